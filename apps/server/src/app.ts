@@ -1,0 +1,130 @@
+import { existsSync } from 'node:fs';
+import type { ServerResponse } from 'node:http';
+import path from 'node:path';
+import helmet from '@fastify/helmet';
+import fastifyStatic from '@fastify/static';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import Fastify from 'fastify';
+import type { FastifyInstance } from 'fastify';
+import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { AppContext } from './context.ts';
+import { authRoutes } from './modules/auth/auth.routes.ts';
+import { healthRoutes } from './modules/health/health.routes.ts';
+import { statsRoutes, usersRoutes } from './modules/users/users.routes.ts';
+import { accessPlugin } from './plugins/access.ts';
+import { errorsPlugin } from './plugins/errors.ts';
+
+export type BuildOptions = {
+  /** pino options, or false for no request logs (tests). */
+  logger?: boolean | Record<string, unknown>;
+};
+
+// Secrets that may appear in a URL's query string are never written to the log.
+const redactUrl = (url: string) => url.replace(/([?&](?:token|refreshToken)=)[^&#]*/gi, '$1[redacted]');
+
+/**
+ * Builds the HTTP app: external plugins, app plugins, then routes (fixed order). Serves the API
+ * under /api/v1, its OpenAPI reference at /api/docs, and the built client with SPA fallback.
+ */
+export async function buildApp(ctx: AppContext, opts: BuildOptions = {}): Promise<FastifyInstance> {
+  const logger =
+    opts.logger === false
+      ? false
+      : {
+          level: ctx.config.logLevel,
+          redact: ['req.headers.authorization', 'req.headers.cookie'],
+          serializers: {
+            req: (req: { method: string; url: string; ip?: string }) => ({ method: req.method, url: redactUrl(req.url), ip: req.ip }),
+          },
+          ...(typeof opts.logger === 'object' ? opts.logger : {}),
+        };
+  const app = Fastify({
+    logger,
+    trustProxy: ctx.config.trustProxy,
+    bodyLimit: 1024 * 1024,
+    forceCloseConnections: 'idle',
+    return503OnClosing: true,
+    routerOptions: { ignoreTrailingSlash: true },
+  }).withTypeProvider<ZodTypeProvider>();
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  // External plugins
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        fontSrc: ["'self'", 'data:'],
+        connectSrc: ["'self'"],
+        objectSrc: ["'none'"],
+        baseUri: ["'none'"],
+        frameAncestors: ["'none'"],
+        formAction: ["'self'"],
+      },
+    },
+    referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
+    crossOriginEmbedderPolicy: false,
+  });
+  await app.register(swagger, {
+    openapi: {
+      info: { title: 'CRS — College Resource System API', version: '1' },
+      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
+      security: [{ bearer: [] }],
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
+
+  // App plugins
+  await app.register(errorsPlugin);
+  await app.register(accessPlugin, { ctx });
+  app.addHook('onSend', async (request, reply) => {
+    // API answers carry personal data and tokens: never cached.
+    if (request.url.startsWith('/api/v1')) reply.header('cache-control', 'no-store');
+  });
+
+  // Routes
+  await app.register(
+    async (api) => {
+      await api.register(healthRoutes, { prefix: '/health', ctx });
+      await api.register(authRoutes, { prefix: '/auth', ctx });
+      await api.register(usersRoutes, { prefix: '/users', ctx });
+      await api.register(statsRoutes, { prefix: '/stats', ctx });
+    },
+    { prefix: '/api/v1' },
+  );
+
+  const hasClient = existsSync(path.join(ctx.config.webDist, 'index.html'));
+  if (hasClient) {
+    await app.register(fastifyStatic, {
+      root: ctx.config.webDist,
+      wildcard: true,
+      index: false,
+      setHeaders: (res, file) => {
+        // Hashed assets never change; index.html must be revalidated to pick up a new build.
+        const immutable = file.includes(`${path.sep}assets${path.sep}`);
+        (res as unknown as ServerResponse).setHeader('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
+      },
+    });
+  }
+
+  app.setNotFoundHandler((request, reply) => {
+    const url = request.url;
+    if (url.startsWith('/api/')) {
+      return reply.code(404).send({ message: `No API route ${request.method} ${url.split('?')[0]}`, code: 'NOT_FOUND' });
+    }
+    if ((request.method === 'GET' || request.method === 'HEAD') && hasClient) {
+      // SPA fallback: the client's router decides what any other path shows.
+      return reply.header('cache-control', 'no-cache').sendFile('index.html');
+    }
+    return reply.code(404).send({ message: 'Not found', code: 'NOT_FOUND' });
+  });
+
+  return app;
+}

@@ -1,0 +1,120 @@
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { z } from 'zod';
+import { emailField, nameField, passwordField } from '@crs/shared/fields';
+import { ROLES } from '@crs/shared/roles';
+import type { AppContext } from '../context.ts';
+import { backupTo, restoreFrom } from '../db/backup.ts';
+import { migrate } from '../db/migrate.ts';
+import { seedDemo } from '../db/seed.ts';
+import { approveByEmail, createAccount } from '../modules/users/users.service.ts';
+
+export class UsageError extends Error {}
+
+type Command = {
+  usage: string;
+  summary: string;
+  /** False for commands that must not run inside a live server (it would pull data from under it). */
+  remote: boolean;
+  run(ctx: AppContext, argv: string[]): Promise<string>;
+};
+
+function parse<T extends Record<string, { type: 'string' | 'boolean' }>>(argv: string[], options: T) {
+  try {
+    return parseArgs({ args: argv, options, allowPositionals: true, strict: true });
+  } catch (err) {
+    throw new UsageError((err as Error).message);
+  }
+}
+
+function check<T>(schema: z.ZodType<T>, value: unknown, what: string): T {
+  const r = schema.safeParse(value);
+  if (!r.success) throw new UsageError(`${what}: ${r.error.issues[0]?.message ?? 'invalid'}`);
+  return r.data;
+}
+
+const fileArg = (argv: string[], usage: string) => {
+  const { positionals } = parse(argv, {});
+  if (positionals.length !== 1) throw new UsageError(`usage: ${usage}`);
+  return path.resolve(positionals[0]!);
+};
+
+/** Every CLI command. They call the same services as the HTTP API. */
+export const COMMANDS: Record<string, Command> = {
+  'user:create': {
+    usage: 'user:create --email <email> --name <name> --role <Role> [--password <password>]',
+    summary: `Create an active account with any role (${ROLES.join(', ')}). Without --password one is generated and printed.`,
+    remote: true,
+    async run(ctx, argv) {
+      const { values } = parse(argv, { email: { type: 'string' }, name: { type: 'string' }, role: { type: 'string' }, password: { type: 'string' } });
+      if (!values.email || !values.name || !values.role) throw new UsageError(`usage: ${this.usage}`);
+      const email = check(emailField, values.email, '--email');
+      const name = check(nameField, values.name, '--name');
+      const role = check(z.enum(ROLES, { error: `must be one of ${ROLES.join(', ')}` }), values.role, '--role');
+      const password = values.password === undefined ? undefined : check(passwordField, values.password, '--password');
+      const { user, password: generated } = await createAccount(ctx, { email, name, roles: [role], password });
+      return `Created ${role} ${user.email} (id ${user.id})` + (generated ? `\nPassword: ${generated}` : '');
+    },
+  },
+  'user:approve': {
+    usage: 'user:approve --email <email>',
+    summary: 'Approve a pending Teacher or Staff sign-up.',
+    remote: true,
+    async run(ctx, argv) {
+      const { values } = parse(argv, { email: { type: 'string' } });
+      if (!values.email) throw new UsageError(`usage: ${this.usage}`);
+      const { user, changed } = await approveByEmail(ctx, check(emailField, values.email, '--email'));
+      return changed ? `Approved ${user.email}; they can sign in now.` : `${user.email} is already active.`;
+    },
+  },
+  'db:migrate': {
+    usage: 'db:migrate',
+    summary: 'Apply pending migrations (the server also does this at start).',
+    remote: true,
+    async run(ctx) {
+      await migrate(ctx.database);
+      return 'Database schema is up to date.';
+    },
+  },
+  'db:seed': {
+    usage: 'db:seed',
+    summary: 'Seed the demo college into an empty database.',
+    remote: true,
+    async run(ctx) {
+      return (await seedDemo(ctx)) ? 'Seeded the demo data.' : 'The database already has users; nothing seeded.';
+    },
+  },
+  'db:backup': {
+    usage: 'db:backup <file>',
+    summary: 'Write a consistent backup of every table to <file> (gzipped JSON).',
+    remote: true,
+    async run(ctx, argv) {
+      const file = fileArg(argv, this.usage);
+      const counts = await backupTo(ctx.db, file);
+      return `Backup written to ${file}: ${Object.entries(counts).map(([t, n]) => `${t}=${n}`).join(' ')}`;
+    },
+  },
+  'db:restore': {
+    usage: 'db:restore <file>',
+    summary: 'Replace all data with the backup in <file> (stop the server first when using the embedded database).',
+    remote: false,
+    async run(ctx, argv) {
+      const file = fileArg(argv, this.usage);
+      const counts = await restoreFrom(ctx.db, file);
+      await ctx.authCache.invalidateAll();
+      return `Restored ${file}: ${Object.entries(counts).map(([t, n]) => `${t}=${n}`).join(' ')}`;
+    },
+  },
+};
+
+export function helpText(): string {
+  const lines = ['Usage: npm run crs -- <command> [options]', '', 'Commands:'];
+  for (const c of Object.values(COMMANDS)) lines.push(`  ${c.usage}`, `      ${c.summary}`);
+  lines.push(
+    '',
+    'Configuration comes from the same environment variables as the server (see README).',
+    'With the embedded database, a running server holds the data directory: commands are then',
+    'sent to it through its admin socket (data/crs.sock), except db:restore.',
+  );
+  return lines.join('\n');
+}

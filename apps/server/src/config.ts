@@ -1,0 +1,101 @@
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { z } from 'zod';
+
+const boolish = z
+  .enum(['true', 'false', '1', '0', 'on', 'off', 'yes', 'no'], { error: 'must be true or false' })
+  .transform((v) => ['true', '1', 'on', 'yes'].includes(v));
+
+const envSchema = z.object({
+  NODE_ENV: z.string().optional(),
+  PORT: z.coerce.number({ error: 'must be a port number' }).int().min(0).max(65535).default(3000),
+  HOST: z.string().min(1).default('127.0.0.1'),
+  CRS_DATA_DIR: z.string().min(1).default('./data'),
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// or postgresql:// URL')
+    .optional(),
+  CRS_SEED: boolish.optional(),
+  SMTP_URL: z.string().regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL').optional(),
+  MAIL_FROM: z.string().min(3).default('CRS <no-reply@crs.local>'),
+  PUBLIC_URL: z.url({ error: 'must be an absolute URL' }).optional(),
+  JWT_SECRET: z
+    .string()
+    .refine((s) => Buffer.byteLength(s) >= 32, 'must be at least 32 bytes')
+    .optional(),
+  CRS_REGISTRATION_APPROVAL: z.enum(['on', 'off'], { error: 'must be on or off' }).default('on'),
+  TRUST_PROXY: boolish.default(false),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  CRS_WEB_DIST: z.string().optional(),
+});
+
+export type Config = {
+  env: string;
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  seed: boolean;
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  publicUrl: string;
+  jwtSecret: Uint8Array;
+  registrationApproval: boolean;
+  trustProxy: boolean;
+  logLevel: string;
+  webDist: string;
+};
+
+export class ConfigError extends Error {}
+
+const repoRoot = path.resolve(import.meta.dirname, '../../..');
+
+/** Reads and validates the environment; throws ConfigError naming every bad variable. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env, opts: { persistSecret?: boolean } = {}): Config {
+  // Empty strings mean "not set" (a blank line in a .env file should not fail validation).
+  const cleaned = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ''));
+  const parsed = envSchema.safeParse(cleaned);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
+    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  const e = parsed.data;
+  const production = e.NODE_ENV === 'production';
+  const dataDir = path.resolve(e.CRS_DATA_DIR);
+  const displayHost = e.HOST === '0.0.0.0' || e.HOST === '::' ? '127.0.0.1' : e.HOST;
+  return {
+    env: e.NODE_ENV ?? 'development',
+    port: e.PORT,
+    host: e.HOST,
+    dataDir,
+    databaseUrl: e.DATABASE_URL,
+    // Production never seeds demo accounts unless asked to explicitly.
+    seed: e.CRS_SEED ?? !production,
+    smtpUrl: e.SMTP_URL,
+    mailFrom: e.MAIL_FROM,
+    publicUrl: (e.PUBLIC_URL ?? `http://${displayHost}:${e.PORT}`).replace(/\/+$/, ''),
+    jwtSecret: e.JWT_SECRET
+      ? new TextEncoder().encode(e.JWT_SECRET)
+      : loadOrCreateSecret(dataDir, opts.persistSecret ?? true),
+    registrationApproval: e.CRS_REGISTRATION_APPROVAL === 'on',
+    trustProxy: e.TRUST_PROXY,
+    logLevel: e.LOG_LEVEL,
+    webDist: path.resolve(e.CRS_WEB_DIST ?? path.join(repoRoot, 'apps/web/dist')),
+  };
+}
+
+/** A 256-bit signing secret generated once and kept in the data dir (mode 0600). */
+function loadOrCreateSecret(dataDir: string, persist: boolean): Uint8Array {
+  if (!persist) return randomBytes(32);
+  const file = path.join(dataDir, 'jwt-secret');
+  if (existsSync(file)) {
+    const hex = readFileSync(file, 'utf8').trim();
+    if (/^[0-9a-f]{64,}$/.test(hex)) return Buffer.from(hex, 'hex');
+    throw new ConfigError(`Invalid configuration:\n  ${file} does not hold a hex secret of at least 32 bytes`);
+  }
+  mkdirSync(dataDir, { recursive: true });
+  const secret = randomBytes(32);
+  writeFileSync(file, secret.toString('hex') + '\n', { mode: 0o600, flag: 'wx' });
+  return secret;
+}

@@ -1,0 +1,157 @@
+import { EventEmitter } from 'node:events';
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import type { ExtractTablesWithRelations } from 'drizzle-orm';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
+import pg from 'pg';
+import * as schema from './schema/index.ts';
+
+export type Schema = typeof schema;
+export type Db = PgDatabase<PgQueryResultHKT, Schema>;
+export type Tx = PgTransaction<PgQueryResultHKT, Schema, ExtractTablesWithRelations<Schema>>;
+/** Anything a repository can run queries on: the database or an open transaction. */
+export type Executor = Db | Tx;
+
+/** Cross-process invalidation messages (session revoked, user changed). */
+export type Notifier = {
+  publish(channel: string, payload: string): Promise<void>;
+  subscribe(channel: string, fn: (payload: string) => void): void;
+};
+
+export type Database = {
+  kind: 'pglite' | 'postgresql';
+  db: Db;
+  notifier: Notifier;
+  /** Size of the database in bytes (pg_database_size). */
+  sizeBytes(): Promise<number>;
+  close(): Promise<void>;
+  /** The PGlite instance, for tests and backups; undefined on PostgreSQL. */
+  pglite?: PGlite;
+};
+
+export type OpenOptions =
+  | { kind: 'pglite'; dataDir?: string; loadDataDir?: Blob; instance?: PGlite }
+  | { kind: 'postgresql'; url: string; max?: number };
+
+/** Opens the embedded database (under dataDir, or in memory) or a PostgreSQL pool. */
+export async function openDatabase(opts: OpenOptions): Promise<Database> {
+  if (opts.kind === 'pglite') {
+    let pglite = opts.instance;
+    if (!pglite) {
+      if (opts.dataDir) mkdirSync(opts.dataDir, { recursive: true });
+      pglite = await PGlite.create({
+        dataDir: opts.dataDir ? path.resolve(opts.dataDir) : undefined,
+        loadDataDir: opts.loadDataDir,
+        extensions: { pg_trgm },
+      });
+    }
+    const instance = pglite;
+    const db = drizzlePglite(instance, { schema }) as unknown as Db;
+    const bus = new EventEmitter();
+    bus.setMaxListeners(0);
+    return {
+      kind: 'pglite',
+      db,
+      pglite: instance,
+      // One process owns the embedded database (lock file), so an in-process bus is complete.
+      notifier: {
+        publish: async (channel, payload) => void bus.emit(channel, payload),
+        subscribe: (channel, fn) => void bus.on(channel, fn),
+      },
+      sizeBytes: async () => {
+        const r = await instance.query<{ size: string }>('select pg_database_size(current_database())::text as size');
+        return Number(r.rows[0]?.size ?? 0);
+      },
+      close: async () => {
+        bus.removeAllListeners();
+        if (!instance.closed) await instance.close();
+      },
+    };
+  }
+
+  const pool = new pg.Pool({ connectionString: opts.url, max: opts.max ?? 10 });
+  pool.on('error', () => {
+    /* idle client errors are reported on the next query */
+  });
+  const db = drizzlePg(pool, { schema }) as unknown as Db;
+  const notifier = createPgNotifier(opts.url);
+  return {
+    kind: 'postgresql',
+    db,
+    notifier,
+    sizeBytes: async () => {
+      const r = await pool.query<{ size: string }>('select pg_database_size(current_database())::text as size');
+      return Number(r.rows[0]?.size ?? 0);
+    },
+    close: async () => {
+      await (notifier as PgNotifier).close();
+      await pool.end();
+    },
+  };
+}
+
+type PgNotifier = Notifier & { close(): Promise<void> };
+
+/**
+ * LISTEN/NOTIFY over one dedicated connection, opened on first subscribe, so every server
+ * process sharing the database hears about revoked sessions within milliseconds.
+ */
+function createPgNotifier(url: string): PgNotifier {
+  const handlers = new Map<string, Array<(payload: string) => void>>();
+  let client: pg.Client | undefined;
+  let connecting: Promise<pg.Client> | undefined;
+  let closed = false;
+  const publisher = new pg.Pool({ connectionString: url, max: 1 });
+  publisher.on('error', () => {});
+
+  const connect = (): Promise<pg.Client> => {
+    connecting ??= (async () => {
+      const c = new pg.Client({ connectionString: url });
+      c.on('notification', (msg) => {
+        for (const fn of handlers.get(msg.channel) ?? []) fn(msg.payload ?? '');
+      });
+      c.on('error', () => {
+        // Reconnect and re-listen; until then the caches' short TTL bounds staleness.
+        client = undefined;
+        connecting = undefined;
+        if (!closed) setTimeout(() => void connect().catch(() => {}), 1000).unref();
+      });
+      await c.connect();
+      for (const channel of handlers.keys()) await c.query(`LISTEN ${quoteIdent(channel)}`);
+      client = c;
+      return c;
+    })();
+    return connecting;
+  };
+
+  return {
+    async publish(channel, payload) {
+      await publisher.query('select pg_notify($1, $2)', [channel, payload]);
+    },
+    subscribe(channel, fn) {
+      const list = handlers.get(channel);
+      if (list) {
+        list.push(fn);
+        return;
+      }
+      handlers.set(channel, [fn]);
+      void connect()
+        .then((c) => (c === client ? c.query(`LISTEN ${quoteIdent(channel)}`) : undefined))
+        .catch(() => {});
+    },
+    async close() {
+      closed = true;
+      await client?.end().catch(() => {});
+      await publisher.end().catch(() => {});
+    },
+  };
+}
+
+function quoteIdent(name: string): string {
+  if (!/^[a-z_][a-z0-9_]*$/.test(name)) throw new Error(`bad channel name: ${name}`);
+  return name;
+}

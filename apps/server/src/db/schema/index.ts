@@ -1,0 +1,4 @@
+// The schema drizzle-kit reads. Table order here is parent-first: backup and restore rely on it.
+export * from './users.ts';
+export * from './auth.ts';
+export * from './mail.ts';

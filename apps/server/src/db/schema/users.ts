@@ -1,0 +1,37 @@
+import { sql } from 'drizzle-orm';
+import { check, index, integer, pgSequence, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import type { AccountStatus, Role } from '@crs/shared/roles';
+
+export const users = pgTable(
+  'users',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    name: text('name').notNull(),
+    /** Stored lower-cased; unique. */
+    email: text('email').notNull(),
+    phone: text('phone'),
+    bio: text('bio'),
+    avatar: text('avatar'),
+    studentId: text('student_id'),
+    department: text('department'),
+    roles: text('roles').array().$type<Role[]>().notNull(),
+    status: text('status').$type<AccountStatus>().notNull().default('active'),
+    passwordHash: text('password_hash').notNull(),
+    /** Bumped on role change, password reset or disable: older access tokens stop working. */
+    tokenVersion: integer('token_version').notNull().default(0),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('users_email_key').on(t.email),
+    uniqueIndex('users_student_id_key').on(t.studentId),
+    index('users_status_created_idx').on(t.status, t.createdAt),
+    check('users_status_check', sql`${t.status} in ('active', 'pending', 'disabled')`),
+    check('users_roles_nonempty', sql`cardinality(${t.roles}) > 0`),
+  ],
+);
+
+export type UserRow = typeof users.$inferSelect;
+
+/** Student numbers (studentId "STU000123"), handed out once each. */
+export const studentNumberSeq = pgSequence('student_number_seq', { startWith: 1001 });

@@ -1,0 +1,69 @@
+import { count } from 'drizzle-orm';
+import type { Role } from '@crs/shared/roles';
+import type { AppContext } from '../context.ts';
+import { hashPassword } from '../lib/crypto.ts';
+import { insertUser } from '../modules/users/users.repository.ts';
+import { users } from './schema/users.ts';
+
+export const DEMO_PASSWORD = 'demo1234';
+
+/** The demo accounts printed at start and listed in the README. */
+export const DEMO_ACCOUNTS: Array<{ email: string; name: string; role: Role; department?: string }> = [
+  { email: 'student@demo.crs', name: 'Aarav Sharma', role: 'Student', department: 'Computer Science' },
+  { email: 'teacher@demo.crs', name: 'Dr. Meera Iyer', role: 'Teacher', department: 'Computer Science' },
+  { email: 'staff@demo.crs', name: 'Rakesh Kumar', role: 'Staff', department: 'Administration' },
+  { email: 'admin@demo.crs', name: 'Priya Nair', role: 'Admin', department: 'Administration' },
+  { email: 'superadmin@demo.crs', name: 'Vikram Rao', role: 'SuperAdmin', department: 'IT Services' },
+  { email: 'librarian@demo.crs', name: 'Sunita Deshpande', role: 'Librarian', department: 'Central Library' },
+];
+
+const MORE: Array<[string, Role, string]> = [
+  ['Ananya Gupta', 'Student', 'Electronics'],
+  ['Rohan Mehta', 'Student', 'Mechanical'],
+  ['Ishita Banerjee', 'Student', 'Computer Science'],
+  ['Kabir Singh', 'Student', 'Civil'],
+  ['Diya Reddy', 'Student', 'Electronics'],
+  ['Arjun Pillai', 'Student', 'Computer Science'],
+  ['Neha Joshi', 'Student', 'Mathematics'],
+  ['Siddharth Menon', 'Student', 'Physics'],
+  ['Prof. Suresh Patil', 'Teacher', 'Mechanical'],
+  ['Dr. Kavita Bose', 'Teacher', 'Electronics'],
+  ['Prof. Anil Verma', 'Teacher', 'Mathematics'],
+  ['Lakshmi Srinivasan', 'Staff', 'Examinations'],
+  ['Manoj Tiwari', 'Staff', 'Accounts'],
+  ['Farah Khan', 'Admin', 'Administration'],
+  ['Joseph Thomas', 'Librarian', 'Central Library'],
+];
+const PENDING: Array<[string, Role, string]> = [
+  ['Dr. Ritu Malhotra', 'Teacher', 'Chemistry'],
+  ['Gopal Yadav', 'Staff', 'Hostel Office'],
+];
+
+const emailOf = (name: string) =>
+  name
+    .replace(/^(Dr\.|Prof\.)\s+/, '')
+    .toLowerCase()
+    .replace(/[^a-z]+/g, '.')
+    .replace(/^\.|\.$/g, '') + '@demo.crs';
+
+/**
+ * Seeds the demo college on an empty database (no users yet): the six demo accounts, more
+ * users per role, and two sign-ups waiting for approval. Returns false when it did nothing.
+ */
+export async function seedDemo(ctx: AppContext): Promise<boolean> {
+  const [row] = await ctx.db.select({ n: count() }).from(users);
+  if ((row?.n ?? 0) > 0) return false;
+  const passwordHash = await hashPassword(DEMO_PASSWORD);
+  await ctx.db.transaction(async (tx) => {
+    for (const a of DEMO_ACCOUNTS) {
+      await insertUser(tx, { name: a.name, email: a.email, roles: [a.role], status: 'active', passwordHash, department: a.department ?? null, phone: '9876500000' });
+    }
+    for (const [name, role, department] of MORE) {
+      await insertUser(tx, { name, email: emailOf(name), roles: [role], status: 'active', passwordHash, department });
+    }
+    for (const [name, role, department] of PENDING) {
+      await insertUser(tx, { name, email: emailOf(name), roles: [role], status: 'pending', passwordHash, department });
+    }
+  });
+  return true;
+}

@@ -1,0 +1,24 @@
+import { MSG } from '@crs/shared/messages';
+
+/** A refusal the client should see: status, stable code and a message safe to show. */
+export class AppError extends Error {
+  constructor(
+    readonly statusCode: number,
+    readonly code: string,
+    message: string,
+    readonly headers: Record<string, string> = {},
+    readonly errors?: Array<{ path: string; message: string }>,
+  ) {
+    super(message);
+  }
+}
+
+export const unauthorized = (message: string = MSG.unauthenticated, code = 'UNAUTHENTICATED') =>
+  new AppError(401, code, message);
+export const forbidden = (message: string = MSG.forbidden, code = 'FORBIDDEN') => new AppError(403, code, message);
+export const notFound = (message: string = MSG.notFound, code = 'NOT_FOUND') => new AppError(404, code, message);
+export const conflict = (message: string, code = 'CONFLICT') => new AppError(409, code, message);
+export const badRequest = (message: string, code = 'BAD_REQUEST', errors?: Array<{ path: string; message: string }>) =>
+  new AppError(400, code, message, {}, errors);
+export const tooManyRequests = (retryAfterSeconds: number) =>
+  new AppError(429, 'TOO_MANY_REQUESTS', MSG.tooManyAttempts, { 'retry-after': String(Math.max(1, Math.ceil(retryAfterSeconds))) });

@@ -1,0 +1,96 @@
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { MSG } from '@crs/shared/messages';
+import {
+  authResponseSchema,
+  errorSchema,
+  forgotPasswordSchema,
+  loginSchema,
+  meResponseSchema,
+  messageSchema,
+  refreshResponseSchema,
+  refreshSchema,
+  registerResponseSchema,
+  registerSchema,
+  resetConfirmSchema,
+  updateMeSchema,
+} from '@crs/shared/schemas/auth';
+import type { AppContext } from '../../context.ts';
+import { anyUser, principalOf } from '../../plugins/access.ts';
+import { presentUser } from '../users/users.repository.ts';
+import * as auth from './auth.service.ts';
+
+const meta = (req: FastifyRequest) => ({ ip: req.ip, userAgent: req.headers['user-agent'] });
+const errors = { 400: errorSchema, 401: errorSchema, 403: errorSchema, 409: errorSchema, 429: errorSchema };
+
+/** Accounts: register, login, logout, refresh, me, password reset (spec section 7). */
+export const authRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
+  app.post('/register', {
+    config: { access: 'public' },
+    schema: { tags: ['auth'], summary: 'Create an account (Student, Teacher or Staff)', body: registerSchema, response: { 201: registerResponseSchema, ...errors } },
+    handler: async (req, reply) => {
+      const { user, tokens } = await auth.register(ctx, req.body, meta(req));
+      const body = tokens
+        ? { message: MSG.registered, token: tokens.token, refresh: tokens.refreshToken, refreshToken: tokens.refreshToken, user: presentUser(user) }
+        : { message: MSG.registeredPending, user: presentUser(user) };
+      return reply.code(201).send(body);
+    },
+  });
+
+  app.post('/login', {
+    config: { access: 'public' },
+    schema: { tags: ['auth'], summary: 'Sign in', body: loginSchema, response: { 200: authResponseSchema, ...errors } },
+    handler: async (req) => {
+      const r = await auth.login(ctx, req.body.email, req.body.password, meta(req));
+      return { message: MSG.loggedIn, token: r.token, refresh: r.refreshToken, refreshToken: r.refreshToken, user: presentUser(r.user) };
+    },
+  });
+
+  app.post('/logout', {
+    config: { access: anyUser },
+    schema: { tags: ['auth'], summary: 'Sign out: revokes this session', response: { 200: messageSchema, 401: errorSchema } },
+    handler: async (req) => {
+      await auth.logout(ctx, principalOf(req).sessionId);
+      return { message: MSG.loggedOut };
+    },
+  });
+
+  app.post('/refresh', {
+    config: { access: 'public' },
+    schema: { tags: ['auth'], summary: 'Rotate a refresh token', body: refreshSchema, response: { 200: refreshResponseSchema, ...errors } },
+    handler: async (req) => auth.refresh(ctx, req.body.refreshToken),
+  });
+
+  app.get('/users/me', {
+    config: { access: anyUser },
+    schema: { tags: ['auth'], summary: 'The signed-in user', response: { 200: meResponseSchema, 401: errorSchema } },
+    handler: async (req) => ({ message: MSG.userFetched, user: presentUser(principalOf(req).user) }),
+  });
+
+  app.patch('/users/me', {
+    config: { access: anyUser },
+    schema: { tags: ['auth'], summary: 'Change name, email or bio', body: updateMeSchema, response: { 200: meResponseSchema, ...errors } },
+    handler: async (req) => {
+      const user = await auth.updateMe(ctx, principalOf(req).user.id, req.body);
+      return { message: MSG.profileUpdated, user: presentUser(user) };
+    },
+  });
+
+  app.post('/reset/request', {
+    config: { access: 'public' },
+    schema: { tags: ['auth'], summary: 'Mail a password reset link', body: forgotPasswordSchema, response: { 200: messageSchema, ...errors } },
+    handler: async (req) => {
+      await auth.requestReset(ctx, req.body.email, req.ip);
+      return { message: MSG.resetRequested };
+    },
+  });
+
+  app.post('/reset/confirm', {
+    config: { access: 'public' },
+    schema: { tags: ['auth'], summary: 'Set a new password with a reset token', body: resetConfirmSchema, response: { 200: messageSchema, ...errors } },
+    handler: async (req) => {
+      await auth.confirmReset(ctx, req.body);
+      return { message: MSG.resetDone };
+    },
+  });
+};

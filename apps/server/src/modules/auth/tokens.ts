@@ -1,0 +1,31 @@
+import { SignJWT, jwtVerify } from 'jose';
+import type { Role } from '@crs/shared/roles';
+
+export const ACCESS_TTL_SECONDS = 15 * 60;
+
+export type AccessClaims = { sub: string; sid: string; roles: Role[]; ver: number };
+
+/** Signs a 15-minute access token (HS256, typ "access"). */
+export async function signAccessToken(secret: Uint8Array, claims: AccessClaims): Promise<string> {
+  return new SignJWT({ sid: claims.sid, roles: claims.roles, ver: claims.ver, typ: 'access' })
+    .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+    .setSubject(claims.sub)
+    .setIssuedAt()
+    .setExpirationTime(`${ACCESS_TTL_SECONDS}s`)
+    .sign(secret);
+}
+
+/**
+ * Verifies signature (HS256 only: alg "none" and every other algorithm are refused), expiry,
+ * and that this is an access token. Returns undefined for anything else.
+ */
+export async function verifyAccessToken(secret: Uint8Array, token: string): Promise<AccessClaims | undefined> {
+  try {
+    const { payload } = await jwtVerify(token, secret, { algorithms: ['HS256'] });
+    if (payload.typ !== 'access' || typeof payload.sub !== 'string' || typeof payload.sid !== 'string') return undefined;
+    if (!Array.isArray(payload.roles) || typeof payload.ver !== 'number') return undefined;
+    return { sub: payload.sub, sid: payload.sid, roles: payload.roles as Role[], ver: payload.ver };
+  } catch {
+    return undefined;
+  }
+}

@@ -1,0 +1,60 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import type { Role } from '@crs/shared/roles';
+import { hasAnyRole } from '@crs/shared/roles';
+import type { AppContext } from '../context.ts';
+import { forbidden, unauthorized } from '../lib/errors.ts';
+import { authenticate } from '../modules/auth/auth.service.ts';
+import type { Principal } from '../modules/auth/auth.service.ts';
+
+/** Who may call a route: 'public', or signed-in users holding one of `roles` (empty = any). */
+export type Access = 'public' | { roles: readonly Role[] };
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    access?: Access;
+  }
+  interface FastifyRequest {
+    principal?: Principal;
+  }
+}
+
+/** The principal of an authenticated route (the access hook has already checked it). */
+export function principalOf(request: FastifyRequest): Principal {
+  if (!request.principal) throw unauthorized();
+  return request.principal;
+}
+
+export const anyUser: Access = { roles: [] };
+
+/**
+ * Deny by default: every /api route must declare `config.access` or the server refuses to start;
+ * the hook below authenticates and checks roles before any handler runs.
+ */
+export const accessPlugin = fp(async (app: FastifyInstance, opts: { ctx: AppContext }) => {
+  const routes: Array<{ method: string; url: string; access: Access }> = [];
+  app.decorate('apiRoutes', routes);
+
+  app.addHook('onRoute', (route) => {
+    if (!route.url.startsWith('/api/v1')) return;
+    const access = (route.config as { access?: Access } | undefined)?.access;
+    if (!access) throw new Error(`Route ${String(route.method)} ${route.url} declares no access rule`);
+    for (const method of [route.method].flat()) if (method !== 'HEAD') routes.push({ method, url: route.url, access });
+  });
+
+  app.addHook('onRequest', async (request) => {
+    const access = request.routeOptions.config.access;
+    if (!access || access === 'public') return;
+    const header = request.headers.authorization;
+    const match = header ? /^Bearer\s+(\S+)$/i.exec(header) : null;
+    if (!match) throw unauthorized();
+    request.principal = await authenticate(opts.ctx, match[1]!);
+    if (!hasAnyRole(request.principal.user.roles, access.roles)) throw forbidden();
+  });
+});
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    apiRoutes: Array<{ method: string; url: string; access: Access }>;
+  }
+}

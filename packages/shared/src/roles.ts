@@ -1,0 +1,31 @@
+/** Every role CRS knows. Role names are case-sensitive everywhere (spec section 2). */
+export const ROLES = ['Student', 'Teacher', 'Staff', 'Admin', 'SuperAdmin', 'Librarian'] as const;
+export type Role = (typeof ROLES)[number];
+
+/** The only roles a visitor may pick on the sign-up form. */
+export const SELF_REGISTER_ROLES = ['Student', 'Teacher', 'Staff'] as const satisfies readonly Role[];
+export type SelfRegisterRole = (typeof SELF_REGISTER_ROLES)[number];
+
+/** Sign-ups with these roles wait for an Admin's approval (unless approval is off). */
+export const APPROVAL_ROLES: readonly Role[] = ['Teacher', 'Staff'];
+
+/** Who may approve or reject pending sign-ups. */
+export const ACCOUNT_MANAGERS: readonly Role[] = ['Admin', 'SuperAdmin'];
+
+/** Faculty: who may see private alumni profiles and manage alumni. */
+export const FACULTY: readonly Role[] = ['Teacher', 'Staff', 'Admin', 'SuperAdmin'];
+
+/** Who runs the library's circulation desk. */
+export const LIBRARY_STAFF: readonly Role[] = ['Librarian', 'Admin', 'SuperAdmin'];
+
+export const ACCOUNT_STATUSES = ['active', 'pending', 'disabled'] as const;
+export type AccountStatus = (typeof ACCOUNT_STATUSES)[number];
+
+export function isRole(value: unknown): value is Role {
+  return typeof value === 'string' && (ROLES as readonly string[]).includes(value);
+}
+
+/** True when `roles` holds at least one of `allowed`; an empty `allowed` list lets anyone pass. */
+export function hasAnyRole(roles: readonly string[], allowed: readonly Role[]): boolean {
+  return allowed.length === 0 || roles.some((r) => (allowed as readonly string[]).includes(r));
+}

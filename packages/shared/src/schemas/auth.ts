@@ -1,0 +1,104 @@
+import { z } from 'zod';
+import { emailField, nameField, passwordField, phoneField } from '../fields.ts';
+import { MSG } from '../messages.ts';
+import { ROLES, SELF_REGISTER_ROLES } from '../roles.ts';
+
+/** Sign-in form and POST /auth/login body. */
+export const loginSchema = z.strictObject({
+  email: emailField,
+  password: passwordField,
+});
+export type LoginInput = z.infer<typeof loginSchema>;
+
+/** POST /auth/register body. Only Student, Teacher, Staff; unknown fields are refused. */
+export const registerSchema = z.strictObject({
+  name: nameField,
+  email: emailField,
+  phone: phoneField,
+  password: passwordField,
+  roles: z.enum(SELF_REGISTER_ROLES, { error: MSG.roleRequired }),
+});
+export type RegisterInput = z.infer<typeof registerSchema>;
+
+/** The sign-up form: the register body plus a confirmation that must match. */
+export const registerFormSchema = registerSchema
+  .extend({ confirmPassword: passwordField })
+  .refine((v) => v.password === v.confirmPassword, { message: MSG.passwordsMatch, path: ['confirmPassword'] });
+export type RegisterFormInput = z.infer<typeof registerFormSchema>;
+
+export const forgotPasswordSchema = z.strictObject({ email: emailField });
+export type ForgotPasswordInput = z.infer<typeof forgotPasswordSchema>;
+
+/** POST /auth/reset/confirm body. */
+export const resetConfirmSchema = z.strictObject({
+  token: z.string().min(1, MSG.resetTokenRequired).max(200),
+  password: passwordField,
+});
+export type ResetConfirmInput = z.infer<typeof resetConfirmSchema>;
+
+export const resetPasswordFormSchema = resetConfirmSchema
+  .extend({ confirmPassword: passwordField })
+  .refine((v) => v.password === v.confirmPassword, { message: MSG.passwordsMatch, path: ['confirmPassword'] });
+export type ResetPasswordFormInput = z.infer<typeof resetPasswordFormSchema>;
+
+export const refreshSchema = z.strictObject({ refreshToken: z.string().min(1).max(200) });
+
+/** PATCH /auth/users/me: name, email and bio only — never roles, status or password. */
+export const updateMeSchema = z.strictObject({
+  name: z.string().trim().min(1, MSG.profileNameRequired).max(100).optional(),
+  email: z.string().trim().toLowerCase().pipe(z.email(MSG.profileInvalidEmail)).optional(),
+  bio: z.string().max(1000).optional(),
+});
+export type UpdateMeInput = z.infer<typeof updateMeSchema>;
+
+/** The profile form (all three fields present). */
+export const profileFormSchema = z.object({
+  name: z.string().trim().min(1, MSG.profileNameRequired).max(100),
+  email: z.string().trim().pipe(z.email(MSG.profileInvalidEmail)),
+  bio: z.string().max(1000).optional(),
+});
+
+/** The session user as every endpoint returns it (spec section 3). */
+export const userSchema = z.object({
+  _id: z.string(),
+  name: z.string(),
+  email: z.string(),
+  phone: z.string().nullable(),
+  bio: z.string().nullable(),
+  avatar: z.string().nullable(),
+  studentId: z.string().nullable(),
+  department: z.string().nullable(),
+  roles: z.array(z.enum(ROLES)),
+  status: z.enum(['active', 'pending', 'disabled']),
+  createdAt: z.string(),
+});
+export type User = z.infer<typeof userSchema>;
+
+export const authResponseSchema = z.object({
+  message: z.string(),
+  token: z.string(),
+  refresh: z.string(),
+  refreshToken: z.string(),
+  user: userSchema,
+});
+export type AuthResponse = z.infer<typeof authResponseSchema>;
+
+export const registerResponseSchema = z.object({
+  message: z.string(),
+  token: z.string().optional(),
+  refresh: z.string().optional(),
+  refreshToken: z.string().optional(),
+  user: userSchema,
+});
+
+export const refreshResponseSchema = z.object({ token: z.string(), refreshToken: z.string() });
+export const meResponseSchema = z.object({ message: z.string(), user: userSchema });
+export const messageSchema = z.object({ message: z.string() });
+
+/** The error body of every non-2xx answer. */
+export const errorSchema = z.object({
+  message: z.string(),
+  code: z.string(),
+  errors: z.array(z.object({ path: z.string(), message: z.string() })).optional(),
+});
+export type ApiErrorBody = z.infer<typeof errorSchema>;

@@ -1,0 +1,42 @@
+import { z } from 'zod';
+import { ACCOUNT_STATUSES, ROLES } from '../roles.ts';
+import { userSchema } from './auth.ts';
+
+export const pageQuery = {
+  page: z.coerce.number().int().min(1).max(100_000).default(1),
+  pageSize: z.coerce.number().int().min(1).max(100).default(20),
+};
+
+/** GET /users: filter and page (Admin, SuperAdmin). */
+export const listUsersQuery = z.strictObject({
+  status: z.enum(ACCOUNT_STATUSES).optional(),
+  role: z.enum(ROLES).optional(),
+  q: z.string().trim().max(100).optional(),
+  ...pageQuery,
+});
+export type ListUsersQuery = z.infer<typeof listUsersQuery>;
+
+export const listUsersResponse = z.object({ users: z.array(userSchema), total: z.number().int() });
+export const userResponse = z.object({ message: z.string(), user: userSchema });
+export const idParams = z.strictObject({ id: z.uuid('Invalid id') });
+
+/** GET /stats/overview (Admin, SuperAdmin): active accounts per role and pending sign-ups. */
+export const overviewStatsSchema = z.object({
+  students: z.number().int(),
+  teachers: z.number().int(),
+  staff: z.number().int(),
+  librarians: z.number().int(),
+  admins: z.number().int(),
+  pendingApprovals: z.number().int(),
+  totalUsers: z.number().int(),
+});
+export type OverviewStats = z.infer<typeof overviewStatsSchema>;
+
+/** GET /stats/system (SuperAdmin). */
+export const systemStatsSchema = z.object({
+  uptimeSeconds: z.number(),
+  databaseBytes: z.number(),
+  activeSessions: z.number().int(),
+  database: z.enum(['pglite', 'postgresql']),
+});
+export type SystemStats = z.infer<typeof systemStatsSchema>;

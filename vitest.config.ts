@@ -1,0 +1,8 @@
+import { defineConfig } from 'vitest/config';
+
+// One `npm test` runs every workspace's suite; each project keeps its own environment.
+export default defineConfig({
+  test: {
+    projects: ['apps/server', 'apps/web'],
+  },
+});
