@@ -1,0 +1,111 @@
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import pg from 'pg';
+import { inject } from 'vitest';
+import type { Role } from '@crs/shared/roles';
+import { buildApp } from '../src/app.ts';
+import { loadConfig } from '../src/config.ts';
+import type { Config } from '../src/config.ts';
+import { createContext } from '../src/context.ts';
+import type { AppContext } from '../src/context.ts';
+import { openDatabase } from '../src/db/client.ts';
+import type { Database } from '../src/db/client.ts';
+import { Mailer } from '../src/lib/mailer.ts';
+import { hashPassword } from '../src/lib/crypto.ts';
+import { insertUser } from '../src/modules/users/users.repository.ts';
+import { withDatabase } from './global-setup.ts';
+
+export type TestDb = { database: Database; drop(): Promise<void> };
+
+/** A fresh migrated database for one test file: PGlite from the dump, or a PostgreSQL clone. */
+export async function freshDatabase(): Promise<TestDb> {
+  const url = process.env.TEST_DATABASE_URL;
+  const template = inject('pgTemplate');
+  if (url && template) {
+    const name = `${template}_${randomBytes(4).toString('hex')}`;
+    const admin = new pg.Client({ connectionString: url });
+    await admin.connect();
+    await admin.query(`create database ${name} template ${template}`);
+    const database = await openDatabase({ kind: 'postgresql', url: withDatabase(url, name), max: 20 });
+    return {
+      database,
+      async drop() {
+        await database.close();
+        await admin.query(`drop database if exists ${name} with (force)`);
+        await admin.end();
+      },
+    };
+  }
+  const dump = readFileSync(inject('pgliteDump'));
+  const database = await openDatabase({ kind: 'pglite', loadDataDir: new Blob([dump]) });
+  return { database, drop: () => database.close() };
+}
+
+export type TestApp = {
+  app: FastifyInstance;
+  ctx: AppContext;
+  /** Lines the mailer printed (no SMTP configured). */
+  printed: string[];
+  dataDir: string;
+  close(): Promise<void>;
+};
+
+/** The real app on a fresh database, for `app.inject`. `env` overrides configuration. */
+export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'crs-app-'));
+  const config: Config = loadConfig({ CRS_DATA_DIR: dataDir, PUBLIC_URL: 'http://crs.test', LOG_LEVEL: 'silent', ...env }, { persistSecret: false });
+  const db = await freshDatabase();
+  const printed: string[] = [];
+  const mailer = new Mailer({ db: db.database.db, smtpUrl: config.smtpUrl, from: config.mailFrom, print: (l) => printed.push(l) });
+  const ctx = createContext(config, db.database, mailer);
+  const app = await buildApp(ctx, { logger: false });
+  await app.ready();
+  return {
+    app,
+    ctx,
+    printed,
+    dataDir,
+    async close() {
+      await app.close();
+      await mailer.stop();
+      await db.drop();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+let seq = 0;
+export const uniqueEmail = (prefix = 'user') => `${prefix}.${process.pid}.${++seq}.${randomBytes(2).toString('hex')}@test.crs`;
+
+/** Factory: an account straight in the database (password 'secret123' unless given). */
+export async function createUser(
+  ctx: AppContext,
+  opts: { roles?: Role[]; status?: 'active' | 'pending' | 'disabled'; email?: string; password?: string; name?: string } = {},
+) {
+  const password = opts.password ?? 'secret123';
+  const user = await insertUser(ctx.db, {
+    name: opts.name ?? 'Test User',
+    email: opts.email ?? uniqueEmail(),
+    roles: opts.roles ?? ['Student'],
+    status: opts.status ?? 'active',
+    passwordHash: await hashPassword(password),
+  });
+  return { ...user, password };
+}
+
+/** Signs a user in through the API; returns the tokens and the user. */
+export async function login(app: FastifyInstance, email: string, password: string) {
+  const res = await app.inject({ method: 'POST', url: '/api/v1/auth/login', payload: { email, password } });
+  if (res.statusCode !== 200) throw new Error(`login failed: ${res.statusCode} ${res.body}`);
+  return res.json() as { token: string; refreshToken: string; user: { _id: string; roles: Role[] } };
+}
+
+/** Creates a user with `roles` and signs in: `{ user, token, refreshToken, auth }`. */
+export async function loginAs(t: TestApp, roles: Role[] = ['Student']) {
+  const user = await createUser(t.ctx, { roles });
+  const tokens = await login(t.app, user.email, user.password);
+  return { user, ...tokens, auth: { authorization: `Bearer ${tokens.token}` } };
+}
