@@ -106,6 +106,6 @@ export async function login(app: FastifyInstance, email: string, password: strin
 /** Creates a user with `roles` and signs in: `{ user, token, refreshToken, auth }`. */
 export async function loginAs(t: TestApp, roles: Role[] = ['Student']) {
   const user = await createUser(t.ctx, { roles });
-  const tokens = await login(t.app, user.email, user.password);
-  return { user, ...tokens, auth: { authorization: `Bearer ${tokens.token}` } };
+  const { token, refreshToken } = await login(t.app, user.email, user.password);
+  return { user, token, refreshToken, auth: { authorization: `Bearer ${token}` } };
 }

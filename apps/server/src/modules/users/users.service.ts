@@ -1,4 +1,4 @@
-import { and, count, eq, isNull, sql } from 'drizzle-orm';
+import { and, count, isNull, sql } from 'drizzle-orm';
 import { MSG } from '@crs/shared/messages';
 import type { Role } from '@crs/shared/roles';
 import type { ListUsersQuery } from '@crs/shared/schemas/users';
