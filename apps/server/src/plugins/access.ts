@@ -39,6 +39,8 @@ export const accessPlugin = fp(async (app: FastifyInstance, opts: { ctx: AppCont
     if (!route.url.startsWith('/api/v1')) return;
     const access = (route.config as { access?: Access } | undefined)?.access;
     if (!access) throw new Error(`Route ${String(route.method)} ${route.url} declares no access rule`);
+    // The OpenAPI document asks for a bearer token everywhere except on public routes.
+    if (access === 'public' && route.schema) (route.schema as { security?: unknown[] }).security = [];
     for (const method of [route.method].flat()) if (method !== 'HEAD') routes.push({ method, url: route.url, access });
   });
 
