@@ -1,0 +1,155 @@
+import { DEMO, expect, login, loginAs, resetLinkFor, test, uniqueEmail } from './utils';
+
+test.describe('sign-up, sign-in and reset', () => {
+  test('register a student, sign in, land on the student dashboard', async ({ page }) => {
+    const email = uniqueEmail('new.student');
+    await page.goto('/');
+    await expect(page).toHaveURL('/login');
+    await page.getByRole('link', { name: 'Register' }).click();
+    await expect(page).toHaveURL('/register');
+
+    await page.getByLabel('Full Name').fill('Nina Student');
+    await page.getByLabel('Email').fill(email);
+    await page.getByLabel('Phone').pressSequentially('98-76a543210');
+    await expect(page.getByLabel('Phone')).toHaveValue('9876543210');
+    await page.getByLabel('Password', { exact: true }).fill('secret12');
+    await page.getByLabel('Confirm Password').fill('secret12');
+    await expect(page.getByLabel('Student')).toBeChecked();
+    await page.getByRole('button', { name: 'Create account' }).click();
+
+    await expect(page.getByText('Account created! Please login.')).toBeVisible();
+    await expect(page).toHaveURL('/login');
+    await login(page, email, 'secret12');
+    await expect(page.getByText('Login successful!')).toBeVisible();
+    await expect(page).toHaveURL('/dashboard/student');
+    await expect(page.getByRole('heading', { name: 'Welcome, Nina Student' })).toBeVisible();
+    expect(await page.evaluate(() => [localStorage.getItem('token') !== null, localStorage.getItem('refreshToken') !== null, localStorage.getItem('refresh')])).toEqual([
+      true,
+      true,
+      null,
+    ]);
+  });
+
+  test('a duplicate email is refused with the server message', async ({ page }) => {
+    await page.goto('/register');
+    await page.getByLabel('Full Name').fill('Copy Cat');
+    await page.getByLabel('Email').fill(DEMO.Student.email);
+    await page.getByLabel('Phone').fill('9876543210');
+    await page.getByLabel('Password', { exact: true }).fill('secret12');
+    await page.getByLabel('Confirm Password').fill('secret12');
+    await page.getByRole('button', { name: 'Create account' }).click();
+    await expect(page.getByText('An account with this email already exists')).toBeVisible();
+    await expect(page).toHaveURL('/register');
+  });
+
+  test('a wrong password shows the server message and stays on /login', async ({ page }) => {
+    await page.goto('/login');
+    await login(page, DEMO.Teacher.email, 'wrong-password');
+    await expect(page.getByText('Invalid credentials')).toBeVisible();
+    await expect(page).toHaveURL('/login');
+  });
+
+  test('the origin is remembered: a guarded page → /login → back to that page', async ({ page }) => {
+    await page.goto('/dashboard/teacher/marks');
+    await expect(page).toHaveURL('/login');
+    await login(page, DEMO.Teacher.email);
+    await expect(page).toHaveURL('/dashboard/teacher/marks');
+    await expect(page.getByRole('heading', { name: 'Marks' })).toBeVisible();
+    // Login replaced the /login entry: Back does not return to the form.
+    await page.goBack();
+    await expect(page).not.toHaveURL('/login');
+  });
+
+  test('reset the password through the link the server printed', async ({ page }) => {
+    const email = uniqueEmail('reset.me');
+    await page.goto('/register');
+    await page.getByLabel('Full Name').fill('Rita Reset');
+    await page.getByLabel('Email').fill(email);
+    await page.getByLabel('Phone').fill('9876543210');
+    await page.getByLabel('Password', { exact: true }).fill('oldpass1');
+    await page.getByLabel('Confirm Password').fill('oldpass1');
+    await page.getByRole('button', { name: 'Create account' }).click();
+    await expect(page).toHaveURL('/login');
+
+    await page.getByRole('link', { name: 'Forgot password?' }).click();
+    await page.getByLabel('Email').fill(email);
+    await page.getByRole('button', { name: 'Send reset link' }).click();
+    await expect(page.getByText('Password reset link sent! Please check your email.')).toBeVisible();
+    await expect(page).toHaveURL('/login');
+
+    const link = new URL(await resetLinkFor(email));
+    await page.goto(`${link.pathname}${link.search}`);
+    await page.getByLabel('New Password').fill('newpass1');
+    await page.getByLabel('Confirm Password').fill('newpass1');
+    await page.getByRole('button', { name: 'Reset password' }).click();
+    await expect(page.getByText('Password has been reset successfully! You can now login.')).toBeVisible();
+
+    // /confirmation is guarded: sign in with the new password and see the success page.
+    await expect(page).toHaveURL('/login');
+    await login(page, email, 'oldpass1');
+    await expect(page.getByText('Invalid credentials')).toBeVisible();
+    await login(page, email, 'newpass1');
+    await expect(page).toHaveURL('/confirmation');
+    await expect(page.getByRole('heading', { name: 'Success! Action completed successfully!' })).toBeVisible();
+    await page.getByRole('button', { name: 'Go to Dashboard Now' }).click();
+    await expect(page).toHaveURL('/dashboard/student');
+
+    // The link works once.
+    await page.goto(`${link.pathname}${link.search}`);
+    await page.getByLabel('New Password').fill('another1');
+    await page.getByLabel('Confirm Password').fill('another1');
+    await page.getByRole('button', { name: 'Reset password' }).click();
+    await expect(page.getByText('This reset link is invalid or has expired.')).toBeVisible();
+  });
+
+  test('the success page redirects to /dashboard after 5 seconds', async ({ page }) => {
+    await loginAs(page, 'Staff');
+    await page.goto('/confirmation');
+    await expect(page.getByRole('heading', { name: 'Success! Action completed successfully!' })).toBeVisible();
+    await expect(page).toHaveURL('/dashboard/staff', { timeout: 8_000 });
+  });
+
+  test('a reset page without a token sends the user to /forgot-password', async ({ page }) => {
+    await page.goto('/reset-password');
+    await expect(page.getByText('Invalid or missing reset token.')).toBeVisible();
+    await expect(page).toHaveURL('/forgot-password');
+  });
+
+  test('theme toggle cycles light → dark → system → light and persists', async ({ page }) => {
+    await page.emulateMedia({ colorScheme: 'light' });
+    await page.goto('/login');
+    const html = page.locator('html');
+    const toggle = page.getByRole('button', { name: /^Theme: / });
+    await expect(toggle).toHaveAccessibleName('Theme: System. Switch to Light');
+    await toggle.click();
+    await expect(html).not.toHaveClass(/dark/);
+    await toggle.click();
+    await expect(html).toHaveClass(/dark/);
+    await page.reload();
+    await expect(html).toHaveClass(/dark/);
+    await expect(toggle).toHaveAccessibleName('Theme: Dark. Switch to System');
+    await toggle.click();
+    await expect(html).not.toHaveClass(/dark/);
+    await page.emulateMedia({ colorScheme: 'dark' });
+    await expect(html).toHaveClass(/dark/);
+    await toggle.click();
+    await expect(toggle).toHaveAccessibleName('Theme: Light. Switch to Dark');
+    await expect(html).not.toHaveClass(/dark/);
+    expect(await page.evaluate(() => localStorage.getItem('theme'))).toBe('light');
+  });
+
+  test('an unknown path shows the not-found page', async ({ page }) => {
+    await page.goto('/this/does/not/exist');
+    await expect(page.getByRole('heading', { name: 'Page not found' })).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Go to Dashboard' })).toHaveAttribute('href', '/dashboard');
+  });
+
+  test('/logout signs out and goes to /login', async ({ page }) => {
+    await loginAs(page, 'Student');
+    await page.goto('/logout');
+    await expect(page).toHaveURL('/login');
+    expect(await page.evaluate(() => localStorage.getItem('token'))).toBeNull();
+    await page.goto('/dashboard/student');
+    await expect(page).toHaveURL('/login');
+  });
+});

@@ -1,0 +1,205 @@
+import { DEMO, expect, loginAs, test, type DemoRole } from './utils';
+
+const SIDEBARS: Record<DemoRole, [string, string][]> = {
+  Student: [
+    ['Dashboard', '/dashboard/student'],
+    ['My Courses', '/dashboard/student/courses'],
+    ['Placement', '/dashboard/student/placement'],
+    ['Notices', '/dashboard/student/notices'],
+    ['ID Card', '/dashboard/student/idcard'],
+    ['Library', '/library'],
+  ],
+  Teacher: [
+    ['Dashboard', '/dashboard/teacher'],
+    ['My Subjects', '/dashboard/teacher/subjects'],
+    ['Attendance', '/dashboard/teacher/attendance'],
+    ['Marks', '/dashboard/teacher/marks'],
+    ['Research', '/dashboard/teacher/research'],
+    ['Profile', '/dashboard/teacher/profile'],
+    ['Library', '/library'],
+    ['Alumni', '/alumni'],
+  ],
+  Staff: [
+    ['Dashboard', '/dashboard/staff'],
+    ['Notices', '/dashboard/staff/notices'],
+    ['Reports', '/dashboard/staff/reports'],
+  ],
+  Admin: [
+    ['Dashboard', '/dashboard/admin'],
+    ['Manage Students', '/dashboard/admin/students'],
+    ['Manage Teachers', '/dashboard/admin/teachers'],
+    ['Analytics', '/dashboard/admin/analytics'],
+    ['Documents', '/dashboard/admin/docs'],
+  ],
+  SuperAdmin: [
+    ['Dashboard', '/dashboard/superadmin'],
+    ['Users', '/dashboard/superadmin/users'],
+    ['System Logs', '/dashboard/superadmin/logs'],
+    ['Settings', '/dashboard/superadmin/settings'],
+  ],
+  Librarian: [
+    ['Dashboard', '/dashboard/librarian'],
+    ['Library', '/library'],
+  ],
+};
+
+test.describe('dispatch and sidebar per role', () => {
+  for (const role of Object.keys(DEMO) as DemoRole[]) {
+    test(`${role}: /dashboard dispatches to ${DEMO[role].dashboard} with the role's sidebar`, async ({ page }) => {
+      await page.setViewportSize({ width: 1280, height: 800 });
+      await loginAs(page, role);
+      await page.goto('/dashboard');
+      await expect(page).toHaveURL(DEMO[role].dashboard);
+      const nav = page.getByRole('navigation', { name: 'Main' });
+      const links = nav.getByRole('link');
+      await expect(links).toHaveCount(SIDEBARS[role].length);
+      const actual = await links.evaluateAll((as) => as.map((a) => [a.textContent, a.getAttribute('href')]));
+      expect(actual).toEqual(SIDEBARS[role]);
+      await expect(nav.getByRole('link', { name: 'Dashboard' })).toHaveAttribute('aria-current', 'page');
+      await expect(page.getByTestId('user-role')).toHaveText(role);
+
+      // Every sidebar entry opens a page (a real one or an honest placeholder), never the 403 or 404 screen.
+      for (const [label, href] of SIDEBARS[role].slice(1)) {
+        await nav.getByRole('link', { name: label }).click();
+        await expect(page).toHaveURL(href);
+        await expect(nav.getByRole('link', { name: label })).toHaveAttribute('aria-current', 'page');
+        await expect(page.getByText("You don't have permission to access this page.")).toHaveCount(0);
+        await expect(page.getByRole('heading', { name: 'Page not found' })).toHaveCount(0);
+      }
+    });
+  }
+});
+
+test('a role mismatch shows the access-denied screen', async ({ page }) => {
+  await loginAs(page, 'Student');
+  await page.goto('/dashboard/admin');
+  await expect(page.getByText("You don't have permission to access this page.")).toBeVisible();
+  await expect(page).toHaveURL('/dashboard/admin');
+  await page.goto('/forbidden');
+  await expect(page.getByText("You don't have permission to access this page.")).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Go to Home' })).toHaveAttribute('href', '/');
+});
+
+test('a 403 from the API leads to /unauthorized', async ({ page }) => {
+  await loginAs(page, 'Student');
+  // Make the client believe this Student is an Admin (as if roles changed server-side): the guard lets
+  // it into the Admin dashboard, the real server refuses the data with 403, the client goes to /unauthorized.
+  await page.route('**/api/v1/auth/users/me', async (route) => {
+    const response = await route.fetch();
+    const body = (await response.json()) as { user: { roles: string[] } };
+    body.user.roles = ['Admin'];
+    await route.fulfill({ response, json: body });
+  });
+  const refused = page.waitForResponse((r) => r.url().includes('/api/v1/stats/overview') && r.status() === 403);
+  await page.goto('/dashboard/admin');
+  await refused;
+  await expect(page).toHaveURL('/unauthorized');
+  await expect(page.getByText("You don't have permission to access this page.")).toBeVisible();
+});
+
+test('header: title, CRS badge, display name, role, avatar letter, bell without a dot', async ({ page }) => {
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await loginAs(page, 'Teacher');
+  const header = page.getByRole('banner');
+  await expect(header.getByText('College Resource System')).toBeVisible();
+  await expect(header.getByText('CRS', { exact: true })).toBeVisible();
+  const name = (await page.getByTestId('user-name').textContent()) ?? '';
+  expect(name.length).toBeGreaterThan(0);
+  await expect(page.getByTestId('user-role')).toHaveText('Teacher');
+  await expect(header.getByText(name.charAt(0).toUpperCase(), { exact: true })).toBeVisible();
+  await expect(header.getByRole('button', { name: 'Notifications' })).toBeVisible();
+  await expect(page.getByTestId('notification-dot')).toHaveCount(0);
+});
+
+test('sidebar collapses to icons with tooltips and expands again', async ({ page }) => {
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await loginAs(page, 'Staff');
+  const aside = page.getByRole('complementary', { name: 'Sidebar' });
+  const wide = (await aside.boundingBox())?.width ?? 0;
+  await page.getByRole('button', { name: 'Collapse sidebar' }).click();
+  await expect(page.getByRole('button', { name: 'Expand sidebar' })).toBeVisible();
+  await expect.poll(async () => (await aside.boundingBox())?.width ?? 0).toBeLessThan(wide);
+  await page.getByRole('link', { name: 'Reports' }).hover();
+  await expect(page.getByRole('tooltip', { name: 'Reports' })).toBeVisible();
+  await page.getByRole('button', { name: 'Expand sidebar' }).click();
+  await expect.poll(async () => (await aside.boundingBox())?.width ?? 0).toBe(wide);
+});
+
+test('keyboard: the sidebar and the logout dialog work without a mouse', async ({ page }) => {
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await loginAs(page, 'Staff');
+  const notices = page.getByRole('link', { name: 'Notices' });
+  await notices.focus();
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL('/dashboard/staff/notices');
+  await page.getByRole('button', { name: 'Logout' }).focus();
+  await page.keyboard.press('Enter');
+  const dialog = page.getByRole('alertdialog', { name: 'Confirm Logout' });
+  await expect(dialog).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(dialog).toHaveCount(0);
+});
+
+test('logout dialog: texts, cancel, then sign out to /login replacing history', async ({ page }) => {
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await loginAs(page, 'Admin');
+  await page.getByRole('button', { name: 'Logout' }).click();
+  const dialog = page.getByRole('alertdialog', { name: 'Confirm Logout' });
+  await expect(dialog).toBeVisible();
+  await expect(dialog.getByText('Are you sure you want to log out? You will need to sign in again to access your account.')).toBeVisible();
+  await dialog.getByRole('button', { name: 'Cancel' }).click();
+  await expect(dialog).toHaveCount(0);
+  await expect(page).toHaveURL('/dashboard/admin');
+
+  await page.getByRole('button', { name: 'Logout' }).click();
+  await dialog.getByRole('button', { name: 'Yes, Logout' }).click();
+  await expect(page).toHaveURL('/login');
+  await expect(dialog).toHaveCount(0);
+  expect(await page.evaluate(() => [localStorage.getItem('token'), localStorage.getItem('refreshToken')])).toEqual([null, null]);
+  await page.goto('/dashboard/admin');
+  await expect(page).toHaveURL('/login');
+});
+
+test('below 1024 px the sidebar is a closed drawer with a dimming backdrop', async ({ page }) => {
+  await page.setViewportSize({ width: 800, height: 900 });
+  await loginAs(page, 'Teacher');
+  const aside = page.getByRole('complementary', { name: 'Sidebar' });
+  await expect(aside).toBeHidden();
+  await page.getByRole('button', { name: 'Expand sidebar' }).click();
+  await expect(aside).toBeVisible();
+  const backdrop = page.getByTestId('sidebar-backdrop');
+  await expect(backdrop).toBeVisible();
+
+  await backdrop.click({ position: { x: 700, y: 400 } });
+  await expect(aside).toBeHidden();
+  await expect(backdrop).toHaveCount(0);
+
+  // Choosing an entry closes the drawer too.
+  await page.getByRole('button', { name: 'Expand sidebar' }).click();
+  await aside.getByRole('link', { name: 'Marks' }).click();
+  await expect(page).toHaveURL('/dashboard/teacher/marks');
+  await expect(aside).toBeHidden();
+});
+
+test('a refresh-token rotation keeps the session alive after the access token is refused', async ({ page }) => {
+  await loginAs(page, 'Admin');
+  // Spoil the access token: the next call gets a 401, the client refreshes once and retries.
+  await page.evaluate(() => localStorage.setItem('token', 'spoiled'));
+  const refreshed = page.waitForResponse((r) => r.url().endsWith('/api/v1/auth/refresh') && r.status() === 200);
+  await page.reload();
+  await refreshed;
+  await expect(page.getByRole('heading', { name: /^Welcome, / })).toBeVisible();
+  expect(await page.evaluate(() => localStorage.getItem('token'))).not.toBe('spoiled');
+});
+
+test('signing out in one tab signs out the other tab too', async ({ context }) => {
+  const first = await context.newPage();
+  await loginAs(first, 'Staff');
+  const second = await context.newPage();
+  await second.goto('/dashboard/staff');
+  await expect(second.getByRole('heading', { name: 'Welcome back' })).toBeVisible();
+  await first.goto('/logout');
+  await expect(first).toHaveURL('/login');
+  // The other tab hears the storage event and drops its session without a reload.
+  await expect(second).toHaveURL('/login');
+});

@@ -1,0 +1,105 @@
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { expect, test as base, type Page } from '@playwright/test';
+
+/** Playwright's test, failing any test whose page throws an uncaught error. */
+export const test = base.extend<{ failOnPageError: void }>({
+  failOnPageError: [
+    async ({ page }, use) => {
+      const errors: string[] = [];
+      page.on('pageerror', (e) => errors.push(e.message));
+      await use();
+      expect(errors, 'uncaught errors in the page').toEqual([]);
+    },
+    { auto: true },
+  ],
+});
+export { expect };
+
+export const DEMO_PASSWORD = 'demo1234';
+export const DEMO = {
+  Student: { email: 'student@demo.crs', dashboard: '/dashboard/student' },
+  Teacher: { email: 'teacher@demo.crs', dashboard: '/dashboard/teacher' },
+  Staff: { email: 'staff@demo.crs', dashboard: '/dashboard/staff' },
+  Admin: { email: 'admin@demo.crs', dashboard: '/dashboard/admin' },
+  SuperAdmin: { email: 'superadmin@demo.crs', dashboard: '/dashboard/superadmin' },
+  Librarian: { email: 'librarian@demo.crs', dashboard: '/dashboard/librarian' },
+} as const;
+export type DemoRole = keyof typeof DEMO;
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const SCREENSHOTS = path.resolve(here, '..', 'test-results', 'screenshots');
+const AXE_PATH = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
+
+/** Fills and submits the login form; resolves once the app has left /login. */
+export async function login(page: Page, email: string, password = DEMO_PASSWORD): Promise<void> {
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Login' }).click();
+}
+
+/** Signs in as a demo account through the real form and waits for that role's dashboard. */
+export async function loginAs(page: Page, role: DemoRole): Promise<void> {
+  await page.goto('/login');
+  await login(page, DEMO[role].email);
+  await expect(page).toHaveURL(DEMO[role].dashboard);
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+}
+
+/** Runs axe-core in the page: no serious or critical violations allowed. */
+export async function expectNoSeriousA11yViolations(page: Page, label: string): Promise<void> {
+  await page.addScriptTag({ path: AXE_PATH });
+  const violations = await page.evaluate(async () => {
+    const axe = (window as unknown as { axe: { run: (ctx: Document, o: object) => Promise<{ violations: { id: string; impact: string | null; help: string; nodes: { target: unknown[] }[] }[] }> } }).axe;
+    const result = await axe.run(document, { resultTypes: ['violations'] });
+    return result.violations
+      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+      .map((v) => ({ id: v.id, impact: v.impact, help: v.help, targets: v.nodes.map((n) => n.target.join(' ')).slice(0, 5) }));
+  });
+  expect(violations, `axe violations on ${label}`).toEqual([]);
+}
+
+/** Saves a full-page screenshot under test-results/screenshots/<name>-<theme>.png. */
+export async function snap(page: Page, name: string, theme: 'light' | 'dark'): Promise<void> {
+  await page.screenshot({ path: path.join(SCREENSHOTS, `${name}-${theme}.png`), fullPage: true });
+}
+
+/**
+ * Checks a screen in both themes (the app follows the OS preference by default): axe in light and
+ * dark, and a screenshot of each for reviewers.
+ */
+export async function checkScreen(page: Page, name: string): Promise<void> {
+  await page.emulateMedia({ colorScheme: 'light' });
+  await expect(page.locator('html')).not.toHaveClass(/dark/);
+  await page.waitForLoadState('networkidle');
+  await snap(page, name, 'light');
+  await expectNoSeriousA11yViolations(page, `${name} (light)`);
+  await page.emulateMedia({ colorScheme: 'dark' });
+  await expect(page.locator('html')).toHaveClass(/dark/);
+  await snap(page, name, 'dark');
+  await expectNoSeriousA11yViolations(page, `${name} (dark)`);
+  await page.emulateMedia({ colorScheme: 'light' });
+}
+
+/** The newest password-reset link the server printed for `email` (mail goes to the log without SMTP). */
+export async function resetLinkFor(email: string): Promise<string> {
+  const logFile = process.env.CRS_E2E_LOG;
+  if (!logFile) throw new Error('CRS_E2E_LOG is not set; run through playwright.config.ts');
+  const deadline = Date.now() + 10_000;
+  while (Date.now() < deadline) {
+    const lines = readFileSync(logFile, 'utf8')
+      .split('\n')
+      .filter((l) => l.includes(`to=${email}`) && l.includes('reset-password?token='));
+    const match = lines.at(-1)?.match(/link=(\S+)/);
+    if (match?.[1]) return match[1];
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  throw new Error(`No reset link for ${email} in ${logFile}`);
+}
+
+/** A unique address per run, so tests can register fresh accounts against one server. */
+export function uniqueEmail(prefix: string): string {
+  return `${prefix}.${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}@e2e.test`;
+}

@@ -1,0 +1,120 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it } from 'vitest';
+import { formatBytes, formatUptime } from '@/features/stats/components/system-cards';
+import { makeUser, type ApiServer, type RecordedRequest } from '@/test/api-server';
+import { renderApp } from '@/test/render';
+import { signedInAs } from '@/test/session';
+
+let server: ApiServer | undefined;
+afterEach(async () => {
+  await server?.close();
+  server = undefined;
+});
+
+const overview = { students: 1234, teachers: 56, staff: 7, librarians: 1, admins: 2, pendingApprovals: 0, totalUsers: 1300 };
+
+/** A small accounts API: pending sign-ups can be approved or rejected; counters and lists follow. */
+async function accountsApi(role: 'Admin' | 'SuperAdmin') {
+  const tom = makeUser({ name: 'Tom Teach', email: 'tom@x.test', roles: ['Teacher'], status: 'pending' });
+  const sue = makeUser({ name: 'Sue Staff', email: 'sue@x.test', roles: ['Staff'], status: 'pending' });
+  const users = [tom, sue, makeUser({ name: 'Asha Rao', roles: ['Student'], studentId: 'S-2024-001', department: 'Physics' })];
+  const byStatus = (req: RecordedRequest) => {
+    const list = users.filter((u) => u.status === (req.query.get('status') ?? u.status));
+    return { body: { users: list, total: list.length } };
+  };
+  return signedInAs(makeUser({ roles: [role], name: 'Ada Admin' }), {
+    'GET /stats/overview': () => ({ body: { ...overview, pendingApprovals: users.filter((u) => u.status === 'pending').length } }),
+    'GET /stats/system': { body: { uptimeSeconds: 7384, databaseBytes: 5 * 1024 * 1024, activeSessions: 3, database: 'pglite' } },
+    'GET /users': byStatus,
+    [`POST /users/${tom._id}/approve`]: () => {
+      tom.status = 'active';
+      return { delayMs: 100, body: { message: 'Account approved', user: tom } };
+    },
+    [`POST /users/${sue._id}/reject`]: () => {
+      users.splice(users.indexOf(sue), 1);
+      return { body: { message: 'Sign-up rejected' } };
+    },
+  });
+}
+
+describe('Admin dashboard', () => {
+  it('shows the welcome, live counters and the recent accounts', async () => {
+    server = await accountsApi('Admin');
+    renderApp('/dashboard/admin');
+    expect(await screen.findByRole('heading', { name: 'Welcome, Ada Admin' })).toBeInTheDocument();
+    expect(await screen.findByText('1,234')).toBeInTheDocument();
+    expect(screen.getByText('Students')).toBeInTheDocument();
+    expect(screen.getByText('56')).toBeInTheDocument();
+    const recent = (await screen.findByRole('heading', { name: 'Recent Accounts' })).closest('div')!.parentElement!;
+    const table = await within(recent).findByRole('table');
+    expect(within(table).getAllByRole('columnheader').map((h) => h.textContent)).toEqual(['Id', 'Name', 'Role', 'Department']);
+    expect(within(table).getByText('Asha Rao')).toBeInTheDocument();
+    expect(within(table).getByText('S-2024-001')).toBeInTheDocument();
+    expect(within(table).getByText('Physics')).toBeInTheDocument();
+    expect(server.calls('GET /users').some((r) => r.query.get('status') === 'active')).toBe(true);
+  });
+
+  it('approves a pending sign-up with a toast and refreshes the lists', async () => {
+    server = await accountsApi('Admin');
+    const user = userEvent.setup();
+    renderApp('/dashboard/admin');
+    const approve = await screen.findByRole('button', { name: 'Approve Tom Teach' });
+    await user.click(approve);
+    expect(await screen.findByText("Approved Tom Teach's account")).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByRole('button', { name: 'Approve Tom Teach' })).not.toBeInTheDocument());
+    expect(within(screen.getByRole('table', { name: 'Pending approvals' })).getByText('Sue Staff')).toBeInTheDocument();
+  });
+
+  it('rejects after the confirmation dialog', async () => {
+    server = await accountsApi('Admin');
+    const user = userEvent.setup();
+    renderApp('/dashboard/admin');
+    await user.click(await screen.findByRole('button', { name: 'Reject Sue Staff' }));
+    const dialog = await screen.findByRole('alertdialog', { name: 'Are you sure?' });
+    await user.click(within(dialog).getByRole('button', { name: 'Reject' }));
+    expect(await screen.findByText("Rejected Sue Staff's sign-up")).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByText('Sue Staff')).not.toBeInTheDocument());
+  });
+});
+
+describe('SuperAdmin dashboard', () => {
+  it("shows 'System overview' with uptime, DB size and active sessions", async () => {
+    server = await accountsApi('SuperAdmin');
+    renderApp('/dashboard/superadmin');
+    expect(await screen.findByRole('heading', { name: 'System overview' })).toBeInTheDocument();
+    expect(await screen.findByText('2h 3m')).toBeInTheDocument();
+    expect(screen.getByText('5.0 MB')).toBeInTheDocument();
+    expect(screen.getByText('API uptime')).toBeInTheDocument();
+    expect(screen.getByText('Active sessions')).toBeInTheDocument();
+    expect(await screen.findByRole('button', { name: 'Approve Tom Teach' })).toBeInTheDocument();
+  });
+
+  it('formats uptime and bytes', () => {
+    expect(formatUptime(42)).toBe('42s');
+    expect(formatUptime(65)).toBe('1m 5s');
+    expect(formatUptime(90_061)).toBe('1d 1h');
+    expect(formatBytes(512)).toBe('512 B');
+    expect(formatBytes(1536)).toBe('1.5 KB');
+  });
+});
+
+describe('other dashboards', () => {
+  it('Teacher: welcome with the name (default Teacher) and the quick actions', async () => {
+    server = await signedInAs(makeUser({ roles: ['Teacher'], name: '' }));
+    renderApp('/dashboard/teacher');
+    expect(await screen.findByRole('heading', { name: 'Welcome, Teacher' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Enter Exam Details' })).toHaveAttribute('href', '/dashboard/teacher/exams');
+    expect(screen.getByRole('link', { name: 'Upload Marks CSV' })).toHaveAttribute('href', '/dashboard/teacher/marks');
+    expect(screen.getByRole('link', { name: 'Upload Research Paper' })).toHaveAttribute('href', '/dashboard/teacher/research');
+    expect(screen.getByRole('link', { name: 'Edit Profile and Achievements' })).toHaveAttribute('href', '/dashboard/teacher/profile');
+  });
+
+  it('Student: welcome and no sample numbers', async () => {
+    server = await signedInAs(makeUser({ roles: ['Student'], name: 'Sam' }));
+    renderApp('/dashboard/student');
+    expect(await screen.findByRole('heading', { name: 'Welcome, Sam' })).toBeInTheDocument();
+    expect(screen.queryByText('87%')).not.toBeInTheDocument();
+    expect(screen.queryByText('8.72')).not.toBeInTheDocument();
+  });
+});

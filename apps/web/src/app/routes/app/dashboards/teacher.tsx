@@ -1,0 +1,45 @@
+import { ClipboardList, FileUp, FlaskConical, UserRound } from 'lucide-react';
+import { Link } from 'react-router';
+import { ModuleNotice, PageHeader } from '@/components/layout/page';
+import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
+import { paths } from '@/config/paths';
+import { useAuth } from '@/lib/auth';
+
+const QUICK_ACTIONS = [
+  { label: 'Enter Exam Details', to: paths.teacher.exams, icon: ClipboardList },
+  { label: 'Upload Marks CSV', to: paths.teacher.marks, icon: FileUp },
+  { label: 'Upload Research Paper', to: paths.teacher.research, icon: FlaskConical },
+  { label: 'Edit Profile and Achievements', to: paths.teacher.profile, icon: UserRound },
+] as const;
+
+export default function TeacherDashboardRoute() {
+  const { user } = useAuth();
+  return (
+    <section className="grid gap-6">
+      <PageHeader title={`Welcome, ${user?.name?.trim() || 'Teacher'}`} description="Teacher Dashboard" />
+      <ModuleNotice module="attendance, marks and timetable">
+        Attendance and marks overviews and today&apos;s classes will appear here when the attendance, marks and timetable modules land.
+      </ModuleNotice>
+      <Card>
+        <CardHeader>
+          <CardTitle>Quick Actions</CardTitle>
+        </CardHeader>
+        <CardContent>
+          <ul className="grid gap-3 sm:grid-cols-2">
+            {QUICK_ACTIONS.map(({ label, to, icon: Icon }) => (
+              <li key={to}>
+                <Link
+                  to={to}
+                  className="flex items-center gap-3 rounded-md border p-3 text-sm font-medium hover:bg-accent hover:text-accent-foreground focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
+                >
+                  <Icon aria-hidden="true" className="size-5 text-primary" />
+                  {label}
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </CardContent>
+      </Card>
+    </section>
+  );
+}

@@ -1,0 +1,18 @@
+import { QueryClientProvider } from '@tanstack/react-query';
+import { Outlet } from 'react-router';
+import { AppFrame } from '@/components/layout/app-frame';
+import { RequireAuth } from '@/lib/authorization';
+import { queryClient } from '@/lib/query-client';
+
+/** Every guarded page: sign-in required, the shared frame, and the server-state cache (loaded with the first guarded page, not on /login). */
+export default function AppLayout() {
+  return (
+    <RequireAuth>
+      <QueryClientProvider client={queryClient}>
+        <AppFrame>
+          <Outlet />
+        </AppFrame>
+      </QueryClientProvider>
+    </RequireAuth>
+  );
+}

@@ -1,0 +1,155 @@
+import { useEffect, useState, type ReactNode } from 'react';
+import { LogOut, PanelLeftClose, PanelLeftOpen } from 'lucide-react';
+import { NavLink } from 'react-router';
+import { Button } from '@/components/ui/button';
+import { UserAvatar } from '@/components/ui/avatar';
+import { Tooltip, TooltipContent, TooltipProvider, TooltipTrigger } from '@/components/ui/tooltip';
+import { DRAWER_BREAKPOINT_PX, SIDEBAR_TOOLTIP_DELAY_MS } from '@/config/env';
+import { useMediaQuery } from '@/hooks/use-media-query';
+import { displayName, useAuth } from '@/lib/auth';
+import { cn } from '@/lib/utils';
+import { LogoutDialog } from './logout-dialog';
+import { navFor, type NavItem } from './nav-items';
+import { NotificationBell } from './notification-bell';
+import { ThemeToggle } from './theme-toggle';
+
+const DESKTOP_QUERY = `(min-width: ${DRAWER_BREAKPOINT_PX}px)`;
+const DASHBOARD_ENTRY = 'Dashboard';
+
+/**
+ * The shared page frame (spec section 2): fixed header, sidebar open by default that collapses to
+ * icons with tooltips, and a slide-in drawer with a dimming backdrop below 1024 px.
+ */
+export function AppFrame({ children }: { children: ReactNode }) {
+  const { user } = useAuth();
+  const isDesktop = useMediaQuery(DESKTOP_QUERY);
+  const [desktopOpen, setDesktopOpen] = useState(true);
+  const [drawerOpen, setDrawerOpen] = useState(false);
+  const [logoutOpen, setLogoutOpen] = useState(false);
+  const open = isDesktop ? desktopOpen : drawerOpen;
+  const collapsed = isDesktop && !desktopOpen;
+  const items = navFor(user?.roles);
+
+  useEffect(() => {
+    if (isDesktop || !drawerOpen) return;
+    const onKey = (e: KeyboardEvent) => e.key === 'Escape' && setDrawerOpen(false);
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, [isDesktop, drawerOpen]);
+
+  const toggle = () => (isDesktop ? setDesktopOpen((v) => !v) : setDrawerOpen((v) => !v));
+  const name = displayName(user);
+  const role = user?.roles[0] ?? '';
+
+  return (
+    <div className="min-h-screen">
+      <header className="fixed inset-x-0 top-0 z-40 flex h-16 items-center gap-2 border-b bg-card px-3 sm:px-4">
+        <Button
+          variant="ghost"
+          size="icon"
+          onClick={toggle}
+          aria-label={open ? 'Collapse sidebar' : 'Expand sidebar'}
+          aria-expanded={open}
+          aria-controls="app-sidebar"
+        >
+          {open ? <PanelLeftClose aria-hidden="true" /> : <PanelLeftOpen aria-hidden="true" />}
+        </Button>
+        <p className="flex min-w-0 items-center gap-2 font-semibold">
+          <span className="rounded-md bg-primary px-2 py-0.5 text-xs font-bold text-primary-foreground">CRS</span>
+          <span className="hidden truncate sm:inline">College Resource System</span>
+        </p>
+        <div className="ml-auto flex items-center gap-1 sm:gap-2">
+          <ThemeToggle />
+          <NotificationBell />
+          <div className="ml-1 flex items-center gap-2">
+            <div className="hidden text-right leading-tight sm:block">
+              <p className="text-sm font-medium" data-testid="user-name">
+                {name}
+              </p>
+              <p className="text-xs text-muted-foreground" data-testid="user-role">
+                {role}
+              </p>
+            </div>
+            <UserAvatar name={user?.name} src={user?.avatar} />
+          </div>
+        </div>
+      </header>
+
+      {!isDesktop && drawerOpen ? (
+        <div aria-hidden="true" data-testid="sidebar-backdrop" className="fixed inset-0 top-16 z-30 bg-black/50" onClick={() => setDrawerOpen(false)} />
+      ) : null}
+
+      <aside
+        id="app-sidebar"
+        aria-label="Sidebar"
+        className={cn(
+          'fixed bottom-0 left-0 top-16 z-30 flex flex-col border-r bg-card transition-[width,transform] duration-200',
+          isDesktop ? (collapsed ? 'w-16' : 'w-64') : 'z-40 w-64',
+          !isDesktop && !drawerOpen && 'invisible -translate-x-full',
+        )}
+      >
+        <TooltipProvider delayDuration={SIDEBAR_TOOLTIP_DELAY_MS}>
+          <nav aria-label="Main" className="flex-1 overflow-y-auto p-2">
+            <ul className="grid gap-1">
+              {items.map((item) => (
+                <li key={item.to}>
+                  <SidebarLink item={item} collapsed={collapsed} onNavigate={() => !isDesktop && setDrawerOpen(false)} />
+                </li>
+              ))}
+            </ul>
+          </nav>
+          <div className="border-t p-2">
+            <SidebarButton collapsed={collapsed} label="Logout" onClick={() => setLogoutOpen(true)} />
+          </div>
+        </TooltipProvider>
+      </aside>
+
+      <main className={cn('pb-10 pr-4 pt-20 transition-[padding] duration-200 sm:pr-6', isDesktop ? (collapsed ? 'pl-22' : 'pl-70') : 'pl-4 sm:pl-6')}>
+        {children}
+      </main>
+
+      <LogoutDialog open={logoutOpen} onOpenChange={setLogoutOpen} />
+    </div>
+  );
+}
+
+const linkClass =
+  'flex h-10 items-center gap-3 rounded-md px-3 text-sm font-medium text-muted-foreground hover:bg-accent hover:text-accent-foreground focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring [&_svg]:size-5 [&_svg]:shrink-0';
+
+function SidebarLink({ item, collapsed, onNavigate }: { item: NavItem; collapsed: boolean; onNavigate: () => void }) {
+  const Icon = item.icon;
+  const link = (
+    <NavLink
+      to={item.to}
+      end={item.label === DASHBOARD_ENTRY}
+      onClick={onNavigate}
+      className={({ isActive }) => cn(linkClass, isActive && 'bg-accent text-accent-foreground')}
+    >
+      <Icon aria-hidden="true" />
+      <span className={cn(collapsed && 'sr-only')}>{item.label}</span>
+    </NavLink>
+  );
+  if (!collapsed) return link;
+  return (
+    <Tooltip>
+      <TooltipTrigger asChild>{link}</TooltipTrigger>
+      <TooltipContent side="right">{item.label}</TooltipContent>
+    </Tooltip>
+  );
+}
+
+function SidebarButton({ label, collapsed, onClick }: { label: string; collapsed: boolean; onClick: () => void }) {
+  const button = (
+    <button type="button" onClick={onClick} className={cn(linkClass, 'w-full')}>
+      <LogOut aria-hidden="true" />
+      <span className={cn(collapsed && 'sr-only')}>{label}</span>
+    </button>
+  );
+  if (!collapsed) return button;
+  return (
+    <Tooltip>
+      <TooltipTrigger asChild>{button}</TooltipTrigger>
+      <TooltipContent side="right">{label}</TooltipContent>
+    </Tooltip>
+  );
+}

@@ -1,0 +1,81 @@
+import type { LoginInput } from '@crs/shared/schemas/auth';
+import { useForm } from 'react-hook-form';
+import { Link, useLocation, useNavigate } from 'react-router';
+import { toast } from '@/lib/toast';
+import { Button } from '@/components/ui/button';
+import { FormField } from '@/components/ui/form-field';
+import { Input } from '@/components/ui/input';
+import { paths, safeRedirectPath } from '@/config/paths';
+import { serverMessage } from '@/lib/errors';
+import { preloadAuthApi, useAuth } from '@/lib/auth';
+import { loginResolver, type LoginFormValues } from '../form-resolvers';
+import { AUTH_TEXT } from '../texts';
+
+/** Where the guard sent the user from (router state `from`), if it is a same-site path. */
+function originOf(state: unknown): string | null {
+  if (!state || typeof state !== 'object' || !('from' in state)) return null;
+  const from = (state as { from: unknown }).from;
+  if (typeof from === 'string') return safeRedirectPath(from);
+  if (from && typeof from === 'object' && 'pathname' in from) {
+    const { pathname, search = '', hash = '' } = from as { pathname: string; search?: string; hash?: string };
+    return safeRedirectPath(`${pathname}${search}${hash}`);
+  }
+  return null;
+}
+
+export function LoginForm() {
+  const { login } = useAuth();
+  const navigate = useNavigate();
+  const location = useLocation();
+  const {
+    register,
+    handleSubmit,
+    formState: { errors, isSubmitting },
+  } = useForm<LoginFormValues, unknown, LoginInput>({
+    resolver: loginResolver,
+    mode: 'onSubmit',
+    reValidateMode: 'onChange',
+    defaultValues: { email: '', password: '' },
+  });
+
+  const preload = () => {
+    loginResolver.preload();
+    preloadAuthApi();
+  };
+
+  const onSubmit = handleSubmit(async (values) => {
+    try {
+      await login(values);
+    } catch (e) {
+      toast.error(serverMessage(e) ?? AUTH_TEXT.loginFailure);
+      return;
+    }
+    toast.success(AUTH_TEXT.loginSuccess);
+    navigate(originOf(location.state) ?? paths.dashboard, { replace: true });
+  });
+
+  return (
+    <form onSubmit={onSubmit} onFocus={preload} noValidate className="grid gap-4">
+      <FormField label="Email" error={errors.email?.message}>
+        {(a) => <Input {...a} {...register('email')} type="email" autoComplete="email" />}
+      </FormField>
+      <FormField label="Password" error={errors.password?.message}>
+        {(a) => <Input {...a} {...register('password')} type="password" autoComplete="current-password" />}
+      </FormField>
+      <div className="flex justify-end text-sm">
+        <Link to={paths.forgotPassword} className="text-primary underline-offset-4 hover:underline">
+          Forgot password?
+        </Link>
+      </div>
+      <Button type="submit" disabled={isSubmitting}>
+        {isSubmitting ? AUTH_TEXT.loginPending : 'Login'}
+      </Button>
+      <p className="text-center text-sm text-muted-foreground">
+        Don&apos;t have an account?{' '}
+        <Link to={paths.register} className="font-medium text-primary underline-offset-4 hover:underline">
+          Register
+        </Link>
+      </p>
+    </form>
+  );
+}

@@ -1,0 +1,17 @@
+/** Auth toasts and pending labels, character for character from spec sections 4 and 8. */
+export const AUTH_TEXT = {
+  loginSuccess: 'Login successful!',
+  loginFailure: 'Invalid credentials',
+  loginPending: 'Logging in...',
+  registerSuccess: 'Account created! Please login.',
+  registerFailure: 'Registration failed',
+  registerPending: 'Creating account...',
+  resetRequestSuccess: 'Password reset link sent! Please check your email.',
+  resetRequestFailure: 'Failed to send reset link. Please try again.',
+  resetRequestPending: 'Sending link...',
+  resetConfirmSuccess: 'Password has been reset successfully! You can now login.',
+  resetConfirmFailure: 'Failed to reset password. The link may have expired.',
+  resetConfirmPending: 'Resetting password...',
+  resetTokenMissing: 'Invalid or missing reset token.',
+  loggingOut: 'Logging out...',
+} as const;

@@ -1,0 +1,15 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { api } from '@/lib/api-client';
+import { statsQueryKey } from './get-overview';
+
+export type SystemStats = { uptimeSeconds: number; databaseBytes: number; activeSessions: number; database: 'pglite' | 'postgresql' };
+
+/** GET /stats/system (SuperAdmin). */
+export async function getSystemStats(): Promise<SystemStats> {
+  const { data } = await api.get<SystemStats>('/stats/system');
+  return data;
+}
+
+export function useSystemStats() {
+  return useQuery(queryOptions({ queryKey: [...statsQueryKey, 'system'], queryFn: getSystemStats, refetchInterval: 60_000 }));
+}

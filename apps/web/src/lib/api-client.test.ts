@@ -1,0 +1,146 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { startApiServer, type ApiServer } from '@/test/api-server';
+import { api, refreshClient } from './api-client';
+import { setNavigator } from './navigation';
+import { getRefreshToken, getToken, setTokens } from './tokens';
+
+let server: ApiServer | undefined;
+const navigate = vi.fn();
+let issued = 0;
+
+/** A tiny auth server: /auth/refresh rotates tokens; /protected accepts only the newest access token. */
+async function start(extra: Parameters<typeof startApiServer>[0] = {}) {
+  issued = 0;
+  const started = await startApiServer({
+    'POST /auth/refresh': (req) => {
+      const { refreshToken } = req.body as { refreshToken: string };
+      if (refreshToken !== `refresh-${issued}`) return { status: 401, body: { message: 'Invalid refresh token', code: 'INVALID_REFRESH' } };
+      issued += 1;
+      return { body: { token: `access-${issued}`, refreshToken: `refresh-${issued}` }, delayMs: 30 };
+    },
+    'GET /protected': (req) =>
+      req.headers.authorization === `Bearer access-${issued}` && issued > 0
+        ? { body: { ok: true, token: req.headers.authorization } }
+        : { status: 401, body: { message: 'Authentication required', code: 'UNAUTHENTICATED' } },
+    'GET /forbidden': { status: 403, body: { message: 'Forbidden', code: 'FORBIDDEN' } },
+    ...extra,
+  });
+  server = started;
+  return started;
+}
+
+beforeEach(() => {
+  navigate.mockReset();
+  setNavigator(navigate);
+  window.history.replaceState(null, '', '/dashboard/admin');
+});
+
+afterEach(async () => {
+  await server?.close();
+  server = undefined;
+});
+
+describe('api client', () => {
+  it('uses the timeouts of spec section 9', () => {
+    expect(api.defaults.timeout).toBe(15_000);
+    expect(refreshClient.defaults.timeout).toBe(10_000);
+  });
+
+  it('sends the stored token as a bearer header', async () => {
+    await start({ 'GET /echo': (req) => ({ body: { auth: req.headers.authorization ?? null } }) });
+    setTokens('abc', 'r');
+    const { data } = await api.get('/echo');
+    expect(data).toEqual({ auth: 'Bearer abc' });
+  });
+
+  it('refreshes once on a 401 and retries the call with the new token', async () => {
+    await start();
+    setTokens('expired', 'refresh-0');
+    const { data } = await api.get('/protected');
+    expect(data).toEqual({ ok: true, token: 'Bearer access-1' });
+    expect(server!.calls('POST /auth/refresh')).toHaveLength(1);
+    expect(server!.calls('POST /auth/refresh')[0]?.body).toEqual({ refreshToken: 'refresh-0' });
+    expect(getToken()).toBe('access-1');
+    expect(getRefreshToken()).toBe('refresh-1');
+    expect(navigate).not.toHaveBeenCalled();
+  });
+
+  it('shares one refresh between concurrent 401s', async () => {
+    await start();
+    setTokens('expired', 'refresh-0');
+    const results = await Promise.all([api.get('/protected'), api.get('/protected'), api.get('/protected')]);
+    expect(results.map((r) => r.data.ok)).toEqual([true, true, true]);
+    expect(server!.calls('POST /auth/refresh')).toHaveLength(1);
+    expect(server!.calls('GET /protected')).toHaveLength(6);
+  });
+
+  it('does not refresh again when another tab already stored a newer token', async () => {
+    await start();
+    issued = 1; // the server already rotated once, for "another tab"
+    setTokens('expired', 'refresh-0');
+    const pending = api.get('/protected');
+    // The other tab's refresh lands in storage while this request is in flight.
+    setTokens('access-1', 'refresh-1');
+    const { data } = await pending;
+    expect(data.token).toBe('Bearer access-1');
+    expect(server!.calls('POST /auth/refresh')).toHaveLength(0);
+  });
+
+  it('clears the tokens and goes to /login (remembering the page) when the refresh fails', async () => {
+    await start();
+    setTokens('expired', 'stolen-or-expired');
+    await expect(api.get('/protected')).rejects.toMatchObject({ response: { status: 401 } });
+    expect(getToken()).toBeNull();
+    expect(getRefreshToken()).toBeNull();
+    expect(navigate).toHaveBeenCalledWith('/login', { from: '/dashboard/admin' });
+  });
+
+  it('goes to /login when there is no refresh token, but not when already on /login', async () => {
+    await start();
+    setTokens('expired', null);
+    await expect(api.get('/protected')).rejects.toBeTruthy();
+    expect(navigate).toHaveBeenCalledTimes(1);
+    expect(server!.calls('POST /auth/refresh')).toHaveLength(0);
+
+    navigate.mockReset();
+    window.history.replaceState(null, '', '/login');
+    setTokens('expired', 'bad');
+    await expect(api.get('/protected')).rejects.toBeTruthy();
+    expect(navigate).not.toHaveBeenCalled();
+  });
+
+  it('sends a 403 to /unauthorized', async () => {
+    await start();
+    setTokens('t', 'r');
+    await expect(api.get('/forbidden')).rejects.toMatchObject({ response: { status: 403 } });
+    expect(navigate).toHaveBeenCalledWith('/unauthorized', undefined);
+  });
+
+  it('leaves the auth calls alone: a pending account\'s 403 and a wrong password\'s 401 reach the caller', async () => {
+    await start({
+      'POST /auth/login': (req) =>
+        (req.body as { email: string }).email === 'pending@x.test'
+          ? { status: 403, body: { message: 'Your account is awaiting approval', code: 'ACCOUNT_PENDING' } }
+          : { status: 401, body: { message: 'Invalid credentials', code: 'INVALID_CREDENTIALS' } },
+      'POST /auth/reset/confirm': { status: 400, body: { message: 'This reset link is invalid or has expired.', code: 'RESET_INVALID' } },
+    });
+    setTokens('old', 'refresh-0');
+    await expect(api.post('/auth/login', { email: 'pending@x.test', password: 'secret1' })).rejects.toMatchObject({
+      response: { status: 403, data: { message: 'Your account is awaiting approval' } },
+    });
+    await expect(api.post('/auth/login', { email: 'a@x.test', password: 'wrong12' })).rejects.toMatchObject({ response: { status: 401 } });
+    await expect(api.post('/auth/reset/confirm', { token: 'x', password: 'secret1' })).rejects.toMatchObject({ response: { status: 400 } });
+    expect(server!.calls('POST /auth/refresh')).toHaveLength(0);
+    expect(navigate).not.toHaveBeenCalled();
+    expect(getToken()).toBe('old');
+  });
+});
+
+describe('token storage', () => {
+  it('moves a legacy `refresh` key to `refreshToken` once', () => {
+    window.localStorage.setItem('refresh', 'legacy-value');
+    expect(getRefreshToken()).toBe('legacy-value');
+    expect(window.localStorage.getItem('refreshToken')).toBe('legacy-value');
+    expect(window.localStorage.getItem('refresh')).toBeNull();
+  });
+});

@@ -1,0 +1,126 @@
+import axios, { AxiosError, type AxiosInstance, type InternalAxiosRequestConfig } from 'axios';
+import { REFRESH_TIMEOUT_MS, REQUEST_TIMEOUT_MS, env } from '@/config/env';
+import { paths } from '@/config/paths';
+import { navigateTo as navigate } from './navigation';
+import { clearTokens, getRefreshToken, getToken, notifySessionChange, setTokens } from './tokens';
+
+declare module 'axios' {
+  interface AxiosRequestConfig {
+    /** Set on the one retry after a refresh, so a second 401 is not refreshed again. */
+    _retried?: boolean;
+    /** On refresh failure, clear the session but do not navigate (the start-up user fetch). */
+    skipAuthRedirect?: boolean;
+  }
+}
+
+/** The one client every feature uses: base URL, 15 s timeout, bearer header, 401 refresh-and-retry, 403 redirect. */
+export const api: AxiosInstance = axios.create({
+  baseURL: env.API_URL,
+  timeout: REQUEST_TIMEOUT_MS,
+  headers: { Accept: 'application/json' },
+});
+
+/** A separate client for POST /auth/refresh (10 s timeout, no interceptors), as spec section 7 says. */
+export const refreshClient: AxiosInstance = axios.create({
+  baseURL: env.API_URL,
+  timeout: REFRESH_TIMEOUT_MS,
+  headers: { Accept: 'application/json' },
+});
+
+/**
+ * The auth calls answer 401/403 about the credentials they carry (wrong password, pending account,
+ * used reset link); they never trigger a refresh or the access-denied redirect.
+ */
+const AUTH_CALL = /^\/?auth\/(login|register|refresh|reset\/)/;
+function isAuthCall(url: string | undefined): boolean {
+  if (!url) return false;
+  const relative = url.startsWith(env.API_URL) ? url.slice(env.API_URL.length) : url;
+  return AUTH_CALL.test(relative);
+}
+
+api.interceptors.request.use((config) => {
+  const token = getToken();
+  if (token) config.headers.set('Authorization', `Bearer ${token}`);
+  return config;
+});
+
+api.interceptors.response.use(undefined, async (error: unknown) => {
+  if (!(error instanceof AxiosError) || !error.config) return Promise.reject(error);
+  const config: InternalAxiosRequestConfig = error.config;
+  const status = error.response?.status;
+  if (isAuthCall(config.url)) return Promise.reject(error);
+
+  if (status === 401 && !config._retried) {
+    config._retried = true;
+    try {
+      const token = await refreshSession(bearerOf(config));
+      config.headers.set('Authorization', `Bearer ${token}`);
+      return await api.request(config);
+    } catch (retryError) {
+      // Only a failed refresh ends the session; a failure of the retried call itself is passed on.
+      if (retryError instanceof RefreshFailed) {
+        clearTokens();
+        notifySessionChange();
+        const { pathname, search, hash } = window.location;
+        if (!config.skipAuthRedirect && pathname !== paths.login) navigate(paths.login, { from: `${pathname}${search}${hash}` });
+        return Promise.reject(error);
+      }
+      return Promise.reject(retryError);
+    }
+  }
+
+  if (status === 403) {
+    navigate(paths.unauthorized);
+  } else if (!error.response) {
+    console.warn(`Network error: ${config.method?.toUpperCase()} ${config.url}: ${error.message}`);
+  } else if (status !== 401) {
+    console.warn(`Request failed: ${config.method?.toUpperCase()} ${config.url} → ${status}`);
+  }
+  return Promise.reject(error);
+});
+
+function bearerOf(config: InternalAxiosRequestConfig): string | null {
+  const header = config.headers.get('Authorization');
+  return typeof header === 'string' && header.startsWith('Bearer ') ? header.slice(7) : null;
+}
+
+export class RefreshFailed extends Error {
+  constructor(cause?: unknown) {
+    super('Session refresh failed', { cause });
+    this.name = 'RefreshFailed';
+  }
+}
+
+let inflight: Promise<string> | null = null;
+
+/**
+ * Gets a fresh access token with at most one POST /auth/refresh in flight: concurrent callers in
+ * this tab share one promise, and other tabs wait on a Web Lock. After acquiring the lock the stored
+ * token is re-read: if it differs from the one that was refused, another tab already refreshed.
+ */
+export function refreshSession(refusedToken: string | null): Promise<string> {
+  inflight ??= withRefreshLock(() => refreshOnce(refusedToken)).finally(() => {
+    inflight = null;
+  });
+  return inflight;
+}
+
+async function refreshOnce(refusedToken: string | null): Promise<string> {
+  const current = getToken();
+  if (current && current !== refusedToken) return current;
+  const refreshToken = getRefreshToken();
+  if (!refreshToken) throw new RefreshFailed();
+  try {
+    const { data } = await refreshClient.post<{ token: string; refreshToken: string }>('/auth/refresh', { refreshToken });
+    setTokens(data.token, data.refreshToken);
+    return data.token;
+  } catch (e) {
+    throw new RefreshFailed(e);
+  }
+}
+
+function withRefreshLock<T>(fn: () => Promise<T>): Promise<T> {
+  const locks = typeof navigator !== 'undefined' ? navigator.locks : undefined;
+  if (locks && typeof locks.request === 'function') return locks.request('crs-token-refresh', fn) as Promise<T>;
+  return fn();
+}

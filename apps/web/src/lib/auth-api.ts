@@ -1,0 +1,42 @@
+import type { LoginInput, RegisterInput, ResetConfirmInput, ForgotPasswordInput, User } from '@crs/shared/schemas/auth';
+import { api } from './api-client';
+
+/** Every response's user, with roles always a list (a single value is wrapped: spec section 3). */
+export type SessionUser = User & { department?: string | null };
+
+export function normalizeUser(raw: unknown): SessionUser {
+  const user = raw as SessionUser & { roles: unknown };
+  const roles = Array.isArray(user.roles) ? user.roles : user.roles == null ? [] : [user.roles];
+  return { ...user, roles } as SessionUser;
+}
+
+type TokenResponse = { message: string; token: string; refresh?: string; refreshToken?: string; user: unknown };
+
+export async function loginRequest(input: LoginInput): Promise<TokenResponse> {
+  const { data } = await api.post<TokenResponse>('/auth/login', input);
+  return data;
+}
+
+export async function registerRequest(input: RegisterInput): Promise<{ message: string }> {
+  const { data } = await api.post<{ message: string }>('/auth/register', input);
+  return data;
+}
+
+export async function logoutRequest(): Promise<void> {
+  await api.post('/auth/logout');
+}
+
+export async function getMe(options: { skipAuthRedirect?: boolean } = {}): Promise<SessionUser> {
+  const { data } = await api.get<{ user: unknown }>('/auth/users/me', { skipAuthRedirect: options.skipAuthRedirect });
+  return normalizeUser(data.user);
+}
+
+export async function requestPasswordReset(input: ForgotPasswordInput): Promise<{ message: string }> {
+  const { data } = await api.post<{ message: string }>('/auth/reset/request', input);
+  return data;
+}
+
+export async function confirmPasswordReset(input: ResetConfirmInput): Promise<{ message: string }> {
+  const { data } = await api.post<{ message: string }>('/auth/reset/confirm', input);
+  return data;
+}

@@ -1,0 +1,125 @@
+import { createContext, use, useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import type { LoginInput, RegisterInput } from '@crs/shared/schemas/auth';
+import type { SessionUser } from './auth-api';
+import { clearTokens, getToken, migrateLegacyRefreshToken, notifySessionChange, onSessionChange, setTokens } from './tokens';
+
+export type AuthStatus = 'loading' | 'authenticated' | 'unauthenticated';
+
+type AuthState = { status: AuthStatus; user: SessionUser | null };
+
+export type AuthContextValue = AuthState & {
+  login: (input: LoginInput) => Promise<SessionUser>;
+  register: (input: RegisterInput) => Promise<{ message: string }>;
+  logout: () => Promise<void>;
+  refreshUser: () => Promise<void>;
+};
+
+const AuthContext = createContext<AuthContextValue | null>(null);
+
+/**
+ * The API client (axios) is loaded on first use, not with the page: a signed-out visit to /login
+ * needs none of it until the form is submitted. `preloadAuthApi` warms it when a form gets focus.
+ */
+const loadAuthApi = () => import('./auth-api');
+export function preloadAuthApi(): void {
+  void loadAuthApi();
+}
+const getMe = async (options?: { skipAuthRedirect?: boolean }) => (await loadAuthApi()).getMe(options);
+const SIGNED_OUT: AuthState = { status: 'unauthenticated', user: null };
+
+function initialState(): AuthState {
+  migrateLegacyRefreshToken();
+  return getToken() ? { status: 'loading', user: null } : SIGNED_OUT;
+}
+
+/**
+ * The session (spec section 4): with a stored token the user is fetched on load (failure clears the
+ * tokens and signs out); without one, loading ends at once. Other tabs' sign-in and sign-out arrive
+ * through the `storage` event.
+ */
+export function AuthProvider({ children }: { children: ReactNode }) {
+  const [state, setState] = useState<AuthState>(initialState);
+
+  useEffect(() => {
+    if (!getToken()) return;
+    let cancelled = false;
+    getMe({ skipAuthRedirect: true }).then(
+      (user) => !cancelled && setState({ status: 'authenticated', user }),
+      () => {
+        if (cancelled) return;
+        clearTokens();
+        setState(SIGNED_OUT);
+      },
+    );
+    return () => {
+      cancelled = true;
+    };
+  }, []);
+
+  const hasUser = useRef(false);
+  useEffect(() => {
+    hasUser.current = state.user !== null;
+  }, [state.user]);
+
+  useEffect(
+    () =>
+      onSessionChange(() => {
+        if (!getToken()) {
+          setState(SIGNED_OUT);
+          return;
+        }
+        // Signed in in another tab: pick the user up if this tab has none (a refresh elsewhere changes nothing here).
+        if (hasUser.current) return;
+        getMe({ skipAuthRedirect: true }).then(
+          (user) => setState({ status: 'authenticated', user }),
+          () => setState(SIGNED_OUT),
+        );
+      }),
+    [],
+  );
+
+  const login = useCallback(async (input: LoginInput) => {
+    const data = await (await loadAuthApi()).loginRequest(input);
+    setTokens(data.token, data.refreshToken ?? data.refresh);
+    const user = await getMe();
+    setState({ status: 'authenticated', user });
+    return user;
+  }, []);
+
+  // Tokens from the register answer are not stored: the user signs in next (Teacher/Staff may be pending).
+  const register = useCallback(async (input: RegisterInput) => (await loadAuthApi()).registerRequest(input), []);
+
+  const logout = useCallback(async () => {
+    try {
+      await (await loadAuthApi()).logoutRequest();
+    } catch (e) {
+      console.warn(`Logout request failed (${e instanceof Error ? e.message : String(e)}); signing out locally.`);
+    } finally {
+      clearTokens();
+      setState(SIGNED_OUT);
+      notifySessionChange();
+    }
+  }, []);
+
+  const refreshUser = useCallback(async () => {
+    const user = await getMe();
+    setState({ status: 'authenticated', user });
+  }, []);
+
+  const value = useMemo(() => ({ ...state, login, register, logout, refreshUser }), [state, login, register, logout, refreshUser]);
+  return <AuthContext value={value}>{children}</AuthContext>;
+}
+
+export function useAuth(): AuthContextValue {
+  const ctx = use(AuthContext);
+  if (!ctx) throw new Error('useAuth must be used inside <AuthProvider>');
+  return ctx;
+}
+
+/** Display name (spec section 3): name, else the part of the email before the at-sign, else 'User'. */
+export function displayName(user: Pick<SessionUser, 'name' | 'email'> | null | undefined): string {
+  const name = user?.name?.trim();
+  if (name) return name;
+  const local = user?.email?.split('@')[0]?.trim();
+  return local || 'User';
+}

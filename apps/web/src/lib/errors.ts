@@ -1,0 +1,12 @@
+/**
+ * The server's `message` from an error answer (`{message, code, errors?}`), if there is one.
+ * Duck-typed on purpose, so screens can read it without importing axios up front.
+ */
+export function serverMessage(error: unknown): string | null {
+  if (!error || typeof error !== 'object' || !('response' in error)) return null;
+  const data: unknown = (error as { response?: { data?: unknown } }).response?.data;
+  if (data && typeof data === 'object' && 'message' in data && typeof data.message === 'string' && data.message) {
+    return data.message;
+  }
+  return null;
+}
