@@ -1,5 +1,4 @@
 import { existsSync } from 'node:fs';
-import type { ServerResponse } from 'node:http';
 import path from 'node:path';
 import helmet from '@fastify/helmet';
 import fastifyStatic from '@fastify/static';
@@ -12,6 +11,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from './context.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
+import { libraryRoutes } from './modules/library/library.routes.ts';
 import { statsRoutes, usersRoutes } from './modules/users/users.routes.ts';
 import { accessPlugin } from './plugins/access.ts';
 import { errorsPlugin } from './plugins/errors.ts';
@@ -97,6 +97,7 @@ export async function buildApp(ctx: AppContext, opts: BuildOptions = {}): Promis
       await api.register(authRoutes, { prefix: '/auth', ctx });
       await api.register(usersRoutes, { prefix: '/users', ctx });
       await api.register(statsRoutes, { prefix: '/stats', ctx });
+      await api.register(libraryRoutes, { prefix: '/library', ctx });
     },
     { prefix: '/api/v1' },
   );
@@ -106,11 +107,13 @@ export async function buildApp(ctx: AppContext, opts: BuildOptions = {}): Promis
     await app.register(fastifyStatic, {
       root: ctx.config.webDist,
       wildcard: true,
-      index: false,
-      setHeaders: (res, file) => {
+      // "/" is the client's home page (with `index: false` it was a directory listing refusal, 403).
+      index: 'index.html',
+      // @fastify/static 10 passes the Fastify reply here, not the raw response.
+      setHeaders: (reply, file) => {
         // Hashed assets never change; index.html must be revalidated to pick up a new build.
         const immutable = file.includes(`${path.sep}assets${path.sep}`);
-        (res as unknown as ServerResponse).setHeader('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
+        reply.header('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
       },
     });
   }

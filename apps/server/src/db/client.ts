@@ -79,6 +79,7 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
   });
   const db = drizzlePg(pool, { schema }) as unknown as Db;
   const notifier = createPgNotifier(opts.url);
+  let closed = false;
   return {
     kind: 'postgresql',
     db,
@@ -87,7 +88,10 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
       const r = await pool.query<{ size: string }>('select pg_database_size(current_database())::text as size');
       return Number(r.rows[0]?.size ?? 0);
     },
+    // Idempotent like the embedded database's close: a second pool.end() would throw.
     close: async () => {
+      if (closed) return;
+      closed = true;
       await (notifier as PgNotifier).close();
       await pool.end();
     },

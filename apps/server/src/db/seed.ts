@@ -2,6 +2,7 @@ import { count } from 'drizzle-orm';
 import type { Role } from '@crs/shared/roles';
 import type { AppContext } from '../context.ts';
 import { hashPassword } from '../lib/crypto.ts';
+import { seedLibrary } from '../modules/library/library.seed.ts';
 import { insertUser } from '../modules/users/users.repository.ts';
 import { users } from './schema/users.ts';
 
@@ -48,7 +49,8 @@ const emailOf = (name: string) =>
 
 /**
  * Seeds the demo college on an empty database (no users yet): the six demo accounts, more
- * users per role, and two sign-ups waiting for approval. Returns false when it did nothing.
+ * users per role, two sign-ups waiting for approval, and the library (catalogue and loans).
+ * Returns false when it did nothing.
  */
 export async function seedDemo(ctx: AppContext): Promise<boolean> {
   const [row] = await ctx.db.select({ n: count() }).from(users);
@@ -65,5 +67,6 @@ export async function seedDemo(ctx: AppContext): Promise<boolean> {
       await insertUser(tx, { name, email: emailOf(name), roles: [role], status: 'pending', passwordHash, department });
     }
   });
+  await seedLibrary(ctx);
   return true;
 }

@@ -29,6 +29,10 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
       request.log.error({ err }, 'response did not match its schema');
       return reply.code(500).send({ message: MSG.internal, code: 'INTERNAL' });
     }
+    if (isUnstorableText(err)) {
+      // A NUL byte (or text the database encoding cannot hold) in any field: the client's input, not our fault.
+      return reply.code(400).send({ message: 'Text contains characters that cannot be stored', code: 'INVALID_TEXT' });
+    }
     const status = err.statusCode ?? 500;
     if (status >= 400 && status < 500) {
       // Fastify's own 4xx (malformed JSON, body too large, wrong content type): safe to show.
@@ -38,3 +42,11 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
     return reply.code(500).send({ message: MSG.internal, code: 'INTERNAL' });
   });
 });
+
+// PostgreSQL: 22021 character_not_in_repertoire (e.g. "\u0000" in text), 22P05 untranslatable_character.
+// Drizzle wraps the driver's error, so the code may sit on `cause`.
+function isUnstorableText(err: unknown): boolean {
+  const e = err as { code?: unknown; cause?: { code?: unknown } } | undefined;
+  const code = e?.cause?.code ?? e?.code;
+  return code === '22021' || code === '22P05';
+}

@@ -6,7 +6,7 @@ import type { AppContext } from '../../context.ts';
 import { sessions } from '../../db/schema/auth.ts';
 import { conflict, notFound } from '../../lib/errors.ts';
 import { hashPassword, randomToken } from '../../lib/crypto.ts';
-import { accountCounts, activatePending, deleteUser, findUserByEmail, insertUser, isUniqueViolation, listUsers, updateUser } from './users.repository.ts';
+import { accountCounts, activatePending, deleteUser, findUserByEmail, insertUser, isUniqueViolation, listUsers } from './users.repository.ts';
 
 export const listAccounts = (ctx: AppContext, q: ListUsersQuery) => listUsers(ctx.db, q);
 
@@ -24,14 +24,15 @@ export async function rejectAccount(ctx: AppContext, id: string): Promise<void> 
   await ctx.authCache.invalidateUser(id);
 }
 
-/** Approve by email (CLI). */
+/** Approves a pending sign-up by email (CLI); an active account is left as it is. */
 export async function approveByEmail(ctx: AppContext, email: string) {
   const user = await findUserByEmail(ctx.db, email);
   if (!user) throw notFound(`No account with email ${email}`, 'NO_ACCOUNT');
   if (user.status === 'active') return { user, changed: false };
-  const updated = await updateUser(ctx.db, user.id, { status: 'active' });
-  await ctx.authCache.invalidateUser(user.id);
-  return { user: updated!, changed: true };
+  // Approval is for sign-ups only: a disabled account stays disabled.
+  if (user.status !== 'pending') throw conflict(`${user.email} is ${user.status}, not waiting for approval`, 'NOT_PENDING');
+  const updated = await approveAccount(ctx, user.id);
+  return { user: updated, changed: true };
 }
 
 /**

@@ -1,0 +1,113 @@
+// Configuration: every bad variable is named; the JWT secret is generated once and kept.
+import { existsSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from './config.ts';
+
+const dirs: string[] = [];
+const tempDir = () => {
+  const d = mkdtempSync(path.join(tmpdir(), 'crs-config-'));
+  dirs.push(d);
+  return d;
+};
+afterEach(() => {
+  while (dirs.length) rmSync(dirs.pop()!, { recursive: true, force: true });
+});
+
+function configError(env: Record<string, string>): ConfigError {
+  try {
+    loadConfig({ CRS_DATA_DIR: tempDir(), ...env });
+  } catch (err) {
+    expect(err).toBeInstanceOf(ConfigError);
+    return err as ConfigError;
+  }
+  throw new Error(`loadConfig accepted ${JSON.stringify(env)}`);
+}
+
+describe('loadConfig', () => {
+  it.each([
+    ['PORT', 'abc'],
+    ['PORT', '70000'],
+    ['PORT', '-1'],
+    ['PORT', '80.5'],
+    ['JWT_SECRET', 'short'],
+    ['JWT_SECRET', 'x'.repeat(31)],
+    ['DATABASE_URL', 'mysql://localhost/crs'],
+    ['SMTP_URL', 'http://mail.example'],
+    ['PUBLIC_URL', 'not a url'],
+    ['CRS_REGISTRATION_APPROVAL', 'maybe'],
+    ['TRUST_PROXY', 'sometimes'],
+    ['CRS_SEED', 'perhaps'],
+    ['LOG_LEVEL', 'loud'],
+  ])('refuses %s=%j and names it', (name, value) => {
+    const err = configError({ [name]: value });
+    expect(err.message).toContain(`${name}:`);
+  });
+
+  it('names every bad variable at once', () => {
+    const err = configError({ PORT: 'abc', JWT_SECRET: 'short', DATABASE_URL: 'mysql://x', CRS_REGISTRATION_APPROVAL: 'maybe' });
+    for (const name of ['PORT', 'JWT_SECRET', 'DATABASE_URL', 'CRS_REGISTRATION_APPROVAL']) expect(err.message).toContain(`${name}:`);
+    // The secret itself is never echoed.
+    expect(err.message).not.toContain('short');
+  });
+
+  it('reads good values, and treats empty strings as unset', () => {
+    const dir = tempDir();
+    const c = loadConfig({
+      CRS_DATA_DIR: dir,
+      PORT: '8080',
+      HOST: '0.0.0.0',
+      JWT_SECRET: 's'.repeat(32),
+      PUBLIC_URL: 'https://crs.example.edu/',
+      CRS_REGISTRATION_APPROVAL: 'off',
+      TRUST_PROXY: 'yes',
+      CRS_SEED: '0',
+      DATABASE_URL: '',
+      SMTP_URL: '',
+    });
+    expect(c).toMatchObject({ port: 8080, host: '0.0.0.0', publicUrl: 'https://crs.example.edu', registrationApproval: false, trustProxy: true, seed: false, databaseUrl: undefined, smtpUrl: undefined });
+    expect(Buffer.from(c.jwtSecret).toString()).toBe('s'.repeat(32));
+    // A configured secret writes nothing to the data dir.
+    expect(existsSync(path.join(dir, 'jwt-secret'))).toBe(false);
+  });
+
+  it('defaults: approval on, no proxy trust, seeding outside production only, a local public URL', () => {
+    const dev = loadConfig({ CRS_DATA_DIR: tempDir(), PORT: '3123' }, { persistSecret: false });
+    expect(dev).toMatchObject({ registrationApproval: true, trustProxy: false, seed: true, publicUrl: 'http://127.0.0.1:3123' });
+    expect(loadConfig({ CRS_DATA_DIR: tempDir(), NODE_ENV: 'production' }, { persistSecret: false }).seed).toBe(false);
+  });
+});
+
+describe('JWT secret', () => {
+  it('is generated once (32 bytes), kept in the data dir with mode 0600, and reused', () => {
+    const dir = path.join(tempDir(), 'nested', 'data');
+    const first = loadConfig({ CRS_DATA_DIR: dir });
+    const file = path.join(dir, 'jwt-secret');
+    expect(existsSync(file)).toBe(true);
+    expect(statSync(file).mode & 0o777).toBe(0o600);
+    expect(first.jwtSecret.byteLength).toBe(32);
+    expect(readFileSync(file, 'utf8').trim()).toBe(Buffer.from(first.jwtSecret).toString('hex'));
+    const second = loadConfig({ CRS_DATA_DIR: dir });
+    expect(Buffer.from(second.jwtSecret).equals(Buffer.from(first.jwtSecret))).toBe(true);
+    // Another data dir gets another secret.
+    const other = loadConfig({ CRS_DATA_DIR: tempDir() });
+    expect(Buffer.from(other.jwtSecret).equals(Buffer.from(first.jwtSecret))).toBe(false);
+  });
+
+  it('refuses a damaged secret file instead of silently making a new one', () => {
+    const dir = tempDir();
+    writeFileSync(path.join(dir, 'jwt-secret'), 'not-hex\n');
+    expect(() => loadConfig({ CRS_DATA_DIR: dir })).toThrow(ConfigError);
+    writeFileSync(path.join(dir, 'jwt-secret'), 'ab'.repeat(16) + '\n'); // 16 bytes: too short
+    expect(() => loadConfig({ CRS_DATA_DIR: dir })).toThrow(/jwt-secret/);
+  });
+
+  it('is random and not persisted when persistSecret is false (tests)', () => {
+    const dir = tempDir();
+    const a = loadConfig({ CRS_DATA_DIR: dir }, { persistSecret: false });
+    const b = loadConfig({ CRS_DATA_DIR: dir }, { persistSecret: false });
+    expect(existsSync(path.join(dir, 'jwt-secret'))).toBe(false);
+    expect(Buffer.from(a.jwtSecret).equals(Buffer.from(b.jwtSecret))).toBe(false);
+  });
+});

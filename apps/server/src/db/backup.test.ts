@@ -1,0 +1,120 @@
+// Backup and restore round trip, checked by row counts and sample rows (quality.md "Reliability").
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { gunzipSync, gzipSync } from 'node:zlib';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, createUser, login } from '../../test/helper.ts';
+import type { TestApp } from '../../test/helper.ts';
+import { bearer, one } from '../../test/util.ts';
+import { backupTo, restoreFrom, tableCounts, TABLES } from './backup.ts';
+
+let t: TestApp;
+let dir: string;
+beforeAll(async () => {
+  t = await createTestApp();
+  dir = mkdtempSync(path.join(tmpdir(), 'crs-backup-'));
+});
+afterAll(async () => {
+  await t.close();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+const userRow = (id: string) =>
+  one(t.ctx, sql`select id, name, email, roles, status, password_hash, student_id, token_version, created_at::text as created_at from users where id = ${id}`);
+
+describe('backup and restore', () => {
+  it('restores exactly what was backed up: counts, rows, sessions, sequences', async () => {
+    // Seed: users of several roles, sessions with refresh tokens, a reset, attempts, a mail.
+    const alice = await createUser(t.ctx, { roles: ['Student'], name: 'Alice Backup' });
+    const bob = await createUser(t.ctx, { roles: ['Teacher'], status: 'pending' });
+    await createUser(t.ctx, { roles: ['Admin', 'Librarian'] });
+    const session = await login(t.app, alice.email, alice.password);
+    await t.app.inject({ method: 'POST', url: '/api/v1/auth/login', payload: { email: alice.email, password: 'wrong-password' } });
+    await t.app.inject({ method: 'POST', url: '/api/v1/auth/reset/request', payload: { email: alice.email } });
+
+    const file = path.join(dir, 'round-trip.crs.gz');
+    const written = await backupTo(t.ctx.db, file);
+    const counts = await tableCounts(t.ctx.db);
+    expect(written).toEqual(counts);
+    expect(counts.users).toBeGreaterThanOrEqual(3);
+    expect(counts.sessions).toBeGreaterThanOrEqual(1);
+    expect(counts.refresh_tokens).toBeGreaterThanOrEqual(1);
+    expect(counts.auth_attempts).toBeGreaterThanOrEqual(1);
+    expect(counts.password_resets).toBeGreaterThanOrEqual(1);
+    expect(counts.mail_outbox).toBeGreaterThanOrEqual(1);
+    const aliceBefore = await userRow(alice.id);
+    const seqBefore = await one<{ v: string }>(t.ctx, sql`select last_value::text as v from student_number_seq`);
+
+    // Change the data: a user deleted, one changed, new ones added, the session revoked.
+    await t.ctx.db.execute(sql`delete from users where id = ${bob.id}`);
+    await t.ctx.db.execute(sql`update users set name = 'Changed', roles = array['SuperAdmin'] where id = ${alice.id}`);
+    for (let i = 0; i < 3; i++) await createUser(t.ctx);
+    await t.app.inject({ method: 'POST', url: '/api/v1/auth/logout', headers: bearer(session.token) });
+    expect(await tableCounts(t.ctx.db)).not.toEqual(counts);
+
+    const restored = await restoreFrom(t.ctx.db, file);
+    await t.ctx.authCache.invalidateAll();
+    expect(restored).toEqual(counts);
+    expect(await tableCounts(t.ctx.db)).toEqual(counts);
+    expect(await userRow(alice.id)).toEqual(aliceBefore);
+    expect((await one<{ n: number }>(t.ctx, sql`select count(*)::int as n from users where id = ${bob.id}`)).n).toBe(1);
+    // Sequences come back too: the next student number does not reuse one in the backup.
+    expect((await one<{ v: string }>(t.ctx, sql`select last_value::text as v from student_number_seq`)).v).toBe(seqBefore.v);
+    const next = await createUser(t.ctx, { roles: ['Student'] });
+    expect(next.studentId).not.toBe(alice.studentId);
+
+    // The restored session works again; the restored password too.
+    expect((await t.app.inject({ url: '/api/v1/auth/users/me', headers: bearer(session.token) })).statusCode).toBe(200);
+    await login(t.app, alice.email, alice.password);
+  });
+
+  it('refuses a corrupt file and changes nothing', async () => {
+    await createUser(t.ctx);
+    const before = await tableCounts(t.ctx.db);
+    const good = path.join(dir, 'good.crs.gz');
+    await backupTo(t.ctx.db, good);
+    const bytes = readFileSync(good);
+
+    const cases: Array<[string, Buffer]> = [
+      ['not gzip', Buffer.from('hello, not a backup')],
+      ['truncated', bytes.subarray(0, Math.floor(bytes.length / 2))],
+      ['gzip of garbage', gzipSync('{"format":"crs-backup",')],
+      ['another format', gzipSync(JSON.stringify({ format: 'something-else', version: 1 }))],
+      ['another version', gzipSync(JSON.stringify({ ...JSON.parse(gunzipSync(bytes).toString()), version: 2 }))],
+    ];
+    // A backup whose rows do not fit the tables: the transaction rolls back, nothing is truncated.
+    const bad = JSON.parse(gunzipSync(bytes).toString()) as { tables: Record<string, unknown[]> };
+    bad.tables.users = [...bad.tables.users!, { id: 'not-a-uuid', name: 'x', email: 'x@y.z', roles: ['Student'], password_hash: 'x' }];
+    cases.push(['bad rows', gzipSync(JSON.stringify(bad))]);
+
+    for (const [name, content] of cases) {
+      const file = path.join(dir, `${name.replace(/\W/g, '-')}.crs.gz`);
+      writeFileSync(file, content);
+      await expect(restoreFrom(t.ctx.db, file), name).rejects.toThrow();
+      expect(await tableCounts(t.ctx.db), name).toEqual(before);
+    }
+  });
+
+  it('refuses a backup made at another schema version and changes nothing', async () => {
+    const before = await tableCounts(t.ctx.db);
+    const good = path.join(dir, 'version.crs.gz');
+    await backupTo(t.ctx.db, good);
+    const data = JSON.parse(gunzipSync(readFileSync(good)).toString()) as { migrations: number };
+    for (const migrations of [data.migrations - 1, data.migrations + 1]) {
+      const file = path.join(dir, `v${migrations}.crs.gz`);
+      writeFileSync(file, gzipSync(JSON.stringify({ ...data, migrations })));
+      await expect(restoreFrom(t.ctx.db, file)).rejects.toThrow(/schema version/);
+      expect(await tableCounts(t.ctx.db)).toEqual(before);
+    }
+  });
+
+  it('backs up every table of the schema', async () => {
+    const tables = await one<{ names: string[] }>(
+      t.ctx,
+      sql`select array_agg(tablename::text order by tablename) as names from pg_tables where schemaname = 'public'`,
+    );
+    expect([...TABLES].sort()).toEqual(tables.names);
+  });
+});

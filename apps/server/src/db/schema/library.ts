@@ -1,0 +1,122 @@
+import { sql } from 'drizzle-orm';
+import { bigint, check, customType, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { users } from './users.ts';
+
+const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
+
+/**
+ * The catalogue. search_text (lower-cased title, authors, subjects, tags, publisher, ISBN) and
+ * search_vector (the same, weighted A title, B authors, C subjects/tags, D publisher/ISBN) are kept
+ * by the trigger `books_search_refresh` (migration 0001), not by the application, so every
+ * writer — API, CSV import, seed, bulk CLI, restore — gets them. A trigger rather than generated
+ * columns because array_to_string is not IMMUTABLE and because restore inserts every column.
+ */
+export const books = pgTable(
+  'books',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    title: text('title').notNull(),
+    authors: text('authors').array().notNull().default(sql`'{}'::text[]`),
+    subjects: text('subjects').array().notNull().default(sql`'{}'::text[]`),
+    publisher: text('publisher'),
+    year: integer('year'),
+    /** Normalized (digits, final X): unique when present. */
+    isbn: text('isbn'),
+    tags: text('tags').array().notNull().default(sql`'{}'::text[]`),
+    copiesTotal: integer('copies_total').notNull(),
+    copiesAvailable: integer('copies_available').notNull(),
+    searchText: text('search_text').notNull().default(''),
+    searchVector: tsvector('search_vector').notNull().default(sql`''::tsvector`),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('books_isbn_key').on(t.isbn),
+    // Catalogue order (empty search) and the import's natural key; "C" keeps both databases alike.
+    index('books_title_sort_idx').on(sql`lower(${t.title}) collate "C"`, t.id),
+    index('books_search_vector_idx').using('gin', t.searchVector),
+    index('books_search_text_trgm_idx').using('gin', sql`${t.searchText} gin_trgm_ops`),
+    check('books_copies_check', sql`0 <= ${t.copiesAvailable} and ${t.copiesAvailable} <= ${t.copiesTotal}`),
+  ],
+);
+
+export type BookRow = typeof books.$inferSelect;
+
+/**
+ * The number of books, kept exact by statement-level triggers on books (migration 0001), so the
+ * catalogue listing can answer its total without counting 100k+ rows on every request.
+ */
+export const bookCount = pgTable(
+  'book_count',
+  {
+    id: integer('id').primaryKey().default(1),
+    n: bigint('n', { mode: 'number' }).notNull().default(0),
+  },
+  (t) => [check('book_count_single_row', sql`${t.id} = 1`)],
+);
+
+/**
+ * One copy of a book lent to a member. returned_on null = on loan. fine_paise is fixed on return
+ * (while on loan the fine is computed live from library_settings); paid or waived by the desk.
+ */
+export const loans = pgTable(
+  'loans',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    bookId: uuid('book_id')
+      .notNull()
+      .references(() => books.id, { onDelete: 'restrict' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'restrict' }),
+    issuedBy: uuid('issued_by').references(() => users.id, { onDelete: 'set null' }),
+    issuedOn: timestamp('issued_on', { withTimezone: true }).notNull().defaultNow(),
+    dueOn: timestamp('due_on', { withTimezone: true }).notNull(),
+    renewals: integer('renewals').notNull().default(0),
+    returnedOn: timestamp('returned_on', { withTimezone: true }),
+    returnedBy: uuid('returned_by').references(() => users.id, { onDelete: 'set null' }),
+    finePaise: integer('fine_paise'),
+    finePaidAt: timestamp('fine_paid_at', { withTimezone: true }),
+    fineWaivedAt: timestamp('fine_waived_at', { withTimezone: true }),
+    fineSettledBy: uuid('fine_settled_by').references(() => users.id, { onDelete: 'set null' }),
+  },
+  (t) => [
+    // One active loan per member and book: the backstop behind the service's own check.
+    uniqueIndex('loans_one_active_per_member_book').on(t.userId, t.bookId).where(sql`${t.returnedOn} is null`),
+    index('loans_user_idx').on(t.userId, t.issuedOn),
+    index('loans_book_idx').on(t.bookId),
+    index('loans_active_due_idx').on(t.dueOn).where(sql`${t.returnedOn} is null`),
+    check('loans_renewals_check', sql`${t.renewals} >= 0`),
+    check('loans_fine_check', sql`${t.finePaise} is null or ${t.finePaise} >= 0`),
+    check('loans_fine_settled_once', sql`${t.finePaidAt} is null or ${t.fineWaivedAt} is null`),
+    check('loans_returned_after_issue', sql`${t.returnedOn} is null or ${t.returnedOn} >= ${t.issuedOn}`),
+  ],
+);
+
+export type LoanRow = typeof loans.$inferSelect;
+
+/** The circulation rules: exactly one row (id 1), created by the migration. Money in paise. */
+export const librarySettings = pgTable(
+  'library_settings',
+  {
+    id: integer('id').primaryKey().default(1),
+    loanPeriodDays: integer('loan_period_days').notNull().default(14),
+    finePerDayPaise: integer('fine_per_day_paise').notNull().default(200),
+    graceDays: integer('grace_days').notNull().default(0),
+    maxFinePaise: integer('max_fine_paise').notNull().default(20000),
+    maxActiveLoans: integer('max_active_loans').notNull().default(5),
+    renewalsAllowed: integer('renewals_allowed').notNull().default(2),
+    finesBlockPaise: integer('fines_block_paise').notNull().default(50000),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedBy: uuid('updated_by').references(() => users.id, { onDelete: 'set null' }),
+  },
+  (t) => [
+    check('library_settings_single_row', sql`${t.id} = 1`),
+    check(
+      'library_settings_ranges',
+      sql`${t.loanPeriodDays} >= 1 and ${t.finePerDayPaise} >= 0 and ${t.graceDays} >= 0 and ${t.maxFinePaise} >= 0 and ${t.maxActiveLoans} >= 1 and ${t.renewalsAllowed} >= 0 and ${t.finesBlockPaise} >= 0`,
+    ),
+  ],
+);
+
+export type LibrarySettingsRow = typeof librarySettings.$inferSelect;

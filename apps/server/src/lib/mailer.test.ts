@@ -1,0 +1,119 @@
+// Mail through a real SMTP server (smtp-server on a random local port), and the outbox that keeps a
+// mail when SMTP is down until the retry worker delivers it (quality.md "Reliability").
+import net from 'node:net';
+import { sql } from 'drizzle-orm';
+import { SMTPServer } from 'smtp-server';
+import { afterEach, describe, expect, it } from 'vitest';
+import { createTestApp, createUser } from '../../test/helper.ts';
+import type { TestApp } from '../../test/helper.ts';
+import { one } from '../../test/util.ts';
+
+type Received = { to: string[]; raw: string };
+
+/** A real SMTP server on `port` (0: any free port) that keeps what it receives. */
+async function startSmtp(port = 0): Promise<{ port: number; received: Received[]; close(): Promise<void> }> {
+  const received: Received[] = [];
+  const server = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS'],
+    logger: false,
+    onData(stream, session, callback) {
+      let raw = '';
+      stream.setEncoding('utf8');
+      stream.on('data', (c: string) => (raw += c));
+      stream.on('end', () => {
+        received.push({ to: session.envelope.rcptTo.map((r) => r.address), raw });
+        callback();
+      });
+    },
+  });
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(port, '127.0.0.1', () => resolve());
+  });
+  const address = server.server.address() as net.AddressInfo;
+  return { port: address.port, received, close: () => new Promise<void>((r) => server.close(() => r())) };
+}
+
+/** A port with nothing listening on it (taken from the OS, then released). */
+async function freePort(): Promise<number> {
+  const s = net.createServer();
+  await new Promise<void>((r) => s.listen(0, '127.0.0.1', () => r()));
+  const { port } = s.address() as net.AddressInfo;
+  await new Promise<void>((r) => s.close(() => r()));
+  return port;
+}
+
+async function waitFor<T>(what: string, fn: () => Promise<T | undefined> | T | undefined, timeoutMs = 10_000): Promise<T> {
+  const end = Date.now() + timeoutMs;
+  for (;;) {
+    const v = await fn();
+    if (v !== undefined && v !== false) return v;
+    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
+
+const outboxRow = (t: TestApp, to: string) =>
+  one<{ status: string; attempts: number; last_error: string | null; text: string }>(t.ctx, sql`select status, attempts, last_error, text from mail_outbox where "to" = ${to}`);
+
+const cleanups: Array<() => Promise<void>> = [];
+afterEach(async () => {
+  while (cleanups.length) await cleanups.pop()!();
+});
+
+describe('mailer with SMTP', () => {
+  it('delivers the reset mail with its link through a real SMTP server', async () => {
+    const smtp = await startSmtp();
+    cleanups.push(smtp.close);
+    const t = await createTestApp({ SMTP_URL: `smtp://127.0.0.1:${smtp.port}`, MAIL_FROM: 'CRS <no-reply@crs.test>' });
+    cleanups.push(t.close);
+    const u = await createUser(t.ctx);
+    const res = await t.app.inject({ method: 'POST', url: '/api/v1/auth/reset/request', payload: { email: u.email } });
+    expect(res.statusCode).toBe(200);
+    const mail = await waitFor('the mail', () => smtp.received.find((m) => m.to.includes(u.email)));
+    expect(mail.raw).toMatch(/Subject: Reset your CRS password/);
+    expect(mail.raw).toMatch(/From: CRS <no-reply@crs\.test>/);
+    // The body may be quoted-printable (soft line breaks "=\r\n", "=" written as "=3D"): decode it.
+    const body = mail.raw.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_, h: string) => String.fromCharCode(Number.parseInt(h, 16)));
+    const token = /http:\/\/crs\.test\/reset-password\?token=([A-Za-z0-9_-]+)/.exec(body)?.[1];
+    expect(token).toBeDefined();
+    await waitFor('status sent', async () => (await outboxRow(t, u.email)).status === 'sent');
+    expect((await outboxRow(t, u.email)).attempts).toBe(1);
+    // Nothing is printed when SMTP is configured, and the mailed link works.
+    expect(t.printed).toHaveLength(0);
+    const ok = await t.app.inject({ method: 'POST', url: '/api/v1/auth/reset/confirm', payload: { token, password: 'mailed-pass' } });
+    expect(ok.statusCode).toBe(200);
+  });
+
+  it('keeps the mail pending while SMTP is down, and drain() delivers it once SMTP is up', async () => {
+    const port = await freePort();
+    const t = await createTestApp({ SMTP_URL: `smtp://127.0.0.1:${port}` });
+    cleanups.push(t.close);
+    const u = await createUser(t.ctx);
+    const res = await t.app.inject({ method: 'POST', url: '/api/v1/auth/reset/request', payload: { email: u.email } });
+    // The user's answer does not depend on the mail going out.
+    expect(res.statusCode).toBe(200);
+    const failed = await waitFor('a failed attempt', async () => {
+      const row = await outboxRow(t, u.email);
+      return row.attempts >= 1 && row.last_error ? row : undefined;
+    });
+    expect(failed.status).toBe('pending');
+    // The backoff keeps it from being retried at once.
+    await t.ctx.mailer.drain();
+    expect((await outboxRow(t, u.email)).attempts).toBe(1);
+
+    const smtp = await startSmtp(port);
+    cleanups.push(smtp.close);
+    await t.ctx.db.execute(sql`update mail_outbox set next_attempt_at = now() where "to" = ${u.email}`);
+    await t.ctx.mailer.drain();
+    const row = await outboxRow(t, u.email);
+    expect(row.status).toBe('sent');
+    expect(row.attempts).toBe(2);
+    expect(row.last_error).toBeNull();
+    expect(smtp.received.filter((m) => m.to.includes(u.email))).toHaveLength(1);
+    // A second drain sends nothing twice.
+    await t.ctx.mailer.drain();
+    expect(smtp.received.filter((m) => m.to.includes(u.email))).toHaveLength(1);
+  });
+});

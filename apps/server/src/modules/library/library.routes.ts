@@ -1,0 +1,182 @@
+import multipart from '@fastify/multipart';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { MSG } from '@crs/shared/messages';
+import { LIBRARY_STAFF } from '@crs/shared/roles';
+import { errorSchema } from '@crs/shared/schemas/auth';
+import {
+  BOOK_IMPORT_MAX_BYTES,
+  bookIdParams,
+  bookListResponse,
+  bookResponse,
+  bookSchema,
+  circulationBody,
+  createBookSchema,
+  fineActionBody,
+  finesResponse,
+  importBooksResponse,
+  importErrorSchema,
+  LIBRARY_BORROWERS,
+  LIBRARY_READERS,
+  librarySettingsResponse,
+  librarySettingsSchema,
+  libraryStatsSchema,
+  librarySummarySchema,
+  listLoansQuery,
+  loanIdParams,
+  loanListResponse,
+  loanResponse,
+  membersQuery,
+  membersResponse,
+  searchBooksQuery,
+  updateBookSchema,
+} from '@crs/shared/schemas/library';
+import type { AppContext } from '../../context.ts';
+import { AppError, badRequest } from '../../lib/errors.ts';
+import { principalOf } from '../../plugins/access.ts';
+import * as library from './library.service.ts';
+
+const readers = { roles: LIBRARY_READERS };
+const borrowers = { roles: LIBRARY_BORROWERS };
+const desk = { roles: LIBRARY_STAFF };
+const errors = { 400: errorSchema, 401: errorSchema, 403: errorSchema, 404: errorSchema, 409: errorSchema };
+const tags = ['library'];
+
+/** The library: catalogue, circulation (borrow, return, renew, fines), desk tools and rules. */
+export const libraryRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
+  // Scoped to this plugin: only the import route takes multipart bodies.
+  await app.register(multipart, { limits: { fileSize: BOOK_IMPORT_MAX_BYTES, files: 1, fields: 10, parts: 11 } });
+
+  // Catalogue ---------------------------------------------------------------------------------
+
+  app.get('/books', {
+    config: { access: readers },
+    schema: { tags, summary: 'Search the catalogue (ranked; empty q lists by title)', querystring: searchBooksQuery, response: { 200: bookListResponse, ...errors } },
+    handler: async (req) => library.searchCatalogue(ctx, req.query),
+  });
+
+  app.get('/books/:id', {
+    config: { access: readers },
+    schema: { tags, summary: 'One book', params: bookIdParams, response: { 200: bookSchema, ...errors } },
+    handler: async (req) => library.getBook(ctx, req.params.id),
+  });
+
+  app.post('/books', {
+    config: { access: desk },
+    schema: { tags, summary: 'Add a book', body: createBookSchema, response: { 201: bookResponse, ...errors } },
+    handler: async (req, reply) => reply.code(201).send({ message: MSG.bookAdded, book: await library.addBook(ctx, req.body) }),
+  });
+
+  app.patch('/books/:id', {
+    config: { access: desk },
+    schema: { tags, summary: 'Edit a book (total copies never below those on loan)', params: bookIdParams, body: updateBookSchema, response: { 200: bookResponse, ...errors } },
+    handler: async (req) => ({ message: MSG.bookUpdated, book: await library.editBook(ctx, req.params.id, req.body) }),
+  });
+
+  app.post('/books/import', {
+    config: { access: desk },
+    schema: {
+      tags,
+      summary: 'Import books from a CSV file (multipart, field "file", ≤ 2 MiB, UTF-8); all-or-nothing',
+      consumes: ['multipart/form-data'],
+      response: { 200: importBooksResponse, ...errors, 413: errorSchema, 415: errorSchema, 422: importErrorSchema },
+    },
+    handler: async (req, reply) => {
+      if (!req.isMultipart()) throw new AppError(415, 'UNSUPPORTED_MEDIA_TYPE', MSG.importNoFile);
+      let buf: Buffer | undefined;
+      try {
+        const part = await req.file();
+        buf = await part?.toBuffer();
+      } catch (err) {
+        const code = (err as { code?: string }).code;
+        if (code === 'FST_REQ_FILE_TOO_LARGE') throw new AppError(413, 'FILE_TOO_LARGE', MSG.importTooLarge);
+        if (code === 'FST_FILES_LIMIT' || code === 'FST_PARTS_LIMIT') throw badRequest('Upload exactly one file', 'ONE_FILE_ONLY');
+        // Anything else is a malformed form (busboy's errors carry no status): the client's fault.
+        throw badRequest('The upload is not a valid multipart form', 'BAD_MULTIPART');
+      }
+      if (!buf) throw badRequest(MSG.importNoFile, 'FILE_REQUIRED');
+      const result = await library.importBooks(ctx, buf);
+      if (!result.ok) return reply.code(422).send({ message: MSG.importInvalid, code: 'IMPORT_INVALID' as const, errors: result.errors });
+      return { created: result.created, skipped: result.skipped };
+    },
+  });
+
+  // Circulation -------------------------------------------------------------------------------
+
+  app.post('/books/:id/issue', {
+    config: { access: borrowers },
+    schema: {
+      tags,
+      summary: 'Lend a copy to a member (a Student: only to themself)',
+      params: bookIdParams,
+      body: circulationBody,
+      response: { 201: loanResponse, ...errors },
+    },
+    handler: async (req, reply) =>
+      reply.code(201).send({ message: MSG.bookIssued, loan: await library.issueBook(ctx, principalOf(req), req.params.id, req.body) }),
+  });
+
+  app.post('/books/:id/return', {
+    config: { access: borrowers },
+    schema: { tags, summary: "Return a member's active loan of this book", params: bookIdParams, body: circulationBody, response: { 200: loanResponse, ...errors } },
+    handler: async (req) => ({ message: MSG.bookReturned, loan: await library.returnBook(ctx, principalOf(req), req.params.id, req.body) }),
+  });
+
+  app.get('/loans', {
+    config: { access: readers },
+    schema: { tags, summary: 'Your loans (the desk: any member, or everyone)', querystring: listLoansQuery, response: { 200: loanListResponse, ...errors } },
+    handler: async (req) => library.listLoans(ctx, principalOf(req), req.query),
+  });
+
+  app.post('/loans/:id/renew', {
+    config: { access: borrowers },
+    schema: { tags, summary: 'Renew a loan by the loan period', params: loanIdParams, response: { 200: loanResponse, ...errors } },
+    handler: async (req) => ({ message: MSG.loanRenewed, loan: await library.renewLoan(ctx, principalOf(req), req.params.id) }),
+  });
+
+  app.post('/loans/:id/fine', {
+    config: { access: desk },
+    schema: { tags, summary: "Mark a returned loan's fine paid or waived", params: loanIdParams, body: fineActionBody, response: { 200: loanResponse, ...errors } },
+    handler: async (req) => {
+      const loan = await library.settleFine(ctx, principalOf(req), req.params.id, req.body.action);
+      return { message: req.body.action === 'pay' ? MSG.finePaid : MSG.fineWaived, loan };
+    },
+  });
+
+  app.get('/fines', {
+    config: { access: readers },
+    schema: { tags, summary: 'Your unpaid fines (rupees) and overdue loans', response: { 200: finesResponse, ...errors } },
+    handler: async (req) => library.myFines(ctx, principalOf(req)),
+  });
+
+  app.get('/summary', {
+    config: { access: readers },
+    schema: { tags, summary: 'Your loans on hand, overdue and due soon', response: { 200: librarySummarySchema, ...errors } },
+    handler: async (req) => library.mySummary(ctx, principalOf(req)),
+  });
+
+  // Desk and rules ----------------------------------------------------------------------------
+
+  app.get('/members', {
+    config: { access: desk },
+    schema: { tags, summary: 'Find members by name, email or student ID', querystring: membersQuery, response: { 200: membersResponse, ...errors } },
+    handler: async (req) => library.findMembers(ctx, req.query.q, req.query.limit),
+  });
+
+  app.get('/stats', {
+    config: { access: desk },
+    schema: { tags, summary: 'Catalogue and circulation totals', response: { 200: libraryStatsSchema, ...errors } },
+    handler: async () => library.deskStats(ctx),
+  });
+
+  app.get('/settings', {
+    config: { access: readers },
+    schema: { tags, summary: 'The circulation rules', response: { 200: librarySettingsResponse, ...errors } },
+    handler: async () => library.getLibrarySettings(ctx),
+  });
+
+  app.put('/settings', {
+    config: { access: desk },
+    schema: { tags, summary: 'Change the circulation rules', body: librarySettingsSchema, response: { 200: librarySettingsResponse, ...errors } },
+    handler: async (req) => library.updateLibrarySettings(ctx, principalOf(req), req.body),
+  });
+};

@@ -1,0 +1,223 @@
+import { MSG } from '@crs/shared/messages';
+import { hasAnyRole, LIBRARY_STAFF } from '@crs/shared/roles';
+import { DUE_SOON_DAYS } from '@crs/shared/schemas/library';
+import type { CirculationBody, CreateBookInput, LibrarySettings, ListLoansQuery, Loan, SearchBooksQuery, UpdateBookInput } from '@crs/shared/schemas/library';
+import { sql } from 'drizzle-orm';
+import type { AppContext } from '../../context.ts';
+import { conflict, forbidden, notFound } from '../../lib/errors.ts';
+import type { Principal } from '../auth/auth.service.ts';
+import { isUniqueViolation } from '../users/users.repository.ts';
+import { decodeUtf8, naturalKey, parseBookCsv } from './csv.ts';
+import type { RowError } from './csv.ts';
+import * as repo from './library.repository.ts';
+
+/** True for the circulation desk (Librarian, Admin, SuperAdmin). */
+export const isDesk = (p: Principal) => hasAnyRole(p.user.roles, LIBRARY_STAFF);
+
+/** The member a circulation call acts for: the caller, or anyone when the caller is the desk. */
+function memberFor(p: Principal, userId: string | undefined, refusal: () => Error): string {
+  const member = userId ?? p.user.id;
+  if (member !== p.user.id && !isDesk(p)) throw refusal();
+  return member;
+}
+
+const bookNotFound = () => notFound(MSG.bookNotFound, 'BOOK_NOT_FOUND');
+const loanNotFound = () => notFound(MSG.loanNotFound, 'LOAN_NOT_FOUND');
+
+async function loanView(ctx: AppContext, id: string): Promise<Loan> {
+  const loan = await repo.findLoanView(ctx.db, id);
+  if (!loan) throw loanNotFound();
+  return loan;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Catalogue
+
+/** Ranked search over title, authors, subjects, tags, publisher and ISBN; identical on both databases. */
+export async function searchCatalogue(ctx: AppContext, q: SearchBooksQuery) {
+  const { rows, total, capped } = await repo.searchBooks(ctx.db, q);
+  return { books: rows.map(repo.presentBook), total, capped };
+}
+
+/** The book, or 404. */
+export async function getBook(ctx: AppContext, id: string) {
+  const book = await repo.findBook(ctx.db, id);
+  if (!book) throw bookNotFound();
+  return repo.presentBook(book);
+}
+
+/** Adds a book with every copy available; a duplicate ISBN is a 409 and adds nothing. */
+export async function addBook(ctx: AppContext, input: CreateBookInput) {
+  try {
+    const book = await repo.insertBook(ctx.db, {
+      title: input.title,
+      authors: input.authors,
+      subjects: input.subjects,
+      publisher: input.publisher ?? null,
+      year: input.year ?? null,
+      isbn: input.isbn ?? null,
+      tags: input.tags,
+      copiesTotal: input.copiesTotal,
+    });
+    return repo.presentBook(book);
+  } catch (err) {
+    if (isUniqueViolation(err)) throw conflict(MSG.isbnTaken, 'ISBN_TAKEN');
+    throw err;
+  }
+}
+
+/** Edits a book; never lets the total drop below the copies on loan (409), atomically with borrows. */
+export async function editBook(ctx: AppContext, id: string, patch: UpdateBookInput) {
+  try {
+    const updated = await repo.updateBook(ctx.db, id, patch);
+    if (updated) return repo.presentBook(updated);
+  } catch (err) {
+    if (isUniqueViolation(err)) throw conflict(MSG.isbnTaken, 'ISBN_TAKEN');
+    throw err;
+  }
+  if (!(await repo.findBook(ctx.db, id))) throw bookNotFound();
+  throw conflict(MSG.copiesBelowOnLoan, 'COPIES_ON_LOAN');
+}
+
+const IMPORT_BATCH = 1000;
+// Serializes imports (transaction-scoped advisory lock), so two uploads of one file cannot both add it.
+const IMPORT_LOCK = 4_242_001;
+
+/**
+ * Imports a catalogue CSV all-or-nothing in one transaction: any bad row → nothing written and
+ * every bad row reported by number; books already present (same natural key) are skipped, so
+ * importing the same file again adds nothing.
+ */
+export async function importBooks(ctx: AppContext, file: Buffer): Promise<{ ok: true; created: number; skipped: number } | { ok: false; errors: RowError[] }> {
+  const parsed = parseBookCsv(decodeUtf8(file));
+  if (!parsed.ok) return parsed;
+  const created = await ctx.db.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(${IMPORT_LOCK})`);
+    const isbns = parsed.books.flatMap((b) => (b.isbn ? [b.isbn] : []));
+    const titles = parsed.books.flatMap((b) => (b.isbn ? [] : [b.title.toLowerCase()]));
+    const existing = await repo.existingBookKeys(tx, isbns, titles);
+    const seen = new Set<string>([...[...existing.isbns].map((i) => `isbn:${i}`), ...[...existing.titleAuthor].map((k) => `ta:${k}`)]);
+    const fresh = parsed.books.filter((b) => {
+      const key = naturalKey(b);
+      if (seen.has(key)) return false;
+      seen.add(key);
+      return true;
+    });
+    let n = 0;
+    for (let i = 0; i < fresh.length; i += IMPORT_BATCH) {
+      n += await repo.insertBooks(tx, fresh.slice(i, i + IMPORT_BATCH).map(({ row: _row, ...b }) => b));
+    }
+    return n;
+  });
+  // Keep planner statistics current: the embedded database has no autovacuum to do it.
+  if (created > 0) await ctx.db.execute(sql`analyze books`);
+  return { ok: true, created, skipped: parsed.books.length - created };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Settings
+
+/** The circulation rules (money in rupees). */
+export const getLibrarySettings = async (ctx: AppContext) => repo.presentSettings(await repo.getSettings(ctx.db));
+
+/** Replaces the circulation rules; records who changed them. */
+export const updateLibrarySettings = async (ctx: AppContext, p: Principal, s: LibrarySettings) =>
+  repo.presentSettings(await repo.saveSettings(ctx.db, s, p.user.id));
+
+// ---------------------------------------------------------------------------------------------
+// Circulation
+
+/**
+ * Lends one copy to a member in one transaction: never oversells (conditional UPDATE), never two
+ * active loans of one book per member, and refuses (409) at the loan limit or with blocking fines.
+ * A Student may borrow only for themself.
+ */
+export async function issueBook(ctx: AppContext, p: Principal, bookId: string, body: CirculationBody): Promise<Loan> {
+  const memberId = memberFor(p, body.userId, () => forbidden(MSG.issueSelfOnly, 'ISSUE_SELF_ONLY'));
+  let loanId: string;
+  try {
+    loanId = await ctx.db.transaction(async (tx) => {
+      const member = await repo.lockMember(tx, memberId);
+      if (!member || member.status !== 'active') throw notFound(MSG.memberNotFound, 'MEMBER_NOT_FOUND');
+      if (!(await repo.findBook(tx, bookId))) throw bookNotFound();
+      const settings = await repo.getSettings(tx);
+      const standing = await repo.memberStanding(tx, memberId, bookId);
+      if (standing.holdsBook) throw conflict(MSG.alreadyBorrowed, 'ALREADY_BORROWED');
+      if (standing.active >= settings.maxActiveLoans) throw conflict(MSG.loanLimitReached, 'LOAN_LIMIT_REACHED');
+      if (standing.owedPaise > 0 && standing.owedPaise >= settings.finesBlockPaise) throw conflict(MSG.finesBlockBorrowing, 'FINES_BLOCK_BORROWING');
+      if (!(await repo.takeCopy(tx, bookId))) throw conflict(MSG.noCopiesLeft, 'NO_COPIES_LEFT');
+      return repo.insertLoan(tx, { bookId, userId: memberId, issuedBy: p.user.id, loanDays: settings.loanPeriodDays });
+    });
+  } catch (err) {
+    if (isUniqueViolation(err)) throw conflict(MSG.alreadyBorrowed, 'ALREADY_BORROWED');
+    throw err;
+  }
+  return loanView(ctx, loanId);
+}
+
+/**
+ * Takes back the member's active loan of the book and fixes its fine, in one transaction; of
+ * concurrent returns of one loan exactly one succeeds. A Student may return only their own.
+ */
+export async function returnBook(ctx: AppContext, p: Principal, bookId: string, body: CirculationBody): Promise<Loan> {
+  const memberId = memberFor(p, body.userId, () => forbidden(MSG.loanNotYours, 'LOAN_NOT_YOURS'));
+  const loanId = await ctx.db.transaction(async (tx) => {
+    const id = await repo.closeLoan(tx, { userId: memberId, bookId, by: p.user.id });
+    if (!id) {
+      if (!(await repo.findBook(tx, bookId))) throw bookNotFound();
+      throw conflict(MSG.notOnLoan, 'NOT_ON_LOAN');
+    }
+    await repo.putBackCopy(tx, bookId);
+    return id;
+  });
+  return loanView(ctx, loanId);
+}
+
+/** Extends an on-time loan by the loan period while renewals remain (owner or desk). */
+export async function renewLoan(ctx: AppContext, p: Principal, loanId: string): Promise<Loan> {
+  const loan = await repo.findLoan(ctx.db, loanId);
+  if (!loan) throw loanNotFound();
+  if (loan.userId !== p.user.id && !isDesk(p)) throw forbidden(MSG.loanNotYours, 'LOAN_NOT_YOURS');
+  if (!(await repo.renewLoan(ctx.db, loanId))) {
+    // Refused: say why, from the loan as it is now.
+    const now = await repo.findLoanView(ctx.db, loanId);
+    if (now?.status === 'returned') throw conflict(MSG.loanAlreadyReturned, 'LOAN_RETURNED');
+    if (now?.status === 'overdue') throw conflict(MSG.renewOverdue, 'LOAN_OVERDUE');
+    throw conflict(MSG.noRenewalsLeft, 'NO_RENEWALS_LEFT');
+  }
+  return loanView(ctx, loanId);
+}
+
+/** Marks a returned loan's fine paid or waived, once, recording who and when (desk). */
+export async function settleFine(ctx: AppContext, p: Principal, loanId: string, action: 'pay' | 'waive'): Promise<Loan> {
+  if (!(await repo.settleFine(ctx.db, loanId, action, p.user.id))) {
+    const loan = await repo.findLoan(ctx.db, loanId);
+    if (!loan) throw loanNotFound();
+    if (!loan.returnedOn) throw conflict(MSG.fineNotFixed, 'FINE_NOT_FIXED');
+    if (!loan.finePaise) throw conflict(MSG.noFine, 'NO_FINE');
+    throw conflict(MSG.fineAlreadySettled, 'FINE_ALREADY_SETTLED');
+  }
+  return loanView(ctx, loanId);
+}
+
+/** The caller's loans; the desk may name a member or list everyone's. Never another member's for a non-desk caller. */
+export async function listLoans(ctx: AppContext, p: Principal, q: ListLoansQuery) {
+  let userId = q.userId;
+  if (!isDesk(p)) {
+    if (userId && userId !== p.user.id) throw forbidden(MSG.loanNotYours, 'LOAN_NOT_YOURS');
+    userId = p.user.id;
+  }
+  return repo.listLoans(ctx.db, { ...q, userId });
+}
+
+/** The caller's unpaid fines (rupees, accruing ones included) and number of overdue loans. */
+export const myFines = (ctx: AppContext, p: Principal) => repo.memberFines(ctx.db, p.user.id);
+
+/** The caller's loans on hand, overdue and due soon. */
+export const mySummary = (ctx: AppContext, p: Principal) => repo.memberSummary(ctx.db, p.user.id, DUE_SOON_DAYS);
+
+/** Active members matching a name, email or student ID, with loans on hand and fines owed (desk). */
+export const findMembers = async (ctx: AppContext, q: string, limit: number) => ({ members: await repo.searchMembers(ctx.db, q, limit) });
+
+/** Catalogue and circulation totals for the desk's dashboard. */
+export const deskStats = (ctx: AppContext) => repo.libraryStats(ctx.db);

@@ -1,0 +1,205 @@
+// Account administration and dashboard figures: GET /users, approve, reject, /stats.
+import { randomUUID } from 'node:crypto';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MSG } from '@crs/shared/messages';
+import type { Role } from '@crs/shared/roles';
+import { createTestApp, createUser, login, loginAs, uniqueEmail } from '../../../test/helper.ts';
+import type { TestApp } from '../../../test/helper.ts';
+import { bearer, countRows } from '../../../test/util.ts';
+
+let t: TestApp;
+let admin: Awaited<ReturnType<typeof loginAs>>;
+let superAdmin: Awaited<ReturnType<typeof loginAs>>;
+beforeAll(async () => {
+  t = await createTestApp();
+  admin = await loginAs(t, ['Admin']);
+  superAdmin = await loginAs(t, ['SuperAdmin']);
+});
+afterAll(() => t.close());
+
+const get = (url: string, headers: Record<string, string> = {}) => t.app.inject({ url: `/api/v1${url}`, headers });
+const post = (url: string, headers: Record<string, string> = {}) => t.app.inject({ method: 'POST', url: `/api/v1${url}`, headers });
+const NON_MANAGERS: Role[] = ['Student', 'Teacher', 'Staff', 'Librarian'];
+
+function expectForbidden(res: { statusCode: number; json(): unknown }) {
+  expect(res.statusCode).toBe(403);
+  expect(res.json()).toEqual({ message: MSG.forbidden, code: 'FORBIDDEN' });
+}
+
+describe('GET /users', () => {
+  it('lists accounts newest first with the total, for Admin and SuperAdmin', async () => {
+    const marker = `lst${randomUUID().slice(0, 8)}`;
+    const first = await createUser(t.ctx, { name: `${marker} One`, roles: ['Teacher'], status: 'pending' });
+    const second = await createUser(t.ctx, { name: `${marker} Two` });
+    for (const who of [admin, superAdmin]) {
+      const res = await get(`/users?q=${marker}`, who.auth);
+      expect(res.statusCode).toBe(200);
+      const json = res.json();
+      expect(json.total).toBe(2);
+      expect(json.users.map((u: { _id: string }) => u._id)).toEqual([second.id, first.id]);
+      expect(json.users[0]).not.toHaveProperty('passwordHash');
+      expect(res.headers['cache-control']).toBe('no-store');
+    }
+  });
+
+  it('filters by status, role and text, and pages', async () => {
+    const marker = `flt${randomUUID().slice(0, 8)}`;
+    await createUser(t.ctx, { name: `${marker} Pending`, roles: ['Staff'], status: 'pending' });
+    for (let i = 0; i < 3; i++) await createUser(t.ctx, { name: `${marker} Student ${i}` });
+    const pending = (await get(`/users?q=${marker}&status=pending`, admin.auth)).json();
+    expect(pending.total).toBe(1);
+    expect(pending.users[0]).toMatchObject({ status: 'pending', roles: ['Staff'] });
+    expect((await get(`/users?q=${marker}&role=Student`, admin.auth)).json().total).toBe(3);
+    const page2 = (await get(`/users?q=${marker}&pageSize=3&page=2`, admin.auth)).json();
+    expect(page2.total).toBe(4);
+    expect(page2.users).toHaveLength(1);
+    // LIKE wildcards in q are literal.
+    expect((await get(`/users?q=${encodeURIComponent('%_%')}`, admin.auth)).json().total).toBe(0);
+    // Email search, case-insensitive.
+    const u = await createUser(t.ctx, { email: uniqueEmail('findme') });
+    const byEmail = (await get(`/users?q=${encodeURIComponent(u.email.toUpperCase())}`, admin.auth)).json();
+    expect(byEmail.users.map((x: { _id: string }) => x._id)).toEqual([u.id]);
+  });
+
+  it('refuses bad filters with 400', async () => {
+    for (const q of ['status=gone', 'role=admin', 'page=0', 'pageSize=101', 'page=abc', 'limit=5', `q=${'x'.repeat(101)}`]) {
+      const res = await get(`/users?${q}`, admin.auth);
+      expect(res.statusCode, q).toBe(400);
+      expect(res.json().code).toBe('VALIDATION_FAILED');
+    }
+  });
+
+  it('answers 401 without a token and 403 to every other role', async () => {
+    expect((await get('/users')).statusCode).toBe(401);
+    for (const role of NON_MANAGERS) expectForbidden(await get('/users', (await loginAs(t, [role])).auth));
+  });
+});
+
+describe('POST /users/:id/approve', () => {
+  it('makes a pending sign-up active so it can sign in', async () => {
+    const reg = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/auth/register',
+      payload: { name: 'Ritu Malhotra', email: uniqueEmail('pend'), phone: '9876543210', password: 'secret123', roles: 'Teacher' },
+    });
+    const pending = reg.json().user as { _id: string; email: string };
+    expect((await t.app.inject({ method: 'POST', url: '/api/v1/auth/login', payload: { email: pending.email, password: 'secret123' } })).statusCode).toBe(403);
+    const res = await post(`/users/${pending._id}/approve`, admin.auth);
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ message: 'Account approved', user: { _id: pending._id, status: 'active', roles: ['Teacher'] } });
+    await login(t.app, pending.email, 'secret123');
+  });
+
+  it('answers 404 for an active or unknown account, 400 for a malformed id', async () => {
+    const active = await createUser(t.ctx);
+    for (const id of [active.id, randomUUID()]) {
+      const res = await post(`/users/${id}/approve`, admin.auth);
+      expect(res.statusCode).toBe(404);
+      expect(res.json().code).toBe('NO_PENDING_ACCOUNT');
+    }
+    const bad = await post('/users/not-a-uuid/approve', admin.auth);
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().errors).toContainEqual({ path: 'id', message: 'Invalid id' });
+  });
+
+  it('answers 401 without a token and 403 to non-managers, changing nothing', async () => {
+    const p = await createUser(t.ctx, { roles: ['Staff'], status: 'pending' });
+    expect((await post(`/users/${p.id}/approve`)).statusCode).toBe(401);
+    for (const role of NON_MANAGERS) expectForbidden(await post(`/users/${p.id}/approve`, (await loginAs(t, [role])).auth));
+    expect(await countRows(t.ctx, 'users', `id = '${p.id}' and status = 'pending'`)).toBe(1);
+  });
+});
+
+describe('POST /users/:id/reject', () => {
+  it('deletes a pending sign-up; the address can sign up again', async () => {
+    const p = await createUser(t.ctx, { roles: ['Teacher'], status: 'pending' });
+    const res = await post(`/users/${p.id}/reject`, superAdmin.auth);
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ message: 'Sign-up rejected' });
+    expect(await countRows(t.ctx, 'users', `id = '${p.id}'`)).toBe(0);
+    const again = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/auth/register',
+      payload: { name: 'Again', email: p.email, phone: '9876543210', password: 'secret123', roles: 'Teacher' },
+    });
+    expect(again.statusCode).toBe(201);
+  });
+
+  it('never deletes an active account (404), and checks the id (400)', async () => {
+    const active = await createUser(t.ctx);
+    expect((await post(`/users/${active.id}/reject`, admin.auth)).statusCode).toBe(404);
+    expect(await countRows(t.ctx, 'users', `id = '${active.id}'`)).toBe(1);
+    expect((await post('/users/123/reject', admin.auth)).statusCode).toBe(400);
+  });
+
+  it('answers 401 without a token and 403 to non-managers, changing nothing', async () => {
+    const p = await createUser(t.ctx, { roles: ['Teacher'], status: 'pending' });
+    expect((await post(`/users/${p.id}/reject`)).statusCode).toBe(401);
+    for (const role of NON_MANAGERS) expectForbidden(await post(`/users/${p.id}/reject`, (await loginAs(t, [role])).auth));
+    expect(await countRows(t.ctx, 'users', `id = '${p.id}'`)).toBe(1);
+  });
+});
+
+describe('GET /stats/overview', () => {
+  it('counts active accounts per role and pending sign-ups from live data', async () => {
+    const before = (await get('/stats/overview', admin.auth)).json();
+    expect(Object.keys(before).sort()).toEqual(['admins', 'librarians', 'pendingApprovals', 'staff', 'students', 'teachers', 'totalUsers']);
+    const totals = await t.ctx.db.execute(sql`select count(*)::int as n from users`);
+    expect(before.totalUsers).toBe((totals as unknown as { rows: Array<{ n: number }> }).rows[0]!.n);
+    await createUser(t.ctx, { roles: ['Student'] });
+    await createUser(t.ctx, { roles: ['Librarian'] });
+    await createUser(t.ctx, { roles: ['Teacher'], status: 'pending' });
+    await createUser(t.ctx, { roles: ['Staff'], status: 'disabled' });
+    const after = (await get('/stats/overview', superAdmin.auth)).json();
+    expect(after).toEqual({
+      ...before,
+      students: before.students + 1,
+      librarians: before.librarians + 1,
+      pendingApprovals: before.pendingApprovals + 1,
+      totalUsers: before.totalUsers + 4,
+    });
+  });
+
+  it('answers 401 without a token and 403 to non-managers', async () => {
+    expect((await get('/stats/overview')).statusCode).toBe(401);
+    for (const role of NON_MANAGERS) expectForbidden(await get('/stats/overview', (await loginAs(t, [role])).auth));
+  });
+});
+
+describe('GET /stats/system', () => {
+  it('answers uptime, database size and live sessions to a SuperAdmin', async () => {
+    const res = await get('/stats/system', superAdmin.auth);
+    expect(res.statusCode).toBe(200);
+    const json = res.json();
+    expect(json.database).toBe(t.ctx.database.kind);
+    expect(json.databaseBytes).toBeGreaterThan(0);
+    expect(json.uptimeSeconds).toBeGreaterThanOrEqual(0);
+    expect(json.activeSessions).toBeGreaterThanOrEqual(2);
+    // A logout removes one live session.
+    const extra = await loginAs(t);
+    const withExtra = (await get('/stats/system', superAdmin.auth)).json().activeSessions;
+    await post('/auth/logout', extra.auth);
+    expect((await get('/stats/system', superAdmin.auth)).json().activeSessions).toBe(withExtra - 1);
+  });
+
+  it('answers 401 without a token and 403 to everyone but SuperAdmin (Admin included)', async () => {
+    expect((await get('/stats/system')).statusCode).toBe(401);
+    expectForbidden(await get('/stats/system', admin.auth));
+    for (const role of NON_MANAGERS) expectForbidden(await get('/stats/system', bearer((await loginAs(t, [role])).token)));
+  });
+});
+
+describe('approveByEmail (CLI user:approve)', () => {
+  it('activates a pending sign-up, leaves an active account alone and refuses a disabled one', async () => {
+    const { approveByEmail } = await import('./users.service.ts');
+    const pending = await createUser(t.ctx, { roles: ['Teacher'], status: 'pending' });
+    expect(await approveByEmail(t.ctx, pending.email)).toMatchObject({ changed: true, user: { status: 'active' } });
+    expect(await approveByEmail(t.ctx, pending.email)).toMatchObject({ changed: false });
+
+    const disabled = await createUser(t.ctx, { roles: ['Staff'], status: 'disabled' });
+    await expect(approveByEmail(t.ctx, disabled.email)).rejects.toMatchObject({ statusCode: 409, code: 'NOT_PENDING' });
+    const [row] = await t.ctx.db.execute<{ status: string }>(sql`select status from users where id = ${disabled.id}`).then((r) => (r as unknown as { rows: { status: string }[] }).rows);
+    expect(row?.status).toBe('disabled');
+  });
+});

@@ -1,0 +1,119 @@
+// Deny by default (quality.md "Access control", ASVS 8.2.1): walks every registered /api route,
+// so routes added later (library, alumni, ...) are covered without touching this file.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MSG } from '@crs/shared/messages';
+import { ROLES } from '@crs/shared/roles';
+import type { Role } from '@crs/shared/roles';
+import { createTestApp, createUser } from './helper.ts';
+import type { TestApp } from './helper.ts';
+import { bearer, concreteUrl, mintToken } from './util.ts';
+
+/**
+ * The routes anyone may call without signing in. A new public route must be added here on
+ * purpose (a security review in one line); anything else must answer 401 without a token.
+ */
+const PUBLIC_ALLOWLIST = new Set([
+  'GET /api/v1/health',
+  'GET /api/v1/health/ready',
+  'POST /api/v1/auth/register',
+  'POST /api/v1/auth/login',
+  'POST /api/v1/auth/refresh',
+  'POST /api/v1/auth/reset/request',
+  'POST /api/v1/auth/reset/confirm',
+]);
+
+/** Routes that must exist: the walk cannot pass by walking nothing. */
+const KNOWN_PROTECTED = [
+  'POST /api/v1/auth/logout',
+  'GET /api/v1/auth/users/me',
+  'PATCH /api/v1/auth/users/me',
+  'GET /api/v1/users',
+  'POST /api/v1/users/:id/approve',
+  'POST /api/v1/users/:id/reject',
+  'GET /api/v1/stats/overview',
+  'GET /api/v1/stats/system',
+];
+
+let t: TestApp;
+const tokens = new Map<Role, string>();
+beforeAll(async () => {
+  t = await createTestApp();
+  for (const role of ROLES) tokens.set(role, await mintToken(t.ctx, await createUser(t.ctx, { roles: [role] })));
+});
+afterAll(() => t.close());
+
+const key = (r: { method: string; url: string }) => `${r.method} ${r.url.replace(/\/$/, '')}`;
+const send = (method: string, url: string, headers: Record<string, string> = {}) =>
+  t.app.inject({ method: method as 'GET', url: concreteUrl(url), headers });
+
+/**
+ * A listed role gets past the access check: whatever the handler says then (404 for a random id,
+ * 400 for a missing body), never 401 and never a 5xx. A handler may still refuse with 403 on
+ * ownership (a student asking for another's loan), so 403 is ruled out only for the known routes.
+ */
+function expectPast(r: { method: string; url: string }, role: Role, status: number) {
+  const what = `${key(r)} as ${role}`;
+  expect(status, what).not.toBe(401);
+  expect(status, what).toBeLessThan(500);
+  if (KNOWN_PROTECTED.includes(key(r))) expect(status, what).not.toBe(403);
+}
+
+describe('deny by default', () => {
+  it('registers every known route with an access rule, and public ones only from the allowlist', () => {
+    const keys = t.app.apiRoutes.map(key);
+    for (const k of [...KNOWN_PROTECTED, ...PUBLIC_ALLOWLIST]) expect(keys).toContain(k);
+    const publicRoutes = t.app.apiRoutes.filter((r) => r.access === 'public').map(key);
+    for (const k of publicRoutes) expect(PUBLIC_ALLOWLIST, `${k} is public but not on the allowlist`).toContain(k);
+    for (const k of KNOWN_PROTECTED) expect(publicRoutes).not.toContain(k);
+  });
+
+  it('answers 401 without a token, and with a garbage token, on every non-public route', async () => {
+    const walked: string[] = [];
+    for (const r of t.app.apiRoutes) {
+      if (r.access === 'public') continue;
+      for (const headers of [{}, bearer('garbage'), { authorization: 'Basic dXNlcjpwYXNz' }]) {
+        const res = await send(r.method, r.url, headers);
+        expect(res.statusCode, `${key(r)} with ${JSON.stringify(headers)}`).toBe(401);
+        expect(res.json()).toEqual({ message: MSG.unauthenticated, code: 'UNAUTHENTICATED' });
+      }
+      walked.push(key(r));
+    }
+    expect(walked.length).toBeGreaterThanOrEqual(KNOWN_PROTECTED.length);
+  });
+
+  it('answers 403 to every role outside a route’s list, and lets each listed role past the access check', async () => {
+    let refusals = 0;
+    for (const r of t.app.apiRoutes) {
+      if (r.access === 'public' || r.access.roles.length === 0) continue;
+      const allowed = r.access.roles;
+      for (const role of ROLES) {
+        const res = await send(r.method, r.url, bearer(tokens.get(role)!));
+        if (allowed.includes(role)) expectPast(r, role, res.statusCode);
+        else {
+          expect(res.statusCode, `${key(r)} as ${role}`).toBe(403);
+          expect(res.json()).toEqual({ message: MSG.forbidden, code: 'FORBIDDEN' });
+          refusals++;
+        }
+      }
+    }
+    expect(refusals).toBeGreaterThan(0);
+  });
+
+  it('lets every signed-in role reach routes open to any user', async () => {
+    for (const r of t.app.apiRoutes) {
+      if (r.access === 'public' || r.access.roles.length > 0) continue;
+      if (r.url.endsWith('/logout')) continue; // would end the session the next routes use
+      for (const role of ROLES) {
+        expectPast(r, role, (await send(r.method, r.url, bearer(tokens.get(role)!))).statusCode);
+      }
+    }
+  });
+
+  it('answers public routes without a token (never 401/403)', async () => {
+    for (const r of t.app.apiRoutes) {
+      if (r.access !== 'public') continue;
+      const res = await t.app.inject({ method: r.method as 'GET', url: concreteUrl(r.url), payload: r.method === 'GET' ? undefined : {} });
+      expect([401, 403], key(r)).not.toContain(res.statusCode);
+    }
+  });
+});

@@ -1,0 +1,222 @@
+// The server as a real process: data directory lock, SIGTERM, the CLI next to a running server,
+// and refusing bad configuration (quality.md "Reliability"). Runs on the embedded database by
+// default; with TEST_DATABASE_URL the same tests run against a fresh PostgreSQL database, except
+// those about the embedded database's lock and admin socket, which PostgreSQL does not have.
+import { spawn } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import net from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { withDatabase } from './global-setup.ts';
+
+const ROOT = path.resolve(import.meta.dirname, '../../..');
+const SERVER = 'apps/server/src/server.ts';
+const CLI = 'apps/server/src/cli.ts';
+const PG_URL = process.env.TEST_DATABASE_URL;
+const embedded = !PG_URL;
+/**
+ * Registers a test on the embedded database only: the data directory lock and the admin socket are
+ * properties of PGlite, so under PostgreSQL these tests do not exist (not skipped: not registered).
+ */
+const itEmbedded = ((name: string, fn: () => Promise<void>) => (embedded ? it(name, fn) : undefined)) as (name: string, fn: () => Promise<void>) => void;
+
+const children = new Set<ChildProcess>();
+const dirs: string[] = [];
+const databases: string[] = [];
+
+async function freePort(): Promise<number> {
+  const s = net.createServer();
+  await new Promise<void>((r) => s.listen(0, '127.0.0.1', () => r()));
+  const { port } = s.address() as net.AddressInfo;
+  await new Promise<void>((r) => s.close(() => r()));
+  return port;
+}
+
+/** A fresh, migrated PostgreSQL database cloned from the run's template. */
+async function freshPgUrl(): Promise<string> {
+  const name = `${inject('pgTemplate')}_p${randomBytes(3).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: PG_URL });
+  await admin.connect();
+  await admin.query(`create database ${name} template ${inject('pgTemplate')}`);
+  await admin.end();
+  databases.push(name);
+  return withDatabase(PG_URL!, name);
+}
+
+/** The environment of a child: only what CRS reads, never the test runner's database settings. */
+async function baseEnv(extra: Record<string, string> = {}): Promise<Record<string, string>> {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'crs-proc-'));
+  dirs.push(dataDir);
+  return {
+    PATH: process.env.PATH ?? '',
+    HOME: process.env.HOME ?? '',
+    CRS_DATA_DIR: dataDir,
+    HOST: '127.0.0.1',
+    PORT: String(await freePort()),
+    CRS_SEED: 'false',
+    LOG_LEVEL: 'warn',
+    ...(PG_URL ? { DATABASE_URL: await freshPgUrl() } : {}),
+    ...extra,
+  };
+}
+
+type Run = { child: ChildProcess; stdout: () => string; stderr: () => string; exited: Promise<number | null> };
+
+function run(script: string, args: string[], env: Record<string, string>): Run {
+  const child = spawn(process.execPath, ['--import', 'tsx', script, ...args], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  children.add(child);
+  let out = '';
+  let err = '';
+  child.stdout!.on('data', (c: Buffer) => (out += c.toString()));
+  child.stderr!.on('data', (c: Buffer) => (err += c.toString()));
+  const exited = new Promise<number | null>((resolve) =>
+    child.on('exit', (code) => {
+      children.delete(child);
+      resolve(code);
+    }),
+  );
+  return { child, stdout: () => out, stderr: () => err, exited };
+}
+
+async function startServer(env: Record<string, string>): Promise<Run & { url: string }> {
+  const r = run(SERVER, [], env);
+  const deadline = Date.now() + 60_000;
+  while (!r.stdout().includes('CRS is running at')) {
+    if (r.child.exitCode !== null) throw new Error(`server exited ${r.child.exitCode}: ${r.stderr()}`);
+    if (Date.now() > deadline) throw new Error(`server did not start: ${r.stdout()} ${r.stderr()}`);
+    await new Promise((res) => setTimeout(res, 50));
+  }
+  return { ...r, url: `http://127.0.0.1:${env.PORT}` };
+}
+
+/** Runs a CLI command to completion. */
+async function cli(env: Record<string, string>, ...args: string[]) {
+  const r = run(CLI, args, env);
+  const code = await r.exited;
+  return { code, stdout: r.stdout(), stderr: r.stderr() };
+}
+
+/** Names, sizes and modification times of every file under `dir`. */
+function snapshot(dir: string): Record<string, string> {
+  const out: Record<string, string> = {};
+  const walk = (d: string) => {
+    for (const e of readdirSync(d, { withFileTypes: true })) {
+      const p = path.join(d, e.name);
+      if (e.isDirectory()) walk(p);
+      else {
+        const s = statSync(p);
+        out[path.relative(dir, p)] = `${s.size}:${s.mtimeMs}`;
+      }
+    }
+  };
+  walk(dir);
+  return out;
+}
+
+afterAll(async () => {
+  for (const c of children) c.kill('SIGKILL');
+  for (const d of dirs) rmSync(d, { recursive: true, force: true });
+  if (PG_URL && databases.length) {
+    const admin = new pg.Client({ connectionString: PG_URL });
+    await admin.connect();
+    for (const name of databases) await admin.query(`drop database if exists ${name} with (force)`);
+    await admin.end();
+  }
+});
+
+describe('a running server', () => {
+  let env: Record<string, string>;
+  let server: Run & { url: string };
+  beforeAll(async () => {
+    env = await baseEnv();
+    server = await startServer(env);
+  }, 90_000);
+
+  it('answers live and ready', async () => {
+    expect(await (await fetch(`${server.url}/api/v1/health`)).json()).toEqual({ status: 'ok' });
+    expect(await (await fetch(`${server.url}/api/v1/health/ready`)).json()).toEqual({ status: 'ok', database: embedded ? 'pglite' : 'postgresql' });
+  });
+
+  // The lock belongs to the embedded database only: PostgreSQL serves many processes by design.
+  itEmbedded('holds the data directory: a second process exits 2 with a clear message and touches nothing', async () => {
+    const lockFile = path.join(env.CRS_DATA_DIR!, 'crs.lock');
+    expect(readFileSync(lockFile, 'utf8').trim()).toBe(String(server.child.pid));
+    const before = snapshot(env.CRS_DATA_DIR!);
+    const second = run(SERVER, [], { ...env, PORT: String(await freePort()) });
+    expect(await second.exited).toBe(2);
+    expect(second.stderr()).toContain('in use by another CRS process');
+    expect(second.stderr()).toContain(`pid ${server.child.pid}`);
+    expect(second.stdout()).not.toContain('CRS is running');
+    expect(snapshot(env.CRS_DATA_DIR!)).toEqual(before);
+    expect(readFileSync(lockFile, 'utf8').trim()).toBe(String(server.child.pid));
+    expect((await fetch(`${server.url}/api/v1/health/ready`)).status).toBe(200);
+  });
+
+  it('lets the CLI approve a sign-up while it runs (through the admin socket on the embedded database)', async () => {
+    const email = `proc.${randomBytes(3).toString('hex')}@test.crs`;
+    const reg = await fetch(`${server.url}/api/v1/auth/register`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ name: 'Process Teacher', email, phone: '9876543210', password: 'secret123', roles: 'Teacher' }),
+    });
+    expect(reg.status).toBe(201);
+    const loginBody = JSON.stringify({ email, password: 'secret123' });
+    const before = await fetch(`${server.url}/api/v1/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: loginBody });
+    expect(before.status).toBe(403);
+
+    const r = await cli(env, 'user:approve', '--email', email);
+    expect(r.stderr).toBe('');
+    expect(r.code).toBe(0);
+    expect(r.stdout).toContain(`Approved ${email}`);
+    const after = await fetch(`${server.url}/api/v1/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: loginBody });
+    expect(after.status).toBe(200);
+
+    // A failing command reports through the socket too, with the CLI's exit code.
+    const unknown = await cli(env, 'user:approve', '--email', `nobody.${randomBytes(3).toString('hex')}@test.crs`);
+    expect(unknown.code).toBe(1);
+    expect(unknown.stderr).toContain('No account with email');
+  });
+
+  itEmbedded('lets the CLI back up while it runs, but refuses db:restore', async () => {
+    const file = path.join(env.CRS_DATA_DIR!, 'live.crs.gz');
+    const backup = await cli(env, 'db:backup', file);
+    expect(backup.code).toBe(0);
+    expect(backup.stdout).toContain('Backup written');
+    expect(existsSync(file)).toBe(true);
+    const restore = await cli(env, 'db:restore', file);
+    expect(restore.code).toBe(1);
+    expect(restore.stderr).toContain('cannot run while the server is running');
+    expect((await fetch(`${server.url}/api/v1/health/ready`)).status).toBe(200);
+  });
+
+  // Last in this block: it stops the shared server.
+  it('exits 0 within 10 s of SIGTERM, releasing the data directory', async () => {
+    const started = Date.now();
+    server.child.kill('SIGTERM');
+    const code = await Promise.race([server.exited, new Promise<'timeout'>((r) => setTimeout(() => r('timeout'), 10_000))]);
+    expect(code).toBe(0);
+    expect(Date.now() - started).toBeLessThan(10_000);
+    // The data directory is free again (lock released, admin socket gone).
+    if (embedded) expect(existsSync(path.join(env.CRS_DATA_DIR!, 'crs.lock'))).toBe(false);
+    if (embedded) expect(existsSync(path.join(env.CRS_DATA_DIR!, 'crs.sock'))).toBe(false);
+    await expect(fetch(`${server.url}/api/v1/health`)).rejects.toThrow();
+  });
+});
+
+describe('bad configuration', () => {
+  it.each([
+    ['PORT', 'abc'],
+    ['JWT_SECRET', 'short'],
+  ])('exits 2 naming %s=%j', async (name, value) => {
+    const env = { ...(await baseEnv()), [name]: value };
+    const r = run(SERVER, [], env);
+    expect(await r.exited).toBe(2);
+    expect(r.stderr()).toContain(`${name}:`);
+    expect(r.stderr()).not.toContain('    at '); // a message, not a stack trace
+    expect(r.stdout()).not.toContain('CRS is running');
+  });
+});

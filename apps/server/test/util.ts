@@ -1,0 +1,43 @@
+// Small helpers the accounts tests share: raw SQL on the test database and cheap sessions.
+import { randomUUID } from 'node:crypto';
+import { sql } from 'drizzle-orm';
+import type { SQL } from 'drizzle-orm';
+import type { Role } from '@crs/shared/roles';
+import type { AppContext } from '../src/context.ts';
+import { sessions } from '../src/db/schema/auth.ts';
+import { signAccessToken } from '../src/modules/auth/tokens.ts';
+
+/** Rows of a raw query (both drivers answer `execute` with `{ rows }`). */
+export async function rows<T = Record<string, unknown>>(ctx: AppContext, query: SQL): Promise<T[]> {
+  return ((await ctx.db.execute(query)) as unknown as { rows: T[] }).rows;
+}
+
+/** One value of a one-row query. */
+export async function one<T = Record<string, unknown>>(ctx: AppContext, query: SQL): Promise<T> {
+  const r = await rows<T>(ctx, query);
+  if (r.length !== 1) throw new Error(`expected one row, got ${r.length}`);
+  return r[0]!;
+}
+
+/**
+ * A session and access token made straight in the database: no password hashing, so tests that
+ * need many sessions (fuzzing, the route walk) stay fast. The token is a real one.
+ */
+export async function mintToken(ctx: AppContext, user: { id: string; roles: Role[]; tokenVersion: number }): Promise<string> {
+  const [s] = await ctx.db
+    .insert(sessions)
+    .values({ userId: user.id, expiresAt: sql`now() + interval '1 day'`, ip: '127.0.0.1' })
+    .returning({ id: sessions.id });
+  return signAccessToken(ctx.config.jwtSecret, { sub: user.id, sid: s!.id, roles: user.roles, ver: user.tokenVersion });
+}
+
+export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
+
+/** A concrete URL for a route pattern: every `:param` becomes a random uuid, a wildcard `x`. */
+export const concreteUrl = (url: string) => url.replace(/:[A-Za-z0-9_]+/g, () => randomUUID()).replace(/\*/g, 'x');
+
+/** Counts rows of a table (name from our own code, never user input). */
+export async function countRows(ctx: AppContext, table: string, where = 'true'): Promise<number> {
+  const r = await one<{ n: number }>(ctx, sql.raw(`select count(*)::int as n from "${table}" where ${where}`));
+  return r.n;
+}

@@ -1,0 +1,280 @@
+import { z } from 'zod';
+import { MSG } from '../messages.ts';
+import type { Role } from '../roles.ts';
+import { ROLES } from '../roles.ts';
+
+/** Everyone who may search the catalogue and see their own loans (spec section 2: /library). */
+export const LIBRARY_READERS: readonly Role[] = ['Student', 'Teacher', 'Staff', 'Admin', 'SuperAdmin', 'Librarian'];
+/**
+ * Who may call borrow, return and renew: a Student for themself (self-service), the desk
+ * (Librarian, Admin, SuperAdmin) for anyone. Teachers and Staff only view (spec help card).
+ */
+export const LIBRARY_BORROWERS: readonly Role[] = ['Student', 'Librarian', 'Admin', 'SuperAdmin'];
+
+/** A loan is due soon (bell dot, dashboard) when it falls due within this many days. */
+export const DUE_SOON_DAYS = 3;
+/** Largest CSV import, in bytes (quality.md: CSV ≤ 2 MiB). */
+export const BOOK_IMPORT_MAX_BYTES = 2 * 1024 * 1024;
+/** The CSV import's columns; title and copies are required, the rest may be blank or absent. */
+export const BOOK_IMPORT_COLUMNS = ['title', 'authors', 'subjects', 'publisher', 'year', 'isbn', 'tags', 'copies'] as const;
+
+// ---------------------------------------------------------------------------------------------
+// ISBN
+
+/** Strips spaces and hyphens and upper-cases a final x: '0-13-468599-x' → '013468599X'. */
+export function normalizeIsbn(raw: string): string {
+  return raw.replace(/[\s-]/g, '').toUpperCase();
+}
+
+/** True when `isbn` (normalized) is an ISBN-10 or ISBN-13 whose check digit matches. */
+export function isValidIsbn(isbn: string): boolean {
+  if (/^\d{9}[\dX]$/.test(isbn)) {
+    let sum = 0;
+    for (let i = 0; i < 10; i++) sum += (10 - i) * (isbn[i] === 'X' ? 10 : Number(isbn[i]));
+    return sum % 11 === 0;
+  }
+  if (/^\d{13}$/.test(isbn)) {
+    let sum = 0;
+    for (let i = 0; i < 13; i++) sum += (i % 2 === 0 ? 1 : 3) * Number(isbn[i]);
+    return sum % 10 === 0;
+  }
+  return false;
+}
+
+/** The check digit that completes the first 12 digits of an ISBN-13. */
+export function isbn13CheckDigit(first12: string): string {
+  let sum = 0;
+  for (let i = 0; i < 12; i++) sum += (i % 2 === 0 ? 1 : 3) * Number(first12[i]);
+  return String((10 - (sum % 10)) % 10);
+}
+
+/** An ISBN as typed ('978-0-13-468599-1'), stored normalized; blank means none (null). */
+export const isbnField = z
+  .string()
+  .trim()
+  .max(32, MSG.isbnFormat)
+  .transform((v, ctx) => {
+    if (v === '') return null;
+    const isbn = normalizeIsbn(v);
+    if (!/^(\d{9}[\dX]|\d{13})$/.test(isbn)) {
+      ctx.addIssue({ code: 'custom', message: MSG.isbnFormat });
+      return z.NEVER;
+    }
+    if (!isValidIsbn(isbn)) {
+      ctx.addIssue({ code: 'custom', message: MSG.isbnChecksum });
+      return z.NEVER;
+    }
+    return isbn;
+  });
+
+// ---------------------------------------------------------------------------------------------
+// Books
+
+const MAX_YEAR = new Date().getFullYear() + 1;
+const listItem = z.string().trim().min(1).max(200);
+const list = (max: number) => z.array(listItem).max(max, `At most ${max} entries`);
+const optionalText = (max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max)
+    .transform((v) => (v === '' ? null : v))
+    .nullable();
+
+export const bookFields = {
+  title: z.string().trim().min(1, MSG.bookTitleRequired).max(300, 'Title is too long'),
+  authors: list(20),
+  subjects: list(20),
+  publisher: optionalText(200),
+  year: z.number().int('Year must be a whole number').min(1400, 'Year is too early').max(MAX_YEAR, 'Year is too far in the future').nullable(),
+  isbn: isbnField.nullable(),
+  tags: list(30),
+  copiesTotal: z.number().int('Copies must be a whole number').min(0, 'Copies cannot be negative').max(10_000, 'At most 10000 copies'),
+};
+
+/** POST /library/books: a new book; every copy starts available. */
+export const createBookSchema = z.strictObject({
+  title: bookFields.title,
+  authors: bookFields.authors.default([]),
+  subjects: bookFields.subjects.default([]),
+  publisher: bookFields.publisher.optional(),
+  year: bookFields.year.optional(),
+  isbn: bookFields.isbn.optional(),
+  tags: bookFields.tags.default([]),
+  copiesTotal: bookFields.copiesTotal.default(1),
+});
+export type CreateBookInput = z.infer<typeof createBookSchema>;
+
+/** PATCH /library/books/{id}: any subset; total copies never below the copies on loan (409). */
+export const updateBookSchema = z
+  .strictObject({
+    title: bookFields.title.optional(),
+    authors: bookFields.authors.optional(),
+    subjects: bookFields.subjects.optional(),
+    publisher: bookFields.publisher.optional(),
+    year: bookFields.year.optional(),
+    isbn: bookFields.isbn.optional(),
+    tags: bookFields.tags.optional(),
+    copiesTotal: bookFields.copiesTotal.optional(),
+  })
+  .refine((v) => Object.values(v).some((x) => x !== undefined), { message: 'Nothing to update' });
+export type UpdateBookInput = z.infer<typeof updateBookSchema>;
+
+/** The one book shape of every answer (product.md section 2). */
+export const bookSchema = z.object({
+  _id: z.string(),
+  title: z.string(),
+  authors: z.array(z.string()),
+  subjects: z.array(z.string()),
+  publisher: z.string().nullable(),
+  year: z.number().int().nullable(),
+  isbn: z.string().nullable(),
+  tags: z.array(z.string()),
+  copiesAvailable: z.number().int(),
+  copiesTotal: z.number().int(),
+});
+export type Book = z.infer<typeof bookSchema>;
+
+const page = {
+  page: z.coerce.number().int().min(1).max(100_000).default(1),
+  pageSize: z.coerce.number().int().min(1).max(100).default(20),
+};
+
+/**
+ * A search ranks at most this many matching books. A broader query answers total = this number
+ * with capped: true (show "1000+"); a narrower query finds the rest. An empty query is never capped.
+ */
+export const SEARCH_MAX_RESULTS = 1000;
+
+/** GET /library/books: ranked search (empty q lists the catalogue by title). */
+export const searchBooksQuery = z.strictObject({
+  q: z.string().trim().max(200).default(''),
+  ...page,
+});
+export type SearchBooksQuery = z.infer<typeof searchBooksQuery>;
+export const bookListResponse = z.object({ books: z.array(bookSchema), total: z.number().int(), capped: z.boolean() });
+export const bookIdParams = z.strictObject({ id: z.uuid(MSG.bookNotFound) });
+export const bookResponse = z.object({ message: z.string(), book: bookSchema });
+
+/** POST /library/books/import answer. */
+export const importBooksResponse = z.object({ created: z.number().int(), skipped: z.number().int() });
+/** 422 answer of the import: every bad row by its spreadsheet row number (header = row 1). */
+export const importErrorSchema = z.object({
+  message: z.string(),
+  code: z.literal('IMPORT_INVALID'),
+  errors: z.array(z.object({ row: z.number().int(), message: z.string() })),
+});
+export type ImportError = z.infer<typeof importErrorSchema>;
+
+// ---------------------------------------------------------------------------------------------
+// Settings (money in rupees on the wire, integer paise in the database)
+
+const isWholePaise = (v: number) => Math.abs(Math.round(v * 100) - v * 100) < 1e-6;
+export const rupeesField = z.number().min(0, 'Amount cannot be negative').max(1_000_000).refine(isWholePaise, MSG.moneyPaise);
+
+/** GET/PUT /library/settings: the circulation rules. */
+export const librarySettingsSchema = z.strictObject({
+  loanPeriodDays: z.number().int().min(1, 'Loan period must be at least 1 day').max(365),
+  finePerDay: rupeesField,
+  graceDays: z.number().int().min(0).max(365),
+  maxFinePerLoan: rupeesField,
+  maxActiveLoans: z.number().int().min(1, 'Members must be allowed at least 1 loan').max(100),
+  renewalsAllowed: z.number().int().min(0).max(20),
+  finesBlockAt: rupeesField,
+});
+export type LibrarySettings = z.infer<typeof librarySettingsSchema>;
+export const librarySettingsResponse = librarySettingsSchema.extend({ updatedAt: z.string() });
+
+// ---------------------------------------------------------------------------------------------
+// Loans
+
+export const LOAN_STATUSES = ['active', 'overdue', 'returned'] as const;
+export type LoanStatus = (typeof LOAN_STATUSES)[number];
+export const FINE_STATUSES = ['none', 'unpaid', 'paid', 'waived'] as const;
+
+export const loanMemberSchema = z.object({
+  _id: z.string(),
+  name: z.string(),
+  email: z.string(),
+  studentId: z.string().nullable(),
+});
+
+/**
+ * A loan (spec section 3 plus what the desk needs). fineAccrued is in rupees: live while the loan
+ * is overdue, fixed when the book comes back. daysOverdue counts whole days past dueOn, rounded up.
+ */
+export const loanSchema = z.object({
+  _id: z.string(),
+  bookId: z.string(),
+  book: bookSchema,
+  userId: z.string(),
+  member: loanMemberSchema,
+  issuedOn: z.string(),
+  dueOn: z.string(),
+  returnedOn: z.string().nullable(),
+  status: z.enum(LOAN_STATUSES),
+  daysOverdue: z.number().int(),
+  renewals: z.number().int(),
+  renewalsLeft: z.number().int(),
+  fineAccrued: z.number(),
+  fineStatus: z.enum(FINE_STATUSES),
+  finePaidAt: z.string().nullable(),
+  fineWaivedAt: z.string().nullable(),
+  fineSettledBy: z.object({ _id: z.string(), name: z.string() }).nullable(),
+});
+export type Loan = z.infer<typeof loanSchema>;
+
+/** GET /library/loans: your loans; the desk may pass userId, or omit it to list everyone's. */
+export const listLoansQuery = z.strictObject({
+  userId: z.uuid('Invalid user id').optional(),
+  status: z.enum(LOAN_STATUSES).optional(),
+  ...page,
+});
+export type ListLoansQuery = z.infer<typeof listLoansQuery>;
+export const loanListResponse = z.object({ loans: z.array(loanSchema), total: z.number().int() });
+export const loanIdParams = z.strictObject({ id: z.uuid(MSG.loanNotFound) });
+export const loanResponse = z.object({ message: z.string(), loan: loanSchema });
+
+/** POST /library/books/{id}/issue and /return. A Student may omit userId (= themself). */
+export const circulationBody = z.strictObject({ userId: z.uuid('Invalid user id').optional() });
+export type CirculationBody = z.infer<typeof circulationBody>;
+
+/** POST /library/loans/{id}/fine (desk). */
+export const fineActionBody = z.strictObject({ action: z.enum(['pay', 'waive'], { error: "Action must be 'pay' or 'waive'" }) });
+
+/** GET /library/fines: the caller's unpaid fines in rupees and number of overdue loans. */
+export const finesResponse = z.object({ total: z.number(), overdue: z.number().int() });
+
+// ---------------------------------------------------------------------------------------------
+// Desk
+
+export const membersQuery = z.strictObject({
+  q: z.string().trim().max(100).default(''),
+  limit: z.coerce.number().int().min(1).max(50).default(20),
+});
+export const memberSchema = z.object({
+  _id: z.string(),
+  name: z.string(),
+  email: z.string(),
+  studentId: z.string().nullable(),
+  roles: z.array(z.enum(ROLES)),
+  activeLoans: z.number().int(),
+  finesOwed: z.number(),
+});
+export const membersResponse = z.object({ members: z.array(memberSchema) });
+
+/** GET /library/stats (desk dashboard). finesOutstanding in rupees, including fines still accruing. */
+export const libraryStatsSchema = z.object({
+  books: z.number().int(),
+  copiesTotal: z.number().int(),
+  copiesOnLoan: z.number().int(),
+  overdueLoans: z.number().int(),
+  finesOutstanding: z.number(),
+});
+
+/** GET /library/summary (any reader): dashboard counter and the bell's due-soon dot. */
+export const librarySummarySchema = z.object({
+  activeLoans: z.number().int(),
+  overdueLoans: z.number().int(),
+  dueSoon: z.number().int(),
+});
