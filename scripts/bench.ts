@@ -1,7 +1,9 @@
 // `npm run bench`: speed and size figures, each next to a baseline measured in the same run.
-// BENCH_SECONDS (default 8) sets each load's length; BENCH_DATABASE_URL adds PostgreSQL runs.
+// BENCH_SECONDS (default 8) sets each load's length; BENCH_DATABASE_URL adds PostgreSQL runs;
+// BENCH_PGLITE_BOOKS / BENCH_PG_BOOKS (100k / 1M) size the search catalogues; BENCH_ONLY=accounts,client,search.
 import { accountsBench } from './bench/accounts.ts';
 import { bundleBench } from './bench/bundle.ts';
+import { searchBench } from './bench/search.ts';
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 8);
 const pgUrl = process.env.BENCH_DATABASE_URL;
@@ -9,5 +11,7 @@ const pgUrl = process.env.BENCH_DATABASE_URL;
 console.log(`CRS benchmarks — ${new Date().toISOString()} — node ${process.version}, ${seconds}s per load, 50 connections`);
 console.log('Figures vary with the machine; compare the ratios, which are measured in the same run.\n');
 
-await accountsBench({ seconds, pgUrl });
-await bundleBench();
+const only = new Set((process.env.BENCH_ONLY ?? 'accounts,client,search').split(','));
+if (only.has('accounts')) await accountsBench({ seconds, pgUrl });
+if (only.has('client')) await bundleBench();
+if (only.has('search')) await searchBench({ pgUrl, requests: Number(process.env.BENCH_REQUESTS ?? 300) });
