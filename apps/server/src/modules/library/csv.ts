@@ -2,6 +2,7 @@ import { parse } from 'csv-parse/sync';
 import { MSG } from '@crs/shared/messages';
 import { BOOK_IMPORT_COLUMNS, createBookSchema } from '@crs/shared/schemas/library';
 import { AppError } from '../../lib/errors.ts';
+import { toNewBook } from './library.repository.ts';
 import type { NewBook } from './library.repository.ts';
 
 export type RowError = { row: number; message: string };
@@ -76,17 +77,7 @@ export function parseBookCsv(text: string): ParsedBooks {
       return;
     }
     const b = r.data;
-    books.push({
-      row,
-      title: b.title,
-      authors: b.authors,
-      subjects: b.subjects,
-      publisher: b.publisher ?? null,
-      year: b.year ?? null,
-      isbn: b.isbn ?? null,
-      tags: b.tags,
-      copiesTotal: b.copiesTotal,
-    });
+    books.push({ row, ...toNewBook(b) });
   });
   if (errors.length) return { ok: false, errors: errors.slice(0, MAX_REPORTED) };
   if (books.length === 0) return { ok: false, errors: [{ row: 2, message: MSG.importEmpty }] };

@@ -2,7 +2,7 @@ import { and, asc, count, eq, getTableColumns, isNull, sql } from 'drizzle-orm';
 import type { SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { SEARCH_MAX_RESULTS } from '@crs/shared/schemas/library';
-import type { Book, LibrarySettings, Loan, LoanStatus } from '@crs/shared/schemas/library';
+import type { Book, CreateBookInput, LibrarySettings, Loan, LoanStatus } from '@crs/shared/schemas/library';
 import type { Executor } from '../../db/client.ts';
 import { bookCount, books, librarySettings, loans } from '../../db/schema/library.ts';
 import type { BookRow } from '../../db/schema/library.ts';
@@ -58,6 +58,20 @@ export type NewBook = {
   copiesTotal: number;
   copiesAvailable?: number;
 };
+
+/** A validated add-book input (form, API or CSV row) as a row to insert. */
+export function toNewBook(b: CreateBookInput): NewBook {
+  return {
+    title: b.title,
+    authors: b.authors,
+    subjects: b.subjects,
+    publisher: b.publisher ?? null,
+    year: b.year ?? null,
+    isbn: b.isbn ?? null,
+    tags: b.tags,
+    copiesTotal: b.copiesTotal,
+  };
+}
 
 const CATALOGUE_ORDER = [sql`lower(${books.title}) collate "C"`, asc(books.id)];
 

@@ -49,16 +49,7 @@ export async function getBook(ctx: AppContext, id: string) {
 /** Adds a book with every copy available; a duplicate ISBN is a 409 and adds nothing. */
 export async function addBook(ctx: AppContext, input: CreateBookInput) {
   try {
-    const book = await repo.insertBook(ctx.db, {
-      title: input.title,
-      authors: input.authors,
-      subjects: input.subjects,
-      publisher: input.publisher ?? null,
-      year: input.year ?? null,
-      isbn: input.isbn ?? null,
-      tags: input.tags,
-      copiesTotal: input.copiesTotal,
-    });
+    const book = await repo.insertBook(ctx.db, repo.toNewBook(input));
     return repo.presentBook(book);
   } catch (err) {
     if (isUniqueViolation(err)) throw conflict(MSG.isbnTaken, 'ISBN_TAKEN');
