@@ -4,5 +4,7 @@ import { defineConfig } from 'vitest/config';
 export default defineConfig({
   test: {
     projects: ['apps/server', 'apps/web'],
+    // Two workers match the machines' two cores (PGlite and jsdom are CPU-bound).
+    maxWorkers: 2,
   },
 });

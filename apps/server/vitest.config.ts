@@ -9,7 +9,5 @@ export default defineProject({
     setupFiles: ['test/setup.ts'],
     testTimeout: 30_000,
     hookTimeout: 60_000,
-    // PGlite runs on the main thread; two workers match the machine's two cores.
-    maxWorkers: 2,
   },
 });
