@@ -17,9 +17,11 @@ function newest(p) {
   return m;
 }
 
-const builtAt = existsSync(built) ? statSync(built).mtimeMs : 0;
-const sourcesAt = Math.max(...sources.map((s) => newest(path.join(root, s))));
-if (builtAt === 0 || sourcesAt > builtAt) {
+/** Runs `npm run build` when apps/web/dist is missing or older than any client source. */
+export function ensureClient() {
+  const builtAt = existsSync(built) ? statSync(built).mtimeMs : 0;
+  const sourcesAt = Math.max(...sources.map((s) => newest(path.join(root, s))));
+  if (builtAt !== 0 && sourcesAt <= builtAt) return;
   console.log(builtAt === 0 ? 'Building the web client (first start)…' : 'Web client sources changed: rebuilding…');
   const r = spawnSync('npm', ['run', 'build'], { cwd: root, stdio: 'inherit' });
   if (r.status !== 0) process.exit(r.status ?? 1);
