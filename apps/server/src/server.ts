@@ -4,7 +4,7 @@ import { serveAdminSocket } from './cli/admin-socket.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import { DataDirLockedError } from './db/lock.ts';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, seedDemo } from './db/seed.ts';
-import { pruneAttempts } from './modules/auth/throttle.ts';
+import { pruneAuthData } from './modules/auth/maintenance.ts';
 import { openRuntime } from './runtime.ts';
 
 const out = (line: string) => process.stdout.write(line + '\n');
@@ -18,7 +18,9 @@ async function main(): Promise<void> {
   ctx.mailer.start();
   const admin = config.databaseUrl ? undefined : serveAdminSocket(ctx);
   admin?.on('error', (err) => app.log.warn({ err }, 'admin socket unavailable; the CLI needs the server stopped'));
-  const maintenance = setInterval(() => void pruneAttempts(ctx.db).catch(() => {}), 60 * 60 * 1000);
+  const prune = () => pruneAuthData(ctx.db).catch((err: unknown) => app.log.warn({ err }, 'pruning auth data failed'));
+  void prune();
+  const maintenance = setInterval(() => void prune(), 60 * 60 * 1000);
   maintenance.unref();
 
   let stopping = false;
