@@ -50,6 +50,52 @@ test('collapsed sidebar, logout dialog and a placeholder page', async ({ page })
   await checkScreen(page, 'logout-dialog');
 });
 
+test('library: search, my loans and a book (Student)', async ({ page }) => {
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await loginAs(page, 'Student');
+  await page.goto('/library');
+  await expect(page.getByText(/^Showing 1–24 of \d+$/)).toBeVisible();
+  await checkScreen(page, 'library-search');
+  await page.getByRole('tab', { name: 'My Loans' }).click();
+  await expect(page.getByTestId('loan-row').first()).toBeVisible();
+  await checkScreen(page, 'library-loans');
+  await page.getByRole('link', { name: 'Computer Networks' }).click();
+  await expect(page.getByRole('heading', { name: 'Book Information' })).toBeVisible();
+  await checkScreen(page, 'library-book');
+  await page.getByRole('button', { name: 'Borrow This Book' }).click();
+  await expect(page.getByRole('alertdialog', { name: 'Confirm Book Borrow' })).toBeVisible();
+  await checkScreen(page, 'library-borrow-dialog');
+});
+
+test('library: the teacher view', async ({ page }) => {
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await loginAs(page, 'Teacher');
+  await page.goto('/library/teacher');
+  await expect(page.getByRole('link', { name: 'View Details' }).first()).toBeVisible();
+  await checkScreen(page, 'library-teacher');
+});
+
+test('library: management and the desk dialogs (Librarian)', async ({ page }) => {
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await loginAs(page, 'Librarian');
+  await page.goto('/library?tab=management');
+  await expect(page.getByRole('heading', { name: 'Circulation Rules' })).toBeVisible();
+  await expect(page.getByTestId('desk-loan-row').first()).toBeVisible();
+  await checkScreen(page, 'library-management');
+  await page.goto('/library');
+  await page.getByRole('searchbox', { name: 'Search books' }).fill('Computer Networks');
+  await page.getByRole('link').filter({ has: page.getByRole('heading', { name: 'Computer Networks', exact: true }) }).click();
+  await page.getByRole('button', { name: 'Issue Book' }).click();
+  const issue = page.getByRole('dialog', { name: 'Issue Book' });
+  await issue.getByLabel('Find a member').fill('Aarav');
+  await expect(issue.getByRole('radio', { name: /Aarav Sharma/ })).toBeVisible();
+  await checkScreen(page, 'library-issue-dialog');
+  await page.keyboard.press('Escape');
+  await page.getByRole('button', { name: 'Edit Book' }).click();
+  await expect(page.getByRole('dialog', { name: 'Edit Book' })).toBeVisible();
+  await checkScreen(page, 'library-edit-dialog');
+});
+
 test('the drawer at 800 px', async ({ page }) => {
   await page.setViewportSize({ width: 800, height: 900 });
   await loginAs(page, 'Student');

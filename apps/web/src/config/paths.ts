@@ -44,7 +44,7 @@ export const paths = {
     settings: '/dashboard/superadmin/settings',
   },
   librarian: { root: '/dashboard/librarian' },
-  library: { root: '/library', teacher: '/library/teacher', book: (id: string) => `/library/books/${encodeURIComponent(id)}` },
+  library: { root: '/library', loans: '/library?tab=loans', management: '/library?tab=management', teacher: '/library/teacher', book: (id: string) => `/library/books/${encodeURIComponent(id)}` },
   alumni: { root: '/alumni', detail: (id: string) => `/alumni/${encodeURIComponent(id)}` },
 } as const satisfies Record<string, unknown>;
 

@@ -37,7 +37,7 @@ describe('guards', () => {
     server = await signedInAs(makeUser({ roles: ['Librarian'] }));
     renderApp('/library/teacher');
     expect(await screen.findByRole('heading', { name: 'Library' })).toBeInTheDocument();
-    expect(screen.getByText('This page is coming with the library module.')).toBeInTheDocument();
+    expect(screen.getByRole('tab', { name: 'Search Books' })).toBeInTheDocument();
   });
 
   it('signs out when the stored token no longer works (user fetch fails) and shows /login', async () => {

@@ -10,3 +10,4 @@ export function serverMessage(error: unknown): string | null {
   }
   return null;
 }
+

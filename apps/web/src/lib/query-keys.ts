@@ -2,4 +2,5 @@
 export const queryKeys = {
   users: ['users'],
   stats: ['stats'],
+  library: ['library'],
 } as const;

@@ -20,7 +20,7 @@ const DASHBOARD_ENTRY = 'Dashboard';
  * The shared page frame (spec section 2): fixed header, sidebar open by default that collapses to
  * icons with tooltips, and a slide-in drawer with a dimming backdrop below 1024 px.
  */
-export function AppFrame({ children }: { children: ReactNode }) {
+export function AppFrame({ children, bell }: { children: ReactNode; /** The header bell; the app supplies one fed by live data. */ bell?: ReactNode }) {
   const { user } = useAuth();
   const isDesktop = useMediaQuery(DESKTOP_QUERY);
   const [desktopOpen, setDesktopOpen] = useState(true);
@@ -60,7 +60,7 @@ export function AppFrame({ children }: { children: ReactNode }) {
         </p>
         <div className="ml-auto flex items-center gap-1 sm:gap-2">
           <ThemeToggle />
-          <NotificationBell />
+          {bell ?? <NotificationBell />}
           <div className="ml-1 flex items-center gap-2">
             <div className="hidden text-right leading-tight sm:block">
               <p className="text-sm font-medium" data-testid="user-name">

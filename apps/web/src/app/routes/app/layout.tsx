@@ -1,6 +1,7 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { Outlet } from 'react-router';
 import { AppFrame } from '@/components/layout/app-frame';
+import { LibraryBell } from '@/features/library/components/library-bell';
 import { RequireAuth } from '@/lib/authorization';
 import { queryClient } from '@/lib/query-client';
 
@@ -9,7 +10,7 @@ export default function AppLayout() {
   return (
     <RequireAuth>
       <QueryClientProvider client={queryClient}>
-        <AppFrame>
+        <AppFrame bell={<LibraryBell />}>
           <Outlet />
         </AppFrame>
       </QueryClientProvider>

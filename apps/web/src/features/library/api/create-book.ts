@@ -1,0 +1,18 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api } from '@/lib/api-client';
+import { libraryKeys } from './keys';
+import type { Book, CreateBookInput } from './types';
+
+/** POST /library/books (desk): a new book with every copy available. */
+export async function createBook(input: CreateBookInput): Promise<{ message: string; book: Book }> {
+  const { data } = await api.post<{ message: string; book: Book }>('/library/books', input);
+  return data;
+}
+
+export function useCreateBook() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: createBook,
+    onSuccess: () => Promise.all([queryClient.invalidateQueries({ queryKey: libraryKeys.books }), queryClient.invalidateQueries({ queryKey: libraryKeys.stats })]),
+  });
+}

@@ -1,0 +1,57 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { api } from '@/lib/api-client';
+import { libraryKeys } from './keys';
+import type { Loan, LoanStatus } from './types';
+
+export type LoansQuery = { userId?: string; status?: LoanStatus; page?: number; pageSize?: number };
+export type LoansPage = { loans: Loan[]; total: number };
+
+/** The server's largest page. */
+export const LOANS_MAX_PAGE_SIZE = 100;
+
+/**
+ * GET /library/loans: the caller's own loans (on loan first, soonest due first; then returned,
+ * latest first). The desk may name a member (userId) or omit it to list everyone's.
+ */
+export async function getLoans(query: LoansQuery = {}): Promise<LoansPage> {
+  const { data } = await api.get<LoansPage>('/library/loans', { params: query });
+  return data;
+}
+
+export function loansQueryOptions(query: LoansQuery = {}) {
+  return queryOptions({ queryKey: [...libraryKeys.loans, query], queryFn: () => getLoans(query) });
+}
+
+export function useLoans(query: LoansQuery = {}, options: { enabled?: boolean } = {}) {
+  return useQuery({ ...loansQueryOptions(query), enabled: options.enabled ?? true });
+}
+
+/** The caller's own loans: one page of the largest size (a member holds a handful). */
+export const MY_LOANS: LoansQuery = { pageSize: LOANS_MAX_PAGE_SIZE };
+
+export function useMyLoans(options: { enabled?: boolean } = {}) {
+  return useLoans(MY_LOANS, options);
+}
+
+/** Pages read at most when collecting a book's loans (100 loans each). */
+const BOOK_LOANS_MAX_PAGES = 20;
+
+/**
+ * The active loans (on time and overdue) of one book, for the desk's Return dialog. GET /library/loans
+ * has no book filter, so this reads the desk's unreturned loans page by page and keeps this book's.
+ */
+export async function getBookActiveLoans(bookId: string): Promise<Loan[]> {
+  const found: Loan[] = [];
+  for (const status of ['overdue', 'active'] as const) {
+    for (let page = 1; page <= BOOK_LOANS_MAX_PAGES; page++) {
+      const { loans, total } = await getLoans({ status, page, pageSize: LOANS_MAX_PAGE_SIZE });
+      found.push(...loans.filter((l) => l.bookId === bookId));
+      if (page * LOANS_MAX_PAGE_SIZE >= total || loans.length === 0) break;
+    }
+  }
+  return found;
+}
+
+export function useBookActiveLoans(bookId: string, enabled: boolean) {
+  return useQuery({ queryKey: [...libraryKeys.loans, 'book', bookId], queryFn: () => getBookActiveLoans(bookId), enabled });
+}

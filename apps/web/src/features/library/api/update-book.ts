@@ -1,0 +1,19 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api } from '@/lib/api-client';
+import { libraryKeys } from './keys';
+import type { Book, UpdateBookInput } from './types';
+
+/** PATCH /library/books/{id} (desk): total copies never below those on loan (409). */
+export async function updateBook(id: string, patch: UpdateBookInput): Promise<{ message: string; book: Book }> {
+  const { data } = await api.patch<{ message: string; book: Book }>(`/library/books/${encodeURIComponent(id)}`, patch);
+  return data;
+}
+
+/** Edits the book, then refreshes it and every list that shows it. */
+export function useUpdateBook() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, patch }: { id: string; patch: UpdateBookInput }) => updateBook(id, patch),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: libraryKeys.all }),
+  });
+}

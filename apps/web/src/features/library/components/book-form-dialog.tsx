@@ -1,0 +1,107 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useState } from 'react';
+import { useForm, type Path } from 'react-hook-form';
+import { Button } from '@/components/ui/button';
+import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogTitle } from '@/components/ui/dialog';
+import { FormField } from '@/components/ui/form-field';
+import { Input } from '@/components/ui/input';
+import { serverCode, serverFieldErrors } from '@/lib/error-details';
+import { serverMessage } from '@/lib/errors';
+import { toast } from '@/lib/toast';
+import { useCreateBook } from '../api/create-book';
+import type { Book } from '../api/types';
+import { useUpdateBook } from '../api/update-book';
+import { bookFormDefaults, bookFormSchema, type BookFormOutput, type BookFormValues } from '../book-form';
+import { LIBRARY_TEXT } from '../texts';
+
+const FIELDS: { name: keyof BookFormValues; label: string; hint?: string; type?: string; inputMode?: 'numeric' }[] = [
+  { name: 'title', label: 'Title' },
+  { name: 'authors', label: 'Authors', hint: 'Separate several with commas' },
+  { name: 'subjects', label: 'Subjects', hint: 'Separate several with commas' },
+  { name: 'publisher', label: 'Publisher' },
+  { name: 'year', label: 'Year Published', inputMode: 'numeric' },
+  { name: 'isbn', label: 'ISBN' },
+  { name: 'tags', label: 'Tags', hint: 'Separate several with commas' },
+  { name: 'copiesTotal', label: 'Total Copies', inputMode: 'numeric' },
+];
+
+/** Server codes that belong to one field. */
+const CODE_FIELD: Record<string, keyof BookFormValues> = { ISBN_TAKEN: 'isbn', COPIES_ON_LOAN: 'copiesTotal' };
+
+/**
+ * Add New Book (no `book`) or Edit Book: validated with the shared field rules on submit and on
+ * change; the server's own refusals (ISBN check digit, duplicate ISBN, copies on loan) appear on
+ * their field.
+ */
+export function BookFormDialog({ open, onOpenChange, book, onSaved }: { open: boolean; onOpenChange: (open: boolean) => void; book?: Book; onSaved?: (book: Book) => void }) {
+  return (
+    <Dialog open={open} onOpenChange={onOpenChange}>
+      <DialogContent>
+        <DialogTitle>{book ? LIBRARY_TEXT.editBook : LIBRARY_TEXT.addBook}</DialogTitle>
+        <DialogDescription>{book ? 'Change the catalogue record of this book.' : 'Add a book to the catalogue. Every copy starts available.'}</DialogDescription>
+        {open ? <BookForm book={book} onDone={(saved) => { onOpenChange(false); onSaved?.(saved); }} onCancel={() => onOpenChange(false)} /> : null}
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+function BookForm({ book, onDone, onCancel }: { book: Book | undefined; onDone: (book: Book) => void; onCancel: () => void }) {
+  const create = useCreateBook();
+  const update = useUpdateBook();
+  const [formError, setFormError] = useState<string | null>(null);
+  const {
+    register,
+    handleSubmit,
+    setError,
+    formState: { errors, isSubmitting },
+  } = useForm<BookFormValues, unknown, BookFormOutput>({
+    resolver: zodResolver(bookFormSchema) as never,
+    mode: 'onSubmit',
+    reValidateMode: 'onChange',
+    defaultValues: bookFormDefaults(book),
+  });
+
+  const onSubmit = handleSubmit(async (values) => {
+    setFormError(null);
+    try {
+      const { message, book: saved } = book ? await update.mutateAsync({ id: book._id, patch: values }) : await create.mutateAsync(values);
+      toast.success(message);
+      onDone(saved);
+    } catch (e) {
+      const fields = serverFieldErrors(e);
+      const code = serverCode(e);
+      const codeField = code ? CODE_FIELD[code] : undefined;
+      if (codeField) fields[codeField] = serverMessage(e) ?? '';
+      const known = Object.entries(fields).filter(([f]) => FIELDS.some((d) => d.name === f));
+      for (const [field, message] of known) setError(field as Path<BookFormValues>, { type: 'server', message });
+      if (known.length === 0) setFormError(serverMessage(e) ?? LIBRARY_TEXT.actionFailed);
+    }
+  });
+
+  return (
+    <form onSubmit={onSubmit} noValidate className="grid gap-4">
+      <div className="grid gap-4 sm:grid-cols-2">
+        {FIELDS.map((f) => (
+          <div key={f.name} className={f.name === 'title' || f.name === 'authors' ? 'sm:col-span-2' : undefined}>
+            <FormField label={f.label} error={errors[f.name]?.message}>
+              {(a) => <Input {...a} {...register(f.name)} inputMode={f.inputMode} placeholder={f.hint} />}
+            </FormField>
+          </div>
+        ))}
+      </div>
+      {formError ? (
+        <p role="alert" className="text-sm text-destructive">
+          {formError}
+        </p>
+      ) : null}
+      <DialogFooter>
+        <Button variant="outline" onClick={onCancel} disabled={isSubmitting}>
+          {LIBRARY_TEXT.cancel}
+        </Button>
+        <Button type="submit" disabled={isSubmitting}>
+          {isSubmitting ? LIBRARY_TEXT.updating : book ? 'Save Changes' : 'Add Book'}
+        </Button>
+      </DialogFooter>
+    </form>
+  );
+}

@@ -1,0 +1,94 @@
+import { useState } from 'react';
+import { Button } from '@/components/ui/button';
+import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogTitle } from '@/components/ui/dialog';
+import { Skeleton } from '@/components/ui/skeleton';
+import { serverMessage } from '@/lib/errors';
+import { useBookActiveLoans } from '../api/get-loans';
+import { useReturnBook } from '../api/return-book';
+import type { Book, Loan } from '../api/types';
+import { daysText, formatDate, formatRupees, loanStatus, overdueDays } from '../format';
+import { LIBRARY_TEXT } from '../texts';
+import { LoanStatusBadge } from './loan-status-badge';
+
+/** Return Book (desk): the book's active loans; pick one; the fine it carries is shown before and after. */
+export function DeskReturnDialog({ book, open, onOpenChange, onReturned }: { book: Book; open: boolean; onOpenChange: (open: boolean) => void; onReturned: (loan: Loan) => void }) {
+  return (
+    <Dialog open={open} onOpenChange={onOpenChange}>
+      <DialogContent>
+        <DialogTitle>{LIBRARY_TEXT.returnBook}</DialogTitle>
+        {open ? <ReturnForm book={book} onCancel={() => onOpenChange(false)} onReturned={(loan) => { onOpenChange(false); onReturned(loan); }} /> : null}
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+function ReturnForm({ book, onCancel, onReturned }: { book: Book; onCancel: () => void; onReturned: (loan: Loan) => void }) {
+  const loans = useBookActiveLoans(book._id, true);
+  const returnBook = useReturnBook();
+  const [picked, setPicked] = useState<Loan | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [now] = useState(() => Date.now());
+
+  async function confirm() {
+    if (!picked) return;
+    setError(null);
+    try {
+      const { loan } = await returnBook.mutateAsync({ bookId: book._id, userId: picked.userId });
+      onReturned(loan);
+    } catch (e) {
+      setError(serverMessage(e) ?? LIBRARY_TEXT.actionFailed);
+    }
+  }
+
+  return (
+    <div className="grid gap-4">
+      <DialogDescription>
+        Who is returning <strong>{book.title}</strong>? {LIBRARY_TEXT.returnDescription}
+      </DialogDescription>
+      {loans.isPending ? (
+        <Skeleton className="h-16" />
+      ) : (loans.data?.length ?? 0) === 0 ? (
+        <p className="text-sm text-muted-foreground">No copy of this book is on loan.</p>
+      ) : (
+        <fieldset className="grid max-h-64 gap-2 overflow-y-auto">
+          <legend className="sr-only">Loans</legend>
+          {loans.data?.map((l) => {
+            const status = loanStatus(l, now);
+            const late = overdueDays(l, now);
+            return (
+              <label key={l._id} className="flex cursor-pointer items-start gap-3 rounded-md border p-3 text-sm has-[:checked]:border-primary has-[:checked]:bg-accent/50">
+                <input type="radio" name="loan" className="mt-1" checked={picked?._id === l._id} onChange={() => setPicked(l)} />
+                <span className="grid gap-0.5">
+                  <span className="flex flex-wrap items-center gap-2 font-medium">
+                    {l.member.name} <LoanStatusBadge status={status} />
+                  </span>
+                  <span className="text-muted-foreground">
+                    {l.member.email}
+                    {l.member.studentId ? ` · ${l.member.studentId}` : ''}
+                  </span>
+                  <span className="text-muted-foreground">
+                    Due {formatDate(l.dueOn)}
+                    {late > 0 ? ` · ${daysText(late)} overdue · fine ${formatRupees(l.fineAccrued)}` : ''}
+                  </span>
+                </span>
+              </label>
+            );
+          })}
+        </fieldset>
+      )}
+      {error ? (
+        <p role="alert" className="rounded-md border border-destructive/40 bg-destructive/10 p-3 text-sm text-destructive">
+          {error}
+        </p>
+      ) : null}
+      <DialogFooter>
+        <Button variant="outline" onClick={onCancel} disabled={returnBook.isPending}>
+          {LIBRARY_TEXT.cancel}
+        </Button>
+        <Button disabled={!picked || returnBook.isPending} onClick={() => void confirm()}>
+          {returnBook.isPending ? LIBRARY_TEXT.processing : LIBRARY_TEXT.confirmReturn}
+        </Button>
+      </DialogFooter>
+    </div>
+  );
+}

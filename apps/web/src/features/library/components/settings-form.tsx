@@ -1,0 +1,92 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useState } from 'react';
+import { useForm, type Path } from 'react-hook-form';
+import { Button } from '@/components/ui/button';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { FormField } from '@/components/ui/form-field';
+import { Input } from '@/components/ui/input';
+import { Skeleton } from '@/components/ui/skeleton';
+import { serverFieldErrors } from '@/lib/error-details';
+import { serverMessage } from '@/lib/errors';
+import { toast } from '@/lib/toast';
+import { useLibrarySettings } from '../api/get-settings';
+import type { LibrarySettings, LibrarySettingsView } from '../api/types';
+import { useUpdateLibrarySettings } from '../api/update-settings';
+import { settingsFormDefaults, settingsFormSchema, type SettingsFormValues } from '../settings-form';
+import { LIBRARY_TEXT } from '../texts';
+
+const FIELDS: { name: keyof LibrarySettings; label: string }[] = [
+  { name: 'loanPeriodDays', label: 'Loan period (days)' },
+  { name: 'maxActiveLoans', label: 'Books a member may hold' },
+  { name: 'renewalsAllowed', label: 'Renewals per loan' },
+  { name: 'graceDays', label: 'Grace days before fines' },
+  { name: 'finePerDay', label: 'Fine per day (₹)' },
+  { name: 'maxFinePerLoan', label: 'Largest fine per loan (₹)' },
+  { name: 'finesBlockAt', label: 'Unpaid fines that block borrowing (₹, 0 = never)' },
+];
+
+/** The circulation rules (GET/PUT /library/settings). */
+export function SettingsForm() {
+  const settings = useLibrarySettings();
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>Circulation Rules</CardTitle>
+        <CardDescription>Changes apply at once to books on loan; fines already fixed stay as they are.</CardDescription>
+      </CardHeader>
+      <CardContent>
+        {settings.isPending ? <Skeleton className="h-40" /> : settings.data ? <RulesForm key={settings.data.updatedAt} settings={settings.data} /> : null}
+      </CardContent>
+    </Card>
+  );
+}
+
+function RulesForm({ settings }: { settings: LibrarySettingsView }) {
+  const save = useUpdateLibrarySettings();
+  const [formError, setFormError] = useState<string | null>(null);
+  const {
+    register,
+    handleSubmit,
+    setError,
+    formState: { errors, isSubmitting },
+  } = useForm<SettingsFormValues, unknown, LibrarySettings>({
+    resolver: zodResolver(settingsFormSchema) as never,
+    mode: 'onSubmit',
+    reValidateMode: 'onChange',
+    defaultValues: settingsFormDefaults(settings),
+  });
+
+  const onSubmit = handleSubmit(async (values) => {
+    setFormError(null);
+    try {
+      await save.mutateAsync(values);
+      toast.success('Library settings saved');
+    } catch (e) {
+      const fields = Object.entries(serverFieldErrors(e)).filter(([f]) => FIELDS.some((d) => d.name === f));
+      for (const [f, message] of fields) setError(f as Path<SettingsFormValues>, { type: 'server', message });
+      if (fields.length === 0) setFormError(serverMessage(e) ?? LIBRARY_TEXT.actionFailed);
+    }
+  });
+
+  return (
+    <form onSubmit={onSubmit} noValidate className="grid gap-4">
+      <div className="grid gap-4 sm:grid-cols-2">
+        {FIELDS.map((f) => (
+          <FormField key={f.name} label={f.label} error={errors[f.name]?.message}>
+            {(a) => <Input {...a} {...register(f.name)} inputMode="decimal" />}
+          </FormField>
+        ))}
+      </div>
+      {formError ? (
+        <p role="alert" className="text-sm text-destructive">
+          {formError}
+        </p>
+      ) : null}
+      <div>
+        <Button type="submit" disabled={isSubmitting}>
+          {isSubmitting ? LIBRARY_TEXT.updating : 'Save Rules'}
+        </Button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,59 @@
+import { useState } from 'react';
+import { Button } from '@/components/ui/button';
+import { useMyLoans } from '../api/get-loans';
+import { useLoanPeriodDays } from '../api/get-settings';
+import { useIssueBook } from '../api/issue-book';
+import { useReturnBook } from '../api/return-book';
+import type { Book, Loan } from '../api/types';
+import { LIBRARY_TEXT } from '../texts';
+import { ActionDialog, SuccessDialog } from './action-dialog';
+import { BorrowOutcome, ReturnOutcome } from './loan-outcome';
+
+/** A Student's actions on a book: Borrow This Book ('Not Available' when no copy is left) and Return Book for their active loan of it. */
+export function StudentActions({ book }: { book: Book }) {
+  const days = useLoanPeriodDays();
+  const myLoans = useMyLoans();
+  const activeLoan = myLoans.data?.loans.find((l) => l.bookId === book._id && !l.returnedOn);
+  const issue = useIssueBook();
+  const returnBook = useReturnBook();
+  const [dialog, setDialog] = useState<'borrow' | 'return' | null>(null);
+  const [borrowed, setBorrowed] = useState<Loan | null>(null);
+  const [returned, setReturned] = useState<Loan | null>(null);
+  const none = book.copiesAvailable === 0;
+
+  return (
+    <div className="grid gap-3">
+      <Button disabled={none} onClick={() => setDialog('borrow')}>
+        {none ? LIBRARY_TEXT.notAvailable : LIBRARY_TEXT.borrow}
+      </Button>
+      {activeLoan ? (
+        <Button variant="outline" onClick={() => setDialog('return')}>
+          {LIBRARY_TEXT.returnBook}
+        </Button>
+      ) : null}
+
+      <ActionDialog
+        open={dialog === 'borrow'}
+        onOpenChange={(open) => setDialog(open ? 'borrow' : null)}
+        title={LIBRARY_TEXT.confirmBorrowTitle}
+        description={LIBRARY_TEXT.borrowDescription(days)}
+        confirmLabel={LIBRARY_TEXT.confirmBorrow}
+        onConfirm={async () => setBorrowed((await issue.mutateAsync({ bookId: book._id })).loan)}
+      />
+      <ActionDialog
+        open={dialog === 'return'}
+        onOpenChange={(open) => setDialog(open ? 'return' : null)}
+        title={LIBRARY_TEXT.confirmReturnTitle}
+        description={LIBRARY_TEXT.returnDescription}
+        confirmLabel={LIBRARY_TEXT.confirmReturn}
+        onConfirm={async () => setReturned((await returnBook.mutateAsync({ bookId: book._id })).loan)}
+      />
+      <SuccessDialog open={borrowed !== null} onOpenChange={(open) => !open && setBorrowed(null)} title={LIBRARY_TEXT.borrowedTitle}>
+        {borrowed ? <BorrowOutcome loan={borrowed} /> : null}
+      </SuccessDialog>
+      <SuccessDialog open={returned !== null} onOpenChange={(open) => !open && setReturned(null)} title={LIBRARY_TEXT.returnedTitle}>
+        {returned ? <ReturnOutcome loan={returned} /> : null}
+      </SuccessDialog>
+    </div>
+  );
+}

@@ -1,0 +1,62 @@
+import type { Book, Loan } from './api/types';
+import { CARD_SUBJECTS, LIBRARY_TEXT } from './texts';
+
+/** The authors joined, or 'Unknown Author'. */
+export function authorsText(authors: readonly string[]): string {
+  return authors.length > 0 ? authors.join(', ') : LIBRARY_TEXT.unknownAuthor;
+}
+
+/** The first subjects a card shows and how many more hide behind '+N'. */
+export function subjectsPreview(subjects: readonly string[], max = CARD_SUBJECTS): { shown: string[]; more: number } {
+  return { shown: subjects.slice(0, max), more: Math.max(0, subjects.length - max) };
+}
+
+const rupees = new Intl.NumberFormat('en-IN', { style: 'currency', currency: 'INR', minimumFractionDigits: 2, maximumFractionDigits: 2 });
+
+/** Money in rupees with 2 decimals: 12 → '₹12.00'. */
+export function formatRupees(amount: number): string {
+  return rupees.format(amount);
+}
+
+export type LoanStatusLabel = 'Active' | 'Overdue' | 'Returned';
+
+const DAY_MS = 86_400_000;
+
+/** Loan status (spec section 4): Returned when returnedOn is set; Overdue once the due date has passed; else Active. */
+export function loanStatus(loan: Pick<Loan, 'dueOn' | 'returnedOn'>, now: number): LoanStatusLabel {
+  if (loan.returnedOn) return 'Returned';
+  return Date.parse(loan.dueOn) < now ? 'Overdue' : 'Active';
+}
+
+/** Whole days past dueOn, rounded up (until the return for a returned loan); 0 when not late. */
+export function overdueDays(loan: Pick<Loan, 'dueOn' | 'returnedOn'>, now: number): number {
+  const end = loan.returnedOn ? Date.parse(loan.returnedOn) : now;
+  const late = end - Date.parse(loan.dueOn);
+  return late > 0 ? Math.ceil(late / DAY_MS) : 0;
+}
+
+export function daysText(n: number): string {
+  return `${n} ${n === 1 ? 'day' : 'days'}`;
+}
+
+const dateFormat = new Intl.DateTimeFormat('en-IN', { day: 'numeric', month: 'short', year: 'numeric' });
+
+/** A date as '21 Nov 2026'; '—' when missing. */
+export function formatDate(iso: string | null | undefined): string {
+  if (!iso) return '—';
+  const d = new Date(iso);
+  return Number.isNaN(d.getTime()) ? '—' : dateFormat.format(d);
+}
+
+/** 'available / total available' (the teacher grid). */
+export function availabilityText(book: Pick<Book, 'copiesAvailable' | 'copiesTotal'>): string {
+  return `${book.copiesAvailable} / ${book.copiesTotal} available`;
+}
+
+/** Splits a comma-separated field into trimmed, non-empty entries. */
+export function splitList(value: string): string[] {
+  return value
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
+}

@@ -1,0 +1,60 @@
+/**
+ * The library's texts and limits. Quoted ones are character for character from the spec
+ * (sections 2, 4, 8 and 9); the rest are ours for the screens the spec leaves without behaviour.
+ */
+export const LIBRARY_TEXT = {
+  title: 'Library',
+  searchPlaceholder: 'Search by title, author, subject...',
+  searchLabel: 'Search books',
+  clear: 'Clear',
+  tabSearch: 'Search Books',
+  tabLoans: 'My Loans',
+  tabManagement: 'Management',
+  addBook: 'Add New Book',
+  teacherHelp: 'Teachers can only view availability and must contact the library for borrowing, returning or extensions.',
+  tooShort: 'Type at least 2 characters to search.',
+  noBooks: 'No books found.',
+  unknownAuthor: 'Unknown Author',
+  noTags: 'No tags',
+  viewDetails: 'View Details',
+  bookNotFound: 'Book not found',
+  backToLibrary: 'Back to Library',
+  back: 'Back',
+  actions: 'Actions',
+  bookInformation: 'Book Information',
+  totalCopies: 'Total Copies',
+  available: 'Available',
+  borrowed: 'Borrowed',
+  borrow: 'Borrow This Book',
+  notAvailable: 'Not Available',
+  returnBook: 'Return Book',
+  confirmReturn: 'Confirm Return',
+  issueBook: 'Issue Book',
+  editBook: 'Edit Book',
+  confirmBorrowTitle: 'Confirm Book Borrow',
+  confirmBorrow: 'Confirm Borrow',
+  borrowDescription: (days: number) => `Due date will be ${days} days from today. Late returns may incur fines.`,
+  confirmReturnTitle: 'Confirm Book Return',
+  returnDescription: 'Any late fees will be calculated upon return.',
+  borrowedTitle: 'Book Borrowed Successfully',
+  returnedTitle: 'Book Returned Successfully',
+  issuedTitle: 'Book Issued Successfully',
+  processing: 'Processing...',
+  updating: 'Updating...',
+  cancel: 'Cancel',
+  ok: 'OK',
+  renew: 'Renew',
+  noLoans: 'No books issued yet',
+  actionFailed: 'The library could not complete this request. Please try again.',
+} as const;
+
+/** Catalogue skeleton cards while loading (spec section 9). */
+export const SKELETON_CARDS = 8;
+/** Subjects shown on a book card before '+N' (spec section 9). */
+export const CARD_SUBJECTS = 2;
+/** A search runs when the query is empty or at least this long (spec sections 5 and 9). */
+export const SEARCH_MIN_CHARS = 2;
+/** Typing pauses this long before a search is sent. */
+export const SEARCH_DEBOUNCE_MS = 300;
+/** Books per catalogue page. */
+export const CATALOGUE_PAGE_SIZE = 24;
