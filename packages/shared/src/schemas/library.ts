@@ -225,9 +225,14 @@ export const loanSchema = z.object({
 export type Loan = z.infer<typeof loanSchema>;
 
 /** GET /library/loans: your loans; the desk may pass userId, or omit it to list everyone's. */
+/** Loan filters: a status, or `unreturned` (active and overdue together). */
+export const LOAN_FILTERS = [...LOAN_STATUSES, 'unreturned'] as const;
+export type LoanFilter = (typeof LOAN_FILTERS)[number];
+
 export const listLoansQuery = z.strictObject({
   userId: z.uuid('Invalid user id').optional(),
-  status: z.enum(LOAN_STATUSES).optional(),
+  bookId: z.uuid('Invalid book id').optional(),
+  status: z.enum(LOAN_FILTERS).optional(),
   ...page,
 });
 export type ListLoansQuery = z.infer<typeof listLoansQuery>;

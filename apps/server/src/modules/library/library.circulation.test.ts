@@ -338,6 +338,24 @@ describe('loans, summary, members, stats', () => {
     expect((await loans(m.auth, '?status=returned')).body.loans.map((l) => l._id)).toEqual([lx._id]);
     expect((await loans(m.auth, '?status=active')).body.total).toBe(1);
     expect((await loans(m.auth, '?status=lost')).status).toBe(400);
+    expect((await loans(m.auth, '?status=unreturned')).body.loans.map((l) => l.status)).toEqual(['overdue', 'active']);
+  });
+
+  it("gives the desk one book's unreturned loans (the Return dialog)", async () => {
+    const [a, b, c] = [await loginAs(t), await loginAs(t), await loginAs(t)];
+    const book = await addBook(t, desk, { copiesTotal: 3 });
+    const other = await addBook(t, desk);
+    const la = await lend(t, a.auth, book._id);
+    const lb = await lend(t, b.auth, book._id);
+    await lend(t, c.auth, book._id);
+    await lend(t, a.auth, other._id);
+    await makeDue(t, lb._id, 1);
+    await giveBack(t, c.auth, book._id);
+    const res = await loans(desk, `?bookId=${book._id}&status=unreturned`);
+    expect(res.body.total).toBe(2);
+    expect(res.body.loans.map((l) => l._id)).toEqual([lb._id, la._id]);
+    expect((await loans(desk, `?bookId=${book._id}`)).body.total).toBe(3);
+    expect((await loans(desk, '?bookId=not-a-uuid')).status).toBe(400);
   });
 
   it("lets the desk list a member's loans, or everyone's with member details", async () => {

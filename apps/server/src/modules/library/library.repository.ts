@@ -2,7 +2,7 @@ import { and, asc, count, eq, getTableColumns, isNull, sql } from 'drizzle-orm';
 import type { SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { SEARCH_MAX_RESULTS } from '@crs/shared/schemas/library';
-import type { Book, CreateBookInput, LibrarySettings, Loan, LoanStatus } from '@crs/shared/schemas/library';
+import type { Book, CreateBookInput, LibrarySettings, Loan, LoanFilter, LoanStatus } from '@crs/shared/schemas/library';
 import type { Executor } from '../../db/client.ts';
 import { bookCount, books, librarySettings, loans } from '../../db/schema/library.ts';
 import type { BookRow } from '../../db/schema/library.ts';
@@ -380,13 +380,23 @@ export async function findLoanView(db: Executor, id: string): Promise<Loan | und
 
 export const findLoan = async (db: Executor, id: string) => (await db.select().from(loans).where(eq(loans.id, id)).limit(1))[0];
 
-const statusFilter = (s: LoanStatus) =>
-  s === 'returned' ? sql`${loans.returnedOn} is not null` : s === 'overdue' ? isOverdue : sql`${loans.returnedOn} is null and ${loans.dueOn} >= now()`;
+const statusFilter = (s: LoanFilter) =>
+  s === 'returned'
+    ? sql`${loans.returnedOn} is not null`
+    : s === 'overdue'
+      ? isOverdue
+      : s === 'unreturned'
+        ? sql`${loans.returnedOn} is null`
+        : sql`${loans.returnedOn} is null and ${loans.dueOn} >= now()`;
 
 /** A page of loans: on loan first (soonest due first), then returned (latest first). */
-export async function listLoans(db: Executor, f: { userId?: string | undefined; status?: LoanStatus | undefined; page: number; pageSize: number }) {
+export async function listLoans(
+  db: Executor,
+  f: { userId?: string | undefined; bookId?: string | undefined; status?: LoanFilter | undefined; page: number; pageSize: number },
+) {
   const where: SQL[] = [];
   if (f.userId) where.push(eq(loans.userId, f.userId));
+  if (f.bookId) where.push(eq(loans.bookId, f.bookId));
   if (f.status) where.push(statusFilter(f.status));
   const cond = where.length ? and(...where) : undefined;
   const [rows, [total]] = await Promise.all([

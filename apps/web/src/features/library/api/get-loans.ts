@@ -1,9 +1,9 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import { libraryKeys } from './keys';
-import type { Loan, LoanStatus } from './types';
+import type { Loan, LoanFilter } from './types';
 
-export type LoansQuery = { userId?: string; status?: LoanStatus; page?: number; pageSize?: number };
+export type LoansQuery = { userId?: string; bookId?: string; status?: LoanFilter; page?: number; pageSize?: number };
 export type LoansPage = { loans: Loan[]; total: number };
 
 /** The server's largest page. */
@@ -33,23 +33,14 @@ export function useMyLoans(options: { enabled?: boolean } = {}) {
   return useLoans(MY_LOANS, options);
 }
 
-/** Pages read at most when collecting a book's loans (100 loans each). */
-const BOOK_LOANS_MAX_PAGES = 20;
-
-/**
- * The active loans (on time and overdue) of one book, for the desk's Return dialog. GET /library/loans
- * has no book filter, so this reads the desk's unreturned loans page by page and keeps this book's.
- */
+/** The unreturned loans (on time and overdue) of one book, for the desk's Return dialog. */
 export async function getBookActiveLoans(bookId: string): Promise<Loan[]> {
   const found: Loan[] = [];
-  for (const status of ['overdue', 'active'] as const) {
-    for (let page = 1; page <= BOOK_LOANS_MAX_PAGES; page++) {
-      const { loans, total } = await getLoans({ status, page, pageSize: LOANS_MAX_PAGE_SIZE });
-      found.push(...loans.filter((l) => l.bookId === bookId));
-      if (page * LOANS_MAX_PAGE_SIZE >= total || loans.length === 0) break;
-    }
+  for (let page = 1; ; page++) {
+    const { loans, total } = await getLoans({ bookId, status: 'unreturned', page, pageSize: LOANS_MAX_PAGE_SIZE });
+    found.push(...loans);
+    if (page * LOANS_MAX_PAGE_SIZE >= total || loans.length === 0) return found;
   }
-  return found;
 }
 
 export function useBookActiveLoans(bookId: string, enabled: boolean) {

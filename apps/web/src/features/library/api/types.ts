@@ -8,7 +8,7 @@ import type {
 } from '@crs/shared/schemas/library';
 
 // Types only: the shared schemas stay out of the bundle unless a form imports them for validation.
-export type { Book, Loan, LoanStatus, LibrarySettings, CreateBookInput, UpdateBookInput } from '@crs/shared/schemas/library';
+export type { Book, Loan, LoanFilter, LoanStatus, LibrarySettings, CreateBookInput, UpdateBookInput } from '@crs/shared/schemas/library';
 export type LibraryStats = z.infer<typeof libraryStatsSchema>;
 export type LibrarySummary = z.infer<typeof librarySummarySchema>;
 export type LibrarySettingsView = z.infer<typeof librarySettingsResponse>;
