@@ -31,7 +31,18 @@ export function decodeUtf8(buf: Buffer): string {
 }
 
 /**
- * Reads a catalogue CSV (header row first; columns title, authors, subjects, publisher, year,
+ * The field separator a spreadsheet program used, read off the header row: ',' by default, ';'
+ * (Excel and LibreOffice in locales with a decimal comma) or a tab. Quoted text is ignored.
+ */
+export function detectDelimiter(text: string): ',' | ';' | '\t' {
+  const header = (text.split(/\r?\n/, 1)[0] ?? '').replace(/"[^"]*"/g, '');
+  const counts = ([',', ';', '\t'] as const).map((d) => [d, header.split(d).length - 1] as const);
+  const [best] = [...counts].sort((a, b) => b[1] - a[1]);
+  return best && best[1] > 0 ? best[0] : ',';
+}
+
+/**
+ * Reads a catalogue CSV (header row first; separated by ',', ';' or tabs; columns title, authors, subjects, publisher, year,
  * isbn, tags, copies in any order and case; lists inside a cell separated by ';' or '|'; CRLF or
  * LF). Rows are numbered as a spreadsheet shows them: the header is row 1. Every row is checked
  * with the same schema as POST /library/books; any bad row fails the whole file.
@@ -39,7 +50,7 @@ export function decodeUtf8(buf: Buffer): string {
 export function parseBookCsv(text: string): ParsedBooks {
   let records: string[][];
   try {
-    records = parse(text, { bom: true, relax_column_count: true, skip_empty_lines: false, trim: true }) as string[][];
+    records = parse(text, { bom: true, delimiter: detectDelimiter(text), relax_column_count: true, skip_empty_lines: false, trim: true }) as string[][];
   } catch (err) {
     const line = (err as { lines?: number }).lines ?? 1;
     return { ok: false, errors: [{ row: line, message: `Not a valid CSV file: ${(err as Error).message.replace(/^Invalid [^:]*:\s*/, '')}` }] };

@@ -74,6 +74,29 @@ describe('CSV import', () => {
     expect((await catalogue('organic')).books[0]).toMatchObject({ title: 'Organic Chemistry', isbn: '0198503466', copiesTotal: 3 });
   });
 
+  it("reads ';'-separated files (Excel and LibreOffice with a decimal-comma locale) and tab-separated ones", async () => {
+    const semicolons = [
+      '\uFEFFtitle;authors;subjects;year;copies',
+      'Strength of Materials;"S. S. Rattan;R. K. Rajput";Mechanical Engineering|Civil Engineering;2011;2',
+      '"Surveying; Volume 2";B. C. Punmia;Civil Engineering;2016;1',
+    ].join('\r\n');
+    const res = await upload(Buffer.from(semicolons, 'utf8'));
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toEqual({ created: 2, skipped: 0 });
+    expect((await catalogue('rattan')).books[0]).toMatchObject({
+      title: 'Strength of Materials',
+      authors: ['S. S. Rattan', 'R. K. Rajput'],
+      subjects: ['Mechanical Engineering', 'Civil Engineering'],
+      copiesTotal: 2,
+    });
+    expect((await catalogue('punmia')).books[0]).toMatchObject({ title: 'Surveying; Volume 2' });
+
+    const tabs = 'title\tauthors\tcopies\nDigital Logic, 2nd ed.\tM. Morris Mano\t3\n';
+    const tabbed = await upload(tabs);
+    expect(tabbed.json()).toEqual({ created: 1, skipped: 0 });
+    expect((await catalogue('mano')).books[0]).toMatchObject({ title: 'Digital Logic, 2nd ed.', copiesTotal: 3 });
+  });
+
   it('is all-or-nothing: any bad row → 422 with every bad row by number, nothing written', async () => {
     const before = (await catalogue()).total;
     const csv = [
