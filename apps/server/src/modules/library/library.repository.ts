@@ -115,13 +115,27 @@ export async function searchBooks(
   const tsquery = sql`to_tsquery('simple', ${tokens.map((t) => `${t}:*`).join(' & ')})`;
   let match = sql`${books.searchVector} @@ ${tsquery}`;
   // Digits-only tokens (ISBN parts) match by prefix only: their trigrams are too common to help.
-  if (tokens.every((t) => t.length >= 3 && /\p{L}/u.test(t))) {
-    const infix = sql.join(
+  const infix = tokens.every((t) => t.length >= 3 && /\p{L}/u.test(t));
+  if (infix) {
+    const like = sql.join(
       tokens.map((t) => sql`${books.searchText} like ${`%${escapeLike(t)}%`}`),
       sql` and `,
     );
-    match = sql`(${match} or (${infix}))`;
+    match = sql`(${match} or (${like}))`;
   }
+  if (!infix) return rankCandidates(db, match, tsquery, offset, f.pageSize);
+  // The planner's guess for the infix LIKE is crude (it roughly doubled the real matches of a
+  // common word), which made a sequential scan that stops at the cap look cheap; it then read
+  // most of the table (8 ms → 35 ms at 100k books, flipping with ANALYZE's random sample). The
+  // GIN indexes are the right path whenever the infix arm is present: say so for this query only.
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`set local enable_seqscan = off`);
+    return rankCandidates(tx, match, tsquery, offset, f.pageSize);
+  });
+}
+
+/** Fetches at most SEARCH_MAX_RESULTS + 1 matches, ranks them and returns one page. */
+async function rankCandidates(db: Executor, match: SQL, tsquery: SQL, offset: number, pageSize: number) {
   // The LIMIT inside bounds the work: candidates are fetched once, then ranked and paged.
   const rows = await rowsOf<BookRowSql & { total: number }>(
     db,
@@ -131,7 +145,7 @@ export async function searchBooks(
               ${books.tags}, ${books.copiesTotal}, ${books.copiesAvailable}, ${books.searchVector}
             from ${books} where ${match} limit ${SEARCH_MAX_RESULTS + 1}) c
       order by ts_rank(c.search_vector, ${tsquery}, 1) desc, lower(c.title) collate "C", c.id
-      limit ${f.pageSize} offset ${offset}`,
+      limit ${pageSize} offset ${offset}`,
   );
   let total = rows[0]?.total;
   if (total === undefined) {
