@@ -10,6 +10,7 @@ import { serverMessage } from '@/lib/errors';
 import { requestPasswordReset } from '@/lib/auth-api';
 import { forgotPasswordResolver, type ForgotPasswordFormValues } from '../form-resolvers';
 import { AUTH_TEXT } from '../texts';
+import { FORM_VALIDATION } from '@/lib/forms';
 
 export function ForgotPasswordForm() {
   const navigate = useNavigate();
@@ -19,8 +20,7 @@ export function ForgotPasswordForm() {
     formState: { errors, isSubmitting },
   } = useForm<ForgotPasswordFormValues, unknown, ForgotPasswordInput>({
     resolver: forgotPasswordResolver,
-    mode: 'onSubmit',
-    reValidateMode: 'onChange',
+    ...FORM_VALIDATION,
     defaultValues: { email: '' },
   });
 

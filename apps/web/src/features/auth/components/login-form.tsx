@@ -10,6 +10,7 @@ import { serverMessage } from '@/lib/errors';
 import { preloadAuthApi, useAuth } from '@/lib/auth';
 import { loginResolver, type LoginFormValues } from '../form-resolvers';
 import { AUTH_TEXT } from '../texts';
+import { FORM_VALIDATION } from '@/lib/forms';
 
 /** Where the guard sent the user from (router state `from`), if it is a same-site path. */
 function originOf(state: unknown): string | null {
@@ -33,8 +34,7 @@ export function LoginForm() {
     formState: { errors, isSubmitting },
   } = useForm<LoginFormValues, unknown, LoginInput>({
     resolver: loginResolver,
-    mode: 'onSubmit',
-    reValidateMode: 'onChange',
+    ...FORM_VALIDATION,
     defaultValues: { email: '', password: '' },
   });
 

@@ -11,6 +11,7 @@ import { serverMessage } from '@/lib/errors';
 import { preloadAuthApi, useAuth } from '@/lib/auth';
 import { registerResolver, type RegisterFormValues } from '../form-resolvers';
 import { AUTH_TEXT } from '../texts';
+import { FORM_VALIDATION } from '@/lib/forms';
 
 export function RegisterForm() {
   const { register: signUp } = useAuth();
@@ -21,8 +22,7 @@ export function RegisterForm() {
     formState: { errors, isSubmitting },
   } = useForm<RegisterFormValues, unknown, RegisterFormInput>({
     resolver: registerResolver,
-    mode: 'onSubmit',
-    reValidateMode: 'onChange',
+    ...FORM_VALIDATION,
     defaultValues: { name: '', email: '', phone: '', password: '', confirmPassword: '', roles: 'Student' },
   });
 

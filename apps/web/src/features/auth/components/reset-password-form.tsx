@@ -10,6 +10,7 @@ import { serverMessage } from '@/lib/errors';
 import { confirmPasswordReset } from '@/lib/auth-api';
 import { resetPasswordResolver, type ResetPasswordFormValues } from '../form-resolvers';
 import { AUTH_TEXT } from '../texts';
+import { FORM_VALIDATION } from '@/lib/forms';
 
 /** The new-password form; `token` comes from the reset link's query string. */
 export function ResetPasswordForm({ token }: { token: string }) {
@@ -20,8 +21,7 @@ export function ResetPasswordForm({ token }: { token: string }) {
     formState: { errors, isSubmitting },
   } = useForm<ResetPasswordFormValues, unknown, ResetPasswordFormInput>({
     resolver: resetPasswordResolver,
-    mode: 'onSubmit',
-    reValidateMode: 'onChange',
+    ...FORM_VALIDATION,
     defaultValues: { token, password: '', confirmPassword: '' },
   });
 

@@ -13,6 +13,7 @@ import type { Book } from '../api/types';
 import { useUpdateBook } from '../api/update-book';
 import { bookFormDefaults, bookFormSchema, type BookFormOutput, type BookFormValues } from '../book-form';
 import { LIBRARY_TEXT } from '../texts';
+import { FORM_VALIDATION } from '@/lib/forms';
 
 const FIELDS: { name: keyof BookFormValues; label: string; hint?: string; type?: string; inputMode?: 'numeric' }[] = [
   { name: 'title', label: 'Title' },
@@ -56,8 +57,7 @@ function BookForm({ book, onDone, onCancel }: { book: Book | undefined; onDone: 
     formState: { errors, isSubmitting },
   } = useForm<BookFormValues, unknown, BookFormOutput>({
     resolver: zodResolver(bookFormSchema) as never,
-    mode: 'onSubmit',
-    reValidateMode: 'onChange',
+    ...FORM_VALIDATION,
     defaultValues: bookFormDefaults(book),
   });
 

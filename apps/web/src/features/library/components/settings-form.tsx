@@ -14,6 +14,7 @@ import type { LibrarySettings, LibrarySettingsView } from '../api/types';
 import { useUpdateLibrarySettings } from '../api/update-settings';
 import { settingsFormDefaults, settingsFormSchema, type SettingsFormValues } from '../settings-form';
 import { LIBRARY_TEXT } from '../texts';
+import { FORM_VALIDATION } from '@/lib/forms';
 
 const FIELDS: { name: keyof LibrarySettings; label: string }[] = [
   { name: 'loanPeriodDays', label: 'Loan period (days)' },
@@ -51,8 +52,7 @@ function RulesForm({ settings }: { settings: LibrarySettingsView }) {
     formState: { errors, isSubmitting },
   } = useForm<SettingsFormValues, unknown, LibrarySettings>({
     resolver: zodResolver(settingsFormSchema) as never,
-    mode: 'onSubmit',
-    reValidateMode: 'onChange',
+    ...FORM_VALIDATION,
     defaultValues: settingsFormDefaults(settings),
   });
 
