@@ -27,6 +27,8 @@ export const books = pgTable(
     copiesAvailable: integer('copies_available').notNull(),
     searchText: text('search_text').notNull().default(''),
     searchVector: tsvector('search_vector').notNull().default(sql`''::tsvector`),
+    /** The title alone: the first tier of ranked candidates (decision 0013). */
+    titleVector: tsvector('title_vector').notNull().default(sql`''::tsvector`),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -35,6 +37,7 @@ export const books = pgTable(
     // Catalogue order (empty search) and the import's natural key; "C" keeps both databases alike.
     index('books_title_sort_idx').on(sql`lower(${t.title}) collate "C"`, t.id),
     index('books_search_vector_idx').using('gin', t.searchVector),
+    index('books_title_vector_idx').using('gin', t.titleVector),
     index('books_search_text_trgm_idx').using('gin', sql`${t.searchText} gin_trgm_ops`),
     check('books_copies_check', sql`0 <= ${t.copiesAvailable} and ${t.copiesAvailable} <= ${t.copiesTotal}`),
   ],

@@ -114,23 +114,29 @@ export async function searchBooks(
   }
   const tsquery = sql`to_tsquery('simple', ${tokens.map((t) => `${t}:*`).join(' & ')})`;
   const cap = SEARCH_MAX_RESULTS + 1;
-  const prefix = sql`select * from ${books} where ${books.searchVector} @@ ${tsquery} limit ${cap}`;
-  // First, word-prefix matches alone. The planner's estimate for a tsvector match is exact, so
-  // it picks the right plan: the GIN index for a selective word, a scan that stops at the cap
-  // for one that most books contain.
-  const first = await rankPage(db, prefix, tsquery, offset, f.pageSize);
-  // Then, while there is room under the cap, partial words too ("puter" in "Computer"). They
-  // rank below every prefix match (ts_rank 0), so a capped search never shows them. Each arm is
-  // limited on its own: OR-ed into one scan, the planner's crude guess for LIKE '%word%' made it
-  // flip between plans from one ANALYZE sample to the next (8 ms ↔ 35 ms at 100k books).
-  // Digits-only tokens (ISBN parts) match by prefix only: their trigrams are too common to help.
-  if (first.candidates >= cap || !tokens.every((t) => t.length >= 3 && /\p{L}/u.test(t))) return first.result;
+  // Word-prefix matches come in tiers, each fetched with its own LIMIT. The planner's estimate for
+  // a tsvector match is exact, so it picks the right plan for each: the GIN index for a selective
+  // word, a scan that stops at the cap for one most books contain.
+  // 1. Title matches alone. When they fill the cap, no other book can reach the first 1000.
+  const inTitle = sql`select * from ${books} where ${books.titleVector} @@ ${tsquery} limit ${cap}`;
+  const byTitle = await rankPage(db, inTitle, tsquery, offset, f.pageSize);
+  if (byTitle.found >= cap) return byTitle.result;
+  // 2. Every title match, plus matches in any field up to the cap: a title match is never crowded
+  //    out of the candidates by books that have the word only in a subject or publisher.
+  const prefix = sql`(${inTitle}) union (select * from ${books} where ${books.searchVector} @@ ${tsquery} limit ${cap})`;
+  const byPrefix = await rankPage(db, prefix, tsquery, offset, f.pageSize);
+  // 3. While there is room under the cap, partial words too ("puter" in "Computer"). They rank
+  //    below every prefix match (ts_rank 0), so a capped search never shows them. Kept out of the
+  //    scans above on purpose: OR-ed in, the planner's crude guess for LIKE '%word%' made it flip
+  //    between plans from one ANALYZE sample to the next (8 ms ↔ 35 ms at 100k books). Digits-only
+  //    tokens (ISBN parts) match by prefix only: their trigrams are too common to help.
+  if (byPrefix.found >= cap || !tokens.every((t) => t.length >= 3 && /\p{L}/u.test(t))) return byPrefix.result;
   const like = sql.join(
     tokens.map((t) => sql`${books.searchText} like ${`%${escapeLike(t)}%`}`),
     sql` and `,
   );
-  const both = sql`(${prefix}) union (select * from ${books} where ${like} limit ${cap})`;
-  return (await rankPage(db, both, tsquery, offset, f.pageSize)).result;
+  const all = sql`${prefix} union (select * from ${books} where ${like} limit ${cap})`;
+  return (await rankPage(db, all, tsquery, offset, f.pageSize)).result;
 }
 
 /** Ranks a candidate set (title weight first, shorter records first, then title, id) and returns one page. */
@@ -152,7 +158,7 @@ async function rankPage(db: Executor, candidates: SQL, tsquery: SQL, offset: num
   const capped = found > SEARCH_MAX_RESULTS;
   // The one extra candidate only detects "more"; it is never shown.
   const shown = capped ? rows.filter((_, i) => offset + i < SEARCH_MAX_RESULTS) : rows;
-  return { candidates: found, result: { rows: shown.map(fromSql), total: Math.min(found, SEARCH_MAX_RESULTS), capped } };
+  return { found, result: { rows: shown.map(fromSql), total: Math.min(found, SEARCH_MAX_RESULTS), capped } };
 }
 
 type BookRowSql = {
