@@ -85,9 +85,16 @@ export async function buildApp(ctx: AppContext, opts: BuildOptions = {}): Promis
   // App plugins
   await app.register(errorsPlugin);
   await app.register(accessPlugin, { ctx });
+  // Shutting down: answers still under way close their connection, so a keep-alive client cannot
+  // hold the server open (Node only closes connections that are idle when close() starts).
+  let closing = false;
+  app.addHook('preClose', async () => {
+    closing = true;
+  });
   app.addHook('onSend', async (request, reply) => {
     // API answers carry personal data and tokens: never cached.
     if (request.url.startsWith('/api/v1')) reply.header('cache-control', 'no-store');
+    if (closing) reply.header('connection', 'close');
   });
 
   // Routes

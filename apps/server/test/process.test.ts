@@ -194,9 +194,32 @@ describe('a running server', () => {
   });
 
   // Last in this block: it stops the shared server.
-  it('exits 0 within 10 s of SIGTERM, releasing the data directory', async () => {
+  it('finishes the request under way on SIGTERM, takes no new one, exits 0 within 10 s, releasing the data directory', async () => {
+    // A login whose body is still arriving when the signal comes: the request is under way.
+    const { port } = new URL(server.url);
+    const socket = net.createConnection({ host: '127.0.0.1', port: Number(port) });
+    await new Promise<void>((resolve) => socket.once('connect', () => resolve()));
+    let answer = '';
+    socket.setEncoding('utf8');
+    socket.on('data', (chunk: string) => (answer += chunk));
+    const ended = new Promise<void>((resolve) => socket.once('close', () => resolve()));
+    const body = JSON.stringify({ email: 'nobody@test.crs', password: 'whatever1' });
+    socket.write(`POST /api/v1/auth/login HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: ${body.length}\r\n\r\n`);
+    socket.write(body.slice(0, 10));
+    await new Promise((r) => setTimeout(r, 300));
+
     const started = Date.now();
     server.child.kill('SIGTERM');
+    await new Promise((r) => setTimeout(r, 500));
+    // No new work once shutting down: a new connection is refused (or answered 503).
+    const late = await fetch(`${server.url}/api/v1/health`).then((res) => res.status, () => 'refused');
+    expect([503, 'refused']).toContain(late);
+
+    socket.write(body.slice(10));
+    await ended;
+    expect(answer).toMatch(/^HTTP\/1\.1 401 /);
+    expect(answer).toContain('"code":"INVALID_CREDENTIALS"');
+
     const code = await Promise.race([server.exited, new Promise<'timeout'>((r) => setTimeout(() => r('timeout'), 10_000))]);
     expect(code).toBe(0);
     expect(Date.now() - started).toBeLessThan(10_000);
