@@ -72,6 +72,8 @@ test.describe('sign-up, sign-in and reset', () => {
     await expect(page).toHaveURL('/login');
 
     await page.getByRole('link', { name: 'Forgot password?' }).click();
+    // The login page has an Email field too: wait for the lazily loaded form before typing.
+    await expect(page.getByRole('heading', { name: 'Forgot password' })).toBeVisible();
     await page.getByLabel('Email').fill(email);
     await page.getByRole('button', { name: 'Send reset link' }).click();
     await expect(page.getByText('Password reset link sent! Please check your email.')).toBeVisible();
