@@ -4,13 +4,12 @@ import { sql } from 'drizzle-orm';
 import type { SQL } from 'drizzle-orm';
 import type { Role } from '@crs/shared/roles';
 import type { AppContext } from '../src/context.ts';
+import { queryRows } from '../src/db/client.ts';
 import { sessions } from '../src/db/schema/auth.ts';
 import { signAccessToken } from '../src/modules/auth/tokens.ts';
 
 /** Rows of a raw query (both drivers answer `execute` with `{ rows }`). */
-export async function rows<T = Record<string, unknown>>(ctx: AppContext, query: SQL): Promise<T[]> {
-  return ((await ctx.db.execute(query)) as unknown as { rows: T[] }).rows;
-}
+export const rows = <T = Record<string, unknown>>(ctx: AppContext, query: SQL): Promise<T[]> => queryRows<T>(ctx.db, query);
 
 /** One value of a one-row query. */
 export async function one<T = Record<string, unknown>>(ctx: AppContext, query: SQL): Promise<T> {

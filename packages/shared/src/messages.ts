@@ -36,6 +36,10 @@ export const MSG = {
   loggedOut: 'Logged out',
   userFetched: 'User fetched',
   profileUpdated: 'Profile updated',
+  accountApproved: 'Account approved',
+  signUpRejected: 'Sign-up rejected',
+  noPendingAccount: 'No pending account with this id',
+  invalidText: 'Text contains characters that cannot be stored',
 
   // Library (ours)
   bookNotFound: 'Book not found',

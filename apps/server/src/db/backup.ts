@@ -1,8 +1,8 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { gunzipSync, gzipSync } from 'node:zlib';
 import { getTableName, is, sql } from 'drizzle-orm';
-import type { SQL } from 'drizzle-orm';
 import { PgTable } from 'drizzle-orm/pg-core';
+import { queryRows } from './client.ts';
 import type { Db } from './client.ts';
 import * as schema from './schema/index.ts';
 
@@ -20,11 +20,9 @@ type BackupFile = {
   sequences: Record<string, string | null>;
 };
 
-// Both drivers answer `execute` with `{ rows }`.
-const rowsOf = async <T>(db: Db, query: SQL): Promise<T[]> => ((await db.execute(query)) as unknown as { rows: T[] }).rows;
 
 async function appliedMigrations(db: Db): Promise<number> {
-  const [r] = await rowsOf<{ n: number }>(db, sql`select count(*)::int as n from drizzle.__drizzle_migrations`);
+  const [r] = await queryRows<{ n: number }>(db, sql`select count(*)::int as n from drizzle.__drizzle_migrations`);
   return r?.n ?? 0;
 }
 
@@ -37,10 +35,10 @@ export async function backupTo(db: Db, file: string): Promise<Record<string, num
     const txDb = tx as unknown as Db;
     const tables: Record<string, unknown[]> = {};
     for (const name of TABLES) {
-      const [r] = await rowsOf<{ rows: unknown[] | null }>(txDb, sql`select json_agg(t) as rows from ${sql.identifier(name)} t`);
+      const [r] = await queryRows<{ rows: unknown[] | null }>(txDb, sql`select json_agg(t) as rows from ${sql.identifier(name)} t`);
       tables[name] = r?.rows ?? [];
     }
-    const seqs = await rowsOf<{ name: string; value: string | null }>(
+    const seqs = await queryRows<{ name: string; value: string | null }>(
       txDb,
       sql`select sequencename as name, last_value::text as value from pg_sequences where schemaname = 'public'`,
     );
@@ -86,7 +84,7 @@ export async function restoreFrom(db: Db, file: string): Promise<Record<string, 
 export async function tableCounts(db: Db): Promise<Record<string, number>> {
   const out: Record<string, number> = {};
   for (const name of TABLES) {
-    const [r] = await rowsOf<{ n: number }>(db, sql`select count(*)::int as n from ${sql.identifier(name)}`);
+    const [r] = await queryRows<{ n: number }>(db, sql`select count(*)::int as n from ${sql.identifier(name)}`);
     out[name] = r?.n ?? 0;
   }
   return out;

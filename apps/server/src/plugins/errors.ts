@@ -31,7 +31,7 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
     }
     if (isUnstorableText(err)) {
       // A NUL byte (or text the database encoding cannot hold) in any field: the client's input, not our fault.
-      return reply.code(400).send({ message: 'Text contains characters that cannot be stored', code: 'INVALID_TEXT' });
+      return reply.code(400).send({ message: MSG.invalidText, code: 'INVALID_TEXT' });
     }
     const status = err.statusCode ?? 500;
     if (status >= 400 && status < 500) {

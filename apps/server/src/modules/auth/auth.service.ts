@@ -4,11 +4,12 @@ import type { RegisterInput, ResetConfirmInput, UpdateMeInput } from '@crs/share
 import type { Role } from '@crs/shared/roles';
 import { APPROVAL_ROLES } from '@crs/shared/roles';
 import type { AppContext } from '../../context.ts';
+import { isUniqueViolation } from '../../db/client.ts';
 import type { Executor } from '../../db/client.ts';
 import { passwordResets, refreshTokens, sessions } from '../../db/schema/auth.ts';
 import { badRequest, conflict, forbidden, unauthorized } from '../../lib/errors.ts';
 import { dummyHash, hashPassword, randomToken, sha256, verifyPassword } from '../../lib/crypto.ts';
-import { findUserByEmail, findUserById, insertUser, isUniqueViolation, updateUser } from '../users/users.repository.ts';
+import { findUserByEmail, findUserById, insertUser, updateUser } from '../users/users.repository.ts';
 import type { CachedUser } from './auth.cache.ts';
 import { assertNotThrottled, countRecent, RESET_MAILS_PER_EMAIL, recordAttempt } from './throttle.ts';
 import { signAccessToken, verifyAccessToken } from './tokens.ts';

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MSG } from '@crs/shared/messages';
 import { createTestApp, createUser, uniqueEmail } from '../../../test/helper.ts';
 import type { TestApp } from '../../../test/helper.ts';
+import { rows } from '../../../test/util.ts';
 import { ACCOUNT_LIMIT, IP_LIMIT, WINDOW_MINUTES } from './throttle.ts';
 
 let t: TestApp;
@@ -101,7 +102,7 @@ describe('per address', () => {
     const proxied = await createTestApp({ TRUST_PROXY: 'true' });
     try {
       await attempt(uniqueEmail('p'), 'wrong-password', '127.0.0.1', { 'x-forwarded-for': '203.0.113.5' }, proxied.app);
-      const [row] = ((await proxied.ctx.db.execute(sql`select ip from auth_attempts`)) as unknown as { rows: Array<{ ip: string }> }).rows;
+      const [row] = await rows<{ ip: string }>(proxied.ctx, sql`select ip from auth_attempts`);
       expect(row?.ip).toBe('203.0.113.5');
     } finally {
       await proxied.close();

@@ -4,6 +4,7 @@ import { MSG } from '@crs/shared/messages';
 import type { Loan } from '@crs/shared/schemas/library';
 import { createTestApp, createUser, loginAs } from '../../../test/helper.ts';
 import type { TestApp } from '../../../test/helper.ts';
+import { rows } from '../../../test/util.ts';
 import { addBook, DEFAULT_SETTINGS, getLoan, giveBack, issue, lend, makeDue, putSettings } from './library.fixtures.ts';
 import type { Auth } from './library.fixtures.ts';
 
@@ -387,7 +388,7 @@ describe('loans, summary, members, stats', () => {
     await t.ctx.db.execute(sql`update users set name = 'Zeynep Quintero' where id = ${m.user.id}`);
     const loan = await lend(t, desk, (await addBook(t, desk))._id, m.user.id);
     await makeDue(t, loan._id, 3);
-    const [byStudentId] = (await t.ctx.db.execute(sql`select student_id from users where id = ${m.user.id}`) as unknown as { rows: Array<{ student_id: string }> }).rows;
+    const [byStudentId] = await rows<{ student_id: string }>(t.ctx, sql`select student_id from users where id = ${m.user.id}`);
     for (const q of ['zeynep', m.user.email.slice(0, 12), byStudentId!.student_id]) {
       const res = await t.app.inject({ url: `/api/v1/library/members?q=${encodeURIComponent(q)}`, headers: desk });
       expect(res.statusCode).toBe(200);
@@ -408,11 +409,10 @@ describe('loans, summary, members, stats', () => {
     const res = await t.app.inject({ url: '/api/v1/library/stats', headers: desk });
     expect(res.statusCode).toBe(200);
     const stats = res.json();
-    const [truth] = (
-      (await t.ctx.db.execute(
-        sql`select count(*)::int as books, sum(copies_total)::int as total, sum(copies_total - copies_available)::int as on_loan from books`,
-      )) as unknown as { rows: Array<{ books: number; total: number; on_loan: number }> }
-    ).rows;
+    const [truth] = await rows<{ books: number; total: number; on_loan: number }>(
+      t.ctx,
+      sql`select count(*)::int as books, sum(copies_total)::int as total, sum(copies_total - copies_available)::int as on_loan from books`,
+    );
     expect(stats).toMatchObject({ books: truth!.books, copiesTotal: truth!.total, copiesOnLoan: truth!.on_loan });
     expect(stats.overdueLoans).toBeGreaterThan(0);
     expect(stats.finesOutstanding).toBeGreaterThan(0);

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, createUser, loginAs } from '../../../test/helper.ts';
 import type { TestApp } from '../../../test/helper.ts';
+import { rows } from '../../../test/util.ts';
 import { addBook, giveBack, issue, lend } from './library.fixtures.ts';
 import type { Auth } from './library.fixtures.ts';
 
@@ -14,7 +15,7 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const count = async (query: ReturnType<typeof sql>) =>
-  Number(((await t.ctx.db.execute(query)) as unknown as { rows: Array<{ n: number | string }> }).rows[0]!.n);
+  Number((await rows<{ n: number | string }>(t.ctx, query))[0]!.n);
 
 describe('circulation under concurrency', () => {
   it('50 concurrent borrows of a 3-copy book (50 students, via the desk) → exactly 3 loans, 0 left', async () => {

@@ -3,13 +3,11 @@ import type { SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { SEARCH_MAX_RESULTS } from '@crs/shared/schemas/library';
 import type { Book, CreateBookInput, LibrarySettings, Loan, LoanFilter, LoanStatus } from '@crs/shared/schemas/library';
+import { queryRows } from '../../db/client.ts';
 import type { Executor } from '../../db/client.ts';
 import { bookCount, books, librarySettings, loans } from '../../db/schema/library.ts';
 import type { BookRow } from '../../db/schema/library.ts';
 import { users } from '../../db/schema/users.ts';
-
-// Both drivers answer `execute` with `{ rows }`.
-const rowsOf = async <T>(db: Executor, query: SQL): Promise<T[]> => ((await db.execute(query)) as unknown as { rows: T[] }).rows;
 
 const rupees = (paise: number) => Math.round(paise) / 100;
 const paise = (rupeesValue: number) => Math.round(rupeesValue * 100);
@@ -141,7 +139,7 @@ export async function searchBooks(
 
 /** Ranks a candidate set (title weight first, shorter records first, then title, id) and returns one page. */
 async function rankPage(db: Executor, candidates: SQL, tsquery: SQL, offset: number, pageSize: number) {
-  const rows = await rowsOf<BookRowSql & { total: number }>(
+  const rows = await queryRows<BookRowSql & { total: number }>(
     db,
     sql`select c.id, c.title, c.authors, c.subjects, c.publisher, c.year, c.isbn, c.tags, c.copies_total, c.copies_available,
           (count(*) over ())::int as total
@@ -152,7 +150,7 @@ async function rankPage(db: Executor, candidates: SQL, tsquery: SQL, offset: num
   let found = rows[0]?.total;
   if (found === undefined) {
     // A page past the end: count the candidates on their own.
-    const [r] = await rowsOf<{ n: number }>(db, sql`select count(*)::int as n from (${candidates}) c`);
+    const [r] = await queryRows<{ n: number }>(db, sql`select count(*)::int as n from (${candidates}) c`);
     found = r?.n ?? 0;
   }
   const capped = found > SEARCH_MAX_RESULTS;
@@ -218,7 +216,7 @@ export async function bulkInsertBooks(db: Executor, list: NewBook[]): Promise<nu
   const json = JSON.stringify(
     list.map((b) => ({ ...b, copies_total: b.copiesTotal, copies_available: b.copiesAvailable ?? b.copiesTotal })),
   );
-  const r = await rowsOf<{ n: number }>(
+  const r = await queryRows<{ n: number }>(
     db,
     sql`with ins as (
       insert into books (title, authors, subjects, publisher, year, isbn, tags, copies_total, copies_available)
@@ -465,7 +463,7 @@ export async function insertLoan(db: Executor, l: { bookId: string; userId: stri
  * of several concurrent returns exactly one gets the row.
  */
 export async function closeLoan(db: Executor, l: { userId: string; bookId: string; by: string }): Promise<string | undefined> {
-  const rows = await rowsOf<{ id: string }>(
+  const rows = await queryRows<{ id: string }>(
     db,
     sql`update ${loans} set returned_on = now(), returned_by = ${l.by}, fine_paise = ${finePaiseExpr}
       from ${librarySettings}
@@ -477,7 +475,7 @@ export async function closeLoan(db: Executor, l: { userId: string; bookId: strin
 
 /** Extends an on-time loan by the loan period while renewals remain; undefined when refused. */
 export async function renewLoan(db: Executor, id: string): Promise<string | undefined> {
-  const rows = await rowsOf<{ id: string }>(
+  const rows = await queryRows<{ id: string }>(
     db,
     sql`update ${loans} set due_on = ${loans.dueOn} + make_interval(days => ${librarySettings.loanPeriodDays}), renewals = ${loans.renewals} + 1
       from ${librarySettings}

@@ -6,6 +6,7 @@ import type { Loan } from '@crs/shared/schemas/library';
 import { createTestApp, login } from '../../../test/helper.ts';
 import type { TestApp } from '../../../test/helper.ts';
 import { COMMANDS } from '../../cli/commands.ts';
+import { queryRows } from '../../db/client.ts';
 import { backupTo, restoreFrom } from '../../db/backup.ts';
 import { DEMO_PASSWORD, seedDemo } from '../../db/seed.ts';
 import { demoCatalogue, seedBooks, seedLibrary } from './library.seed.ts';
@@ -17,7 +18,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const rows = async <T>(query: ReturnType<typeof sql>) => ((await t.ctx.db.execute(query)) as unknown as { rows: T[] }).rows;
+const rows = <T>(query: ReturnType<typeof sql>) => queryRows<T>(t.ctx.db, query);
 
 describe('library seed', () => {
   it('builds a deterministic demo catalogue of 300+ books with valid, unique ISBN-13s', () => {

@@ -6,7 +6,7 @@ import { sql } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
 import { conflict, forbidden, notFound } from '../../lib/errors.ts';
 import type { Principal } from '../auth/auth.service.ts';
-import { isUniqueViolation } from '../users/users.repository.ts';
+import { isUniqueViolation } from '../../db/client.ts';
 import { decodeUtf8, naturalKey, parseBookCsv } from './csv.ts';
 import type { RowError } from './csv.ts';
 import * as repo from './library.repository.ts';

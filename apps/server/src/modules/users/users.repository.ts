@@ -148,7 +148,3 @@ export async function accountCounts(db: Executor) {
   return row!;
 }
 
-export function isUniqueViolation(err: unknown): boolean {
-  const e = err as { code?: string; cause?: { code?: string } };
-  return e?.code === '23505' || e?.cause?.code === '23505';
-}

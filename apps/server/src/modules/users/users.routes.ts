@@ -1,4 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { MSG } from '@crs/shared/messages';
 import { errorSchema, messageSchema } from '@crs/shared/schemas/auth';
 import { ACCOUNT_MANAGERS } from '@crs/shared/roles';
 import { idParams, listUsersQuery, listUsersResponse, overviewStatsSchema, systemStatsSchema, userResponse } from '@crs/shared/schemas/users';
@@ -23,7 +24,7 @@ export const usersRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (ap
   app.post('/:id/approve', {
     config: { access: managers },
     schema: { tags: ['users'], summary: 'Approve a pending sign-up', params: idParams, response: { 200: userResponse, ...errors } },
-    handler: async (req) => ({ message: 'Account approved', user: presentUser(await users.approveAccount(ctx, req.params.id)) }),
+    handler: async (req) => ({ message: MSG.accountApproved, user: presentUser(await users.approveAccount(ctx, req.params.id)) }),
   });
 
   app.post('/:id/reject', {
@@ -31,7 +32,7 @@ export const usersRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (ap
     schema: { tags: ['users'], summary: 'Reject (delete) a pending sign-up', params: idParams, response: { 200: messageSchema, ...errors } },
     handler: async (req) => {
       await users.rejectAccount(ctx, req.params.id);
-      return { message: 'Sign-up rejected' };
+      return { message: MSG.signUpRejected };
     },
   });
 };

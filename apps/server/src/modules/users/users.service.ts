@@ -6,21 +6,22 @@ import type { AppContext } from '../../context.ts';
 import { sessions } from '../../db/schema/auth.ts';
 import { conflict, notFound } from '../../lib/errors.ts';
 import { hashPassword, randomToken } from '../../lib/crypto.ts';
-import { accountCounts, activatePending, deleteUser, findUserByEmail, insertUser, isUniqueViolation, listUsers } from './users.repository.ts';
+import { isUniqueViolation } from '../../db/client.ts';
+import { accountCounts, activatePending, deleteUser, findUserByEmail, insertUser, listUsers } from './users.repository.ts';
 
 export const listAccounts = (ctx: AppContext, q: ListUsersQuery) => listUsers(ctx.db, q);
 
 /** Makes a pending sign-up active. Only a pending account can be approved. */
 export async function approveAccount(ctx: AppContext, id: string) {
   const user = await activatePending(ctx.db, id);
-  if (!user) throw notFound('No pending account with this id', 'NO_PENDING_ACCOUNT');
+  if (!user) throw notFound(MSG.noPendingAccount, 'NO_PENDING_ACCOUNT');
   await ctx.authCache.invalidateUser(id);
   return user;
 }
 
 /** Rejects a pending sign-up: the account is deleted, so the address can sign up again. */
 export async function rejectAccount(ctx: AppContext, id: string): Promise<void> {
-  if (!(await deleteUser(ctx.db, id, 'pending'))) throw notFound('No pending account with this id', 'NO_PENDING_ACCOUNT');
+  if (!(await deleteUser(ctx.db, id, 'pending'))) throw notFound(MSG.noPendingAccount, 'NO_PENDING_ACCOUNT');
   await ctx.authCache.invalidateUser(id);
 }
 

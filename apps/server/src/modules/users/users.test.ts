@@ -6,7 +6,7 @@ import { MSG } from '@crs/shared/messages';
 import type { Role } from '@crs/shared/roles';
 import { createTestApp, createUser, login, loginAs, uniqueEmail } from '../../../test/helper.ts';
 import type { TestApp } from '../../../test/helper.ts';
-import { bearer, countRows } from '../../../test/util.ts';
+import { bearer, countRows, rows } from '../../../test/util.ts';
 
 let t: TestApp;
 let admin: Awaited<ReturnType<typeof loginAs>>;
@@ -145,8 +145,8 @@ describe('GET /stats/overview', () => {
   it('counts active accounts per role and pending sign-ups from live data', async () => {
     const before = (await get('/stats/overview', admin.auth)).json();
     expect(Object.keys(before).sort()).toEqual(['admins', 'librarians', 'pendingApprovals', 'staff', 'students', 'teachers', 'totalUsers']);
-    const totals = await t.ctx.db.execute(sql`select count(*)::int as n from users`);
-    expect(before.totalUsers).toBe((totals as unknown as { rows: Array<{ n: number }> }).rows[0]!.n);
+    const [totals] = await rows<{ n: number }>(t.ctx, sql`select count(*)::int as n from users`);
+    expect(before.totalUsers).toBe(totals!.n);
     await createUser(t.ctx, { roles: ['Student'] });
     await createUser(t.ctx, { roles: ['Librarian'] });
     await createUser(t.ctx, { roles: ['Teacher'], status: 'pending' });
@@ -199,7 +199,7 @@ describe('approveByEmail (CLI user:approve)', () => {
 
     const disabled = await createUser(t.ctx, { roles: ['Staff'], status: 'disabled' });
     await expect(approveByEmail(t.ctx, disabled.email)).rejects.toMatchObject({ statusCode: 409, code: 'NOT_PENDING' });
-    const [row] = await t.ctx.db.execute<{ status: string }>(sql`select status from users where id = ${disabled.id}`).then((r) => (r as unknown as { rows: { status: string }[] }).rows);
+    const [row] = await rows<{ status: string }>(t.ctx, sql`select status from users where id = ${disabled.id}`);
     expect(row?.status).toBe('disabled');
   });
 });
