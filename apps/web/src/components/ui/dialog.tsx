@@ -1,4 +1,4 @@
-import type { ComponentProps } from 'react';
+import type { ComponentProps, ReactNode } from 'react';
 import { X } from 'lucide-react';
 import { AlertDialog as AlertDialogPrimitive, Dialog as DialogPrimitive } from 'radix-ui';
 import { cn } from '@/lib/utils';
@@ -72,3 +72,31 @@ export function DialogDescription({ className, ...props }: ComponentProps<typeof
 }
 
 export const DialogFooter = AlertDialogFooter;
+
+/**
+ * A dialog around a form: its body mounts only while open, so every opening starts fresh.
+ * `children` gets `close`, for Cancel and for closing after a success.
+ */
+export function FormDialog({
+  open,
+  onOpenChange,
+  title,
+  description,
+  children,
+}: {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  title: ReactNode;
+  description?: ReactNode;
+  children: (close: () => void) => ReactNode;
+}) {
+  return (
+    <Dialog open={open} onOpenChange={onOpenChange}>
+      <DialogContent>
+        <DialogTitle>{title}</DialogTitle>
+        {description ? <DialogDescription>{description}</DialogDescription> : null}
+        {open ? children(() => onOpenChange(false)) : null}
+      </DialogContent>
+    </Dialog>
+  );
+}

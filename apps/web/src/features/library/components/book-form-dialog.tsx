@@ -2,7 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { useForm, type Path } from 'react-hook-form';
 import { Button } from '@/components/ui/button';
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogTitle } from '@/components/ui/dialog';
+import { DialogFooter, FormDialog } from '@/components/ui/dialog';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { serverCode, serverFieldErrors } from '@/lib/error-details';
@@ -36,13 +36,14 @@ const CODE_FIELD: Record<string, keyof BookFormValues> = { ISBN_TAKEN: 'isbn', C
  */
 export function BookFormDialog({ open, onOpenChange, book, onSaved }: { open: boolean; onOpenChange: (open: boolean) => void; book?: Book; onSaved?: (book: Book) => void }) {
   return (
-    <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogContent>
-        <DialogTitle>{book ? LIBRARY_TEXT.editBook : LIBRARY_TEXT.addBook}</DialogTitle>
-        <DialogDescription>{book ? 'Change the catalogue record of this book.' : 'Add a book to the catalogue. Every copy starts available.'}</DialogDescription>
-        {open ? <BookForm book={book} onDone={(saved) => { onOpenChange(false); onSaved?.(saved); }} onCancel={() => onOpenChange(false)} /> : null}
-      </DialogContent>
-    </Dialog>
+    <FormDialog
+      open={open}
+      onOpenChange={onOpenChange}
+      title={book ? LIBRARY_TEXT.editBook : LIBRARY_TEXT.addBook}
+      description={book ? 'Change the catalogue record of this book.' : 'Add a book to the catalogue. Every copy starts available.'}
+    >
+      {(close) => <BookForm book={book} onDone={(saved) => { close(); onSaved?.(saved); }} onCancel={close} />}
+    </FormDialog>
   );
 }
 

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Button } from '@/components/ui/button';
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogTitle } from '@/components/ui/dialog';
+import { DialogDescription, DialogFooter, FormDialog } from '@/components/ui/dialog';
 import { Skeleton } from '@/components/ui/skeleton';
 import { serverMessage } from '@/lib/errors';
 import { useBookActiveLoans } from '../api/get-loans';
@@ -13,12 +13,9 @@ import { LoanStatusBadge } from './loan-status-badge';
 /** Return Book (desk): the book's active loans; pick one; the fine it carries is shown before and after. */
 export function DeskReturnDialog({ book, open, onOpenChange, onReturned }: { book: Book; open: boolean; onOpenChange: (open: boolean) => void; onReturned: (loan: Loan) => void }) {
   return (
-    <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogContent>
-        <DialogTitle>{LIBRARY_TEXT.returnBook}</DialogTitle>
-        {open ? <ReturnForm book={book} onCancel={() => onOpenChange(false)} onReturned={(loan) => { onOpenChange(false); onReturned(loan); }} /> : null}
-      </DialogContent>
-    </Dialog>
+    <FormDialog open={open} onOpenChange={onOpenChange} title={LIBRARY_TEXT.returnBook}>
+      {(close) => <ReturnForm book={book} onCancel={close} onReturned={(loan) => { close(); onReturned(loan); }} />}
+    </FormDialog>
   );
 }
 

@@ -1,6 +1,6 @@
 import { useId, useState } from 'react';
 import { Button } from '@/components/ui/button';
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogTitle } from '@/components/ui/dialog';
+import { DialogDescription, DialogFooter, FormDialog } from '@/components/ui/dialog';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { Spinner } from '@/components/ui/spinner';
@@ -16,12 +16,9 @@ import { LIBRARY_TEXT, SEARCH_DEBOUNCE_MS, SEARCH_MIN_CHARS } from '../texts';
 /** Issue Book (desk): find a member by name, email or student ID, pick one, confirm. */
 export function IssueBookDialog({ book, open, onOpenChange, onIssued }: { book: Book; open: boolean; onOpenChange: (open: boolean) => void; onIssued: (loan: Loan) => void }) {
   return (
-    <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogContent>
-        <DialogTitle>{LIBRARY_TEXT.issueBook}</DialogTitle>
-        {open ? <IssueForm book={book} onCancel={() => onOpenChange(false)} onIssued={(loan) => { onOpenChange(false); onIssued(loan); }} /> : null}
-      </DialogContent>
-    </Dialog>
+    <FormDialog open={open} onOpenChange={onOpenChange} title={LIBRARY_TEXT.issueBook}>
+      {(close) => <IssueForm book={book} onCancel={close} onIssued={(loan) => { close(); onIssued(loan); }} />}
+    </FormDialog>
   );
 }
 
