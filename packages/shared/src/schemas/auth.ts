@@ -93,12 +93,3 @@ export const registerResponseSchema = z.object({
 
 export const refreshResponseSchema = z.object({ token: z.string(), refreshToken: z.string() });
 export const meResponseSchema = z.object({ message: z.string(), user: userSchema });
-export const messageSchema = z.object({ message: z.string() });
-
-/** The error body of every non-2xx answer. */
-export const errorSchema = z.object({
-  message: z.string(),
-  code: z.string(),
-  errors: z.array(z.object({ path: z.string(), message: z.string() })).optional(),
-});
-export type ApiErrorBody = z.infer<typeof errorSchema>;

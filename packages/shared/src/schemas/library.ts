@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { MSG } from '../messages.ts';
 import type { Role } from '../roles.ts';
 import { ROLES } from '../roles.ts';
+import { pageQuery } from './common.ts';
 
 /** Everyone who may search the catalogue and see their own loans (spec section 2: /library). */
 export const LIBRARY_READERS: readonly Role[] = ['Student', 'Teacher', 'Staff', 'Admin', 'SuperAdmin', 'Librarian'];
@@ -135,11 +136,6 @@ export const bookSchema = z.object({
 });
 export type Book = z.infer<typeof bookSchema>;
 
-const page = {
-  page: z.coerce.number().int().min(1).max(100_000).default(1),
-  pageSize: z.coerce.number().int().min(1).max(100).default(20),
-};
-
 /**
  * A search ranks at most this many matching books. A broader query answers total = this number
  * with capped: true (show "1000+"); a narrower query finds the rest. An empty query is never capped.
@@ -149,7 +145,7 @@ export const SEARCH_MAX_RESULTS = 1000;
 /** GET /library/books: ranked search (empty q lists the catalogue by title). */
 export const searchBooksQuery = z.strictObject({
   q: z.string().trim().max(200).default(''),
-  ...page,
+  ...pageQuery,
 });
 export type SearchBooksQuery = z.infer<typeof searchBooksQuery>;
 export const bookListResponse = z.object({ books: z.array(bookSchema), total: z.number().int(), capped: z.boolean() });
@@ -233,7 +229,7 @@ export const listLoansQuery = z.strictObject({
   userId: z.uuid('Invalid user id').optional(),
   bookId: z.uuid('Invalid book id').optional(),
   status: z.enum(LOAN_FILTERS).optional(),
-  ...page,
+  ...pageQuery,
 });
 export type ListLoansQuery = z.infer<typeof listLoansQuery>;
 export const loanListResponse = z.object({ loans: z.array(loanSchema), total: z.number().int() });

@@ -1,11 +1,7 @@
 import { z } from 'zod';
 import { ACCOUNT_STATUSES, ROLES } from '../roles.ts';
 import { userSchema } from './auth.ts';
-
-export const pageQuery = {
-  page: z.coerce.number().int().min(1).max(100_000).default(1),
-  pageSize: z.coerce.number().int().min(1).max(100).default(20),
-};
+import { pageQuery } from './common.ts';
 
 /** GET /users: filter and page (Admin, SuperAdmin). */
 export const listUsersQuery = z.strictObject({
@@ -18,7 +14,6 @@ export type ListUsersQuery = z.infer<typeof listUsersQuery>;
 
 export const listUsersResponse = z.object({ users: z.array(userSchema), total: z.number().int() });
 export const userResponse = z.object({ message: z.string(), user: userSchema });
-export const idParams = z.strictObject({ id: z.uuid('Invalid id') });
 
 /** GET /stats/overview (Admin, SuperAdmin): active accounts per role and pending sign-ups. */
 export const overviewStatsSchema = z.object({

@@ -3,11 +3,9 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { MSG } from '@crs/shared/messages';
 import {
   authResponseSchema,
-  errorSchema,
   forgotPasswordSchema,
   loginSchema,
   meResponseSchema,
-  messageSchema,
   refreshResponseSchema,
   refreshSchema,
   registerResponseSchema,
@@ -15,6 +13,7 @@ import {
   resetConfirmSchema,
   updateMeSchema,
 } from '@crs/shared/schemas/auth';
+import { errorSchema, messageSchema } from '@crs/shared/schemas/common';
 import type { AppContext } from '../../context.ts';
 import { anyUser, principalOf } from '../../plugins/access.ts';
 import { presentUser } from '../users/users.repository.ts';

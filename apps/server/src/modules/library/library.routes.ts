@@ -2,7 +2,7 @@ import multipart from '@fastify/multipart';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { MSG } from '@crs/shared/messages';
 import { LIBRARY_STAFF } from '@crs/shared/roles';
-import { errorSchema } from '@crs/shared/schemas/auth';
+import { errorSchema } from '@crs/shared/schemas/common';
 import {
   BOOK_IMPORT_MAX_BYTES,
   bookIdParams,

@@ -1,8 +1,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { MSG } from '@crs/shared/messages';
-import { errorSchema, messageSchema } from '@crs/shared/schemas/auth';
+import { errorSchema, idParams, messageSchema } from '@crs/shared/schemas/common';
 import { ACCOUNT_MANAGERS } from '@crs/shared/roles';
-import { idParams, listUsersQuery, listUsersResponse, overviewStatsSchema, systemStatsSchema, userResponse } from '@crs/shared/schemas/users';
+import { listUsersQuery, listUsersResponse, overviewStatsSchema, systemStatsSchema, userResponse } from '@crs/shared/schemas/users';
 import type { AppContext } from '../../context.ts';
 import { presentUser } from './users.repository.ts';
 import * as users from './users.service.ts';
