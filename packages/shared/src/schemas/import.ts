@@ -10,6 +10,15 @@ import { z } from 'zod';
  * written; else every row in one transaction → 200 `importResultSchema` (`dryRun: false`).
  */
 
+/** Largest CSV upload (quality.md: CSV ≤ 2 MiB); a larger file is refused whole with 413. */
+export const IMPORT_MAX_CSV_BYTES = 2 * 1024 * 1024;
+/** Largest .xlsx/.xls upload (quality.md: spreadsheets ≤ 5 MiB). */
+export const IMPORT_MAX_SPREADSHEET_BYTES = 5 * 1024 * 1024;
+/** Default cap on data rows in one file (the server's CRS_IMPORT_MAX_ROWS). */
+export const IMPORT_DEFAULT_MAX_ROWS = 50_000;
+/** What the file picker accepts. */
+export const IMPORT_ACCEPT = '.csv,.xlsx,.xls,text/csv,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet,application/vnd.ms-excel';
+
 /** How a column of an import is described: the web builds its template and help from this. */
 export interface ImportColumn {
   /** The field name (`graduationYear`); the header may also spell it `Graduation Year`. */

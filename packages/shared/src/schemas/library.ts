@@ -3,6 +3,7 @@ import { MSG } from '../messages.ts';
 import type { Role } from '../roles.ts';
 import { ROLES } from '../roles.ts';
 import { pageQuery } from './common.ts';
+import type { ImportColumn } from './import.ts';
 
 /** Everyone who may search the catalogue and see their own loans (spec section 2: /library). */
 export const LIBRARY_READERS: readonly Role[] = ['Student', 'Teacher', 'Staff', 'Admin', 'SuperAdmin', 'Librarian'];
@@ -14,10 +15,20 @@ export const LIBRARY_BORROWERS: readonly Role[] = ['Student', 'Librarian', 'Admi
 
 /** A loan is due soon (bell dot, dashboard) when it falls due within this many days. */
 export const DUE_SOON_DAYS = 3;
-/** Largest CSV import, in bytes (quality.md: CSV ≤ 2 MiB). */
-export const BOOK_IMPORT_MAX_BYTES = 2 * 1024 * 1024;
-/** The CSV import's columns; title and copies are required, the rest may be blank or absent. */
-export const BOOK_IMPORT_COLUMNS = ['title', 'authors', 'subjects', 'publisher', 'year', 'isbn', 'tags', 'copies'] as const;
+/**
+ * The book import's columns (POST /library/books/import, CSV or spreadsheet). Only title is
+ * required; lists inside a cell are separated by ';' or '|'; blank copies means 1.
+ */
+export const BOOK_IMPORT_COLUMNS: readonly ImportColumn[] = [
+  { key: 'title', label: 'title', required: true, example: 'Operating System Concepts' },
+  { key: 'authors', label: 'authors', example: 'Abraham Silberschatz; Peter B. Galvin; Greg Gagne', hint: "separate names with ';'" },
+  { key: 'subjects', label: 'subjects', example: 'Operating Systems; Computer Science', hint: "separate subjects with ';'" },
+  { key: 'publisher', label: 'publisher', example: 'Wiley' },
+  { key: 'year', label: 'year', example: '2018' },
+  { key: 'isbn', label: 'isbn', example: '9781119456339', hint: 'ISBN-10 or ISBN-13' },
+  { key: 'tags', label: 'tags', example: 'textbook; cse', hint: "separate tags with ';'" },
+  { key: 'copies', label: 'copies', aliases: ['copiesTotal', 'copies total', 'quantity'], example: '4', hint: 'whole number; blank means 1' },
+];
 
 // ---------------------------------------------------------------------------------------------
 // ISBN

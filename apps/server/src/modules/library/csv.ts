@@ -58,7 +58,7 @@ export function parseBookCsv(text: string): ParsedBooks {
   const [header, ...rows] = records;
   const columns = (header ?? []).map((h) => h.trim().toLowerCase());
   if (!columns.includes('title')) return { ok: false, errors: [{ row: 1, message: MSG.importMissingColumns }] };
-  const at = Object.fromEntries(BOOK_IMPORT_COLUMNS.map((c) => [c, columns.indexOf(c)])) as Record<(typeof BOOK_IMPORT_COLUMNS)[number], number>;
+  const at = Object.fromEntries(BOOK_IMPORT_COLUMNS.map((c) => [c.key, columns.indexOf(c.key)])) as Record<'title' | 'authors' | 'subjects' | 'publisher' | 'year' | 'isbn' | 'tags' | 'copies', number>;
 
   const books: Array<NewBook & { row: number }> = [];
   const errors: RowError[] = [];

@@ -3,8 +3,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { MSG } from '@crs/shared/messages';
 import { LIBRARY_STAFF } from '@crs/shared/roles';
 import { errorSchema } from '@crs/shared/schemas/common';
+import { IMPORT_MAX_CSV_BYTES } from '@crs/shared/schemas/import';
 import {
-  BOOK_IMPORT_MAX_BYTES,
   bookIdParams,
   bookListResponse,
   bookResponse,
@@ -44,7 +44,7 @@ const tags = ['library'];
 /** The library: catalogue, circulation (borrow, return, renew, fines), desk tools and rules. */
 export const libraryRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
   // Scoped to this plugin: only the import route takes multipart bodies.
-  await app.register(multipart, { limits: { fileSize: BOOK_IMPORT_MAX_BYTES, files: 1, fields: 10, parts: 11 } });
+  await app.register(multipart, { limits: { fileSize: IMPORT_MAX_CSV_BYTES, files: 1, fields: 10, parts: 11 } });
 
   // Catalogue ---------------------------------------------------------------------------------
 
