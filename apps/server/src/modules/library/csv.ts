@@ -2,8 +2,8 @@ import { parse } from 'csv-parse/sync';
 import { MSG } from '@crs/shared/messages';
 import { BOOK_IMPORT_COLUMNS, createBookSchema } from '@crs/shared/schemas/library';
 import { AppError } from '../../lib/errors.ts';
-import { toNewBook } from './library.repository.ts';
-import type { NewBook } from './library.repository.ts';
+import { toNewBook } from './books.repository.ts';
+import type { NewBook } from './books.repository.ts';
 
 export type RowError = { row: number; message: string };
 export type ParsedBooks = { ok: true; books: Array<NewBook & { row: number }> } | { ok: false; errors: RowError[] };

@@ -1,7 +1,7 @@
 import multipart from '@fastify/multipart';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { MSG } from '@crs/shared/messages';
-import { LIBRARY_STAFF } from '@crs/shared/roles';
+import { LIBRARY_BORROWERS, LIBRARY_READERS, LIBRARY_STAFF } from '@crs/shared/roles';
 import { errorSchema } from '@crs/shared/schemas/common';
 import { IMPORT_MAX_CSV_BYTES } from '@crs/shared/schemas/import';
 import {
@@ -15,8 +15,6 @@ import {
   finesResponse,
   importBooksResponse,
   importErrorSchema,
-  LIBRARY_BORROWERS,
-  LIBRARY_READERS,
   librarySettingsResponse,
   librarySettingsSchema,
   libraryStatsSchema,
