@@ -162,7 +162,7 @@ export const DEMO_LIBRARIAN = 'librarian@demo.crs';
  */
 export async function seedLibrary(
   ctx: AppContext,
-  people: { students: Array<{ id: string; email: string }>; librarianId: string | null },
+  people: { students: Array<{ id: string; email: string; department: string | null }>; librarianId: string | null },
 ): Promise<boolean> {
   const [row] = await ctx.db.select({ n: count() }).from(books);
   if ((row?.n ?? 0) > 0) return false;

@@ -125,7 +125,7 @@ export const accountCounts = (ctx: AppContext) => repo.accountCounts(ctx.db);
 
 // Members as other modules (the library) see them.
 
-/** Active accounts holding `role`, by email. */
+/** Active accounts holding `role` (id, email, department), by email. */
 export const activeAccountsWithRole = (ctx: AppContext, role: Role, tx: Executor = ctx.db) => repo.activeUsersWithRole(tx, role);
 
 /** Name, email and student ID of each account in `ids`, by id (unknown ids are absent). */
