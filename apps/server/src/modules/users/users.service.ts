@@ -49,6 +49,9 @@ export const findAccount = (ctx: AppContext, id: string, tx: Executor = ctx.db):
 export const findCredentials = (ctx: AppContext, email: string, tx: Executor = ctx.db): Promise<UserRow | undefined> =>
   repo.findUserByEmail(tx, email);
 
+/** The id of the account with this email, if there is one (no password hash leaves the module). */
+export const accountIdByEmail = async (ctx: AppContext, email: string): Promise<string | undefined> => (await repo.findUserByEmail(ctx.db, email))?.id;
+
 /** Inserts an account (Students get the next student number); a taken email is a 409 and adds nothing. */
 export const insertAccount = (ctx: AppContext, input: NewUser, tx: Executor = ctx.db): Promise<Account> =>
   uniqueEmail(() => repo.insertUser(tx, input));
