@@ -201,10 +201,10 @@ const PLACE_ENDS = ['pur', 'nagar', 'abad', 'palli', 'gudi', 'halli', 'kot', 'ga
  * of titles, as names of places and people do in a real catalogue.
  */
 const coined = (n: number) => {
+  const end = PLACE_ENDS[n % PLACE_ENDS.length];
   let w = '';
-  for (let i = 0; i < 3; i++, n = Math.floor(n / SYLLABLES.length)) w += SYLLABLES[n % SYLLABLES.length];
-  w += PLACE_ENDS[n % PLACE_ENDS.length];
-  return w.charAt(0).toUpperCase() + w.slice(1);
+  for (let i = 0, k = Math.floor(n / PLACE_ENDS.length); i < 3; i++, k = Math.floor(k / SYLLABLES.length)) w += SYLLABLES[k % SYLLABLES.length];
+  return w.charAt(0).toUpperCase() + w.slice(1) + end;
 };
 
 /** Every topic of every area, each area's topics sharing the area's weight. */
