@@ -601,7 +601,10 @@ export const SUBJECT_AREAS: readonly SubjectArea[] = [
       },
       'Concrete Technology': {
         tags: ['core', 'lab'],
-        titles: [['Concrete Technology: Theory and Practice', 'M. S. Shetty; A. K. Jain', 'S. Chand Publishing', 2019]],
+        titles: [
+          ['Concrete Technology: Theory and Practice', 'M. S. Shetty; A. K. Jain', 'S. Chand Publishing', 2019],
+          ['Concrete Technology', 'A. M. Neville; J. J. Brooks', 'Pearson Education', 2010],
+        ],
       },
       'Reinforced Concrete Design': {
         tags: ['core', 'design'],
@@ -622,6 +625,7 @@ export const SUBJECT_AREAS: readonly SubjectArea[] = [
         titles: [
           ['Highway Engineering', 'S. K. Khanna; C. E. G. Justo; A. Veeraragavan', 'Nem Chand & Bros', 2015],
           ['Railway Engineering', 'Satish Chandra; M. M. Agarwal', 'Oxford University Press', 2013],
+          ['Traffic Engineering and Transportation Planning', 'L. R. Kadiyali', 'Khanna Publishers', 2013],
         ],
       },
       'Environmental Engineering': {
@@ -679,6 +683,7 @@ export const SUBJECT_AREAS: readonly SubjectArea[] = [
           ['Unit Operations of Chemical Engineering', 'Warren L. McCabe; Julian C. Smith; Peter Harriott', 'McGraw Hill Education', 2017],
           ['Mass-Transfer Operations', 'Robert E. Treybal', 'McGraw Hill Education', 2017],
           ['Mechanical Operations for Chemical Engineers', 'C. M. Narayanan; B. C. Bhattacharyya', 'Khanna Publishers', 2011],
+          ['Principles of Unit Operations', 'Alan S. Foust; Leonard A. Wenzel; Curtis W. Clump', 'Wiley India', 2008],
         ],
       },
       'Chemical Engineering Thermodynamics': {
@@ -701,7 +706,10 @@ export const SUBJECT_AREAS: readonly SubjectArea[] = [
       },
       'Process Control': {
         tags: ['core', 'gate'],
-        titles: [['Process Systems Analysis and Control', 'Donald R. Coughanowr; Steven E. LeBlanc', 'McGraw Hill Education', 2013]],
+        titles: [
+          ['Process Systems Analysis and Control', 'Donald R. Coughanowr; Steven E. LeBlanc', 'McGraw Hill Education', 2013],
+          ['Chemical Process Control: An Introduction to Theory and Practice', 'George Stephanopoulos', 'PHI Learning', 2008],
+        ],
       },
       'Process Equipment Design': {
         tags: ['design'],
@@ -716,6 +724,10 @@ export const SUBJECT_AREAS: readonly SubjectArea[] = [
           ["Shreve's Chemical Process Industries", 'George T. Austin', 'McGraw Hill Education', 2012],
           ["Dryden's Outlines of Chemical Technology", 'M. Gopala Rao; Marshall Sittig', 'East-West Press', 2010],
         ],
+      },
+      'Petroleum Refining': {
+        tags: ['elective'],
+        titles: [['Modern Petroleum Refining Processes', 'B. K. Bhaskara Rao', 'Oxford & IBH Publishing', 2007]],
       },
     },
   },
@@ -756,6 +768,7 @@ export const SUBJECT_AREAS: readonly SubjectArea[] = [
         titles: [
           ['Microbiology', 'Michael J. Pelczar; E. C. S. Chan; Noel R. Krieg', 'McGraw Hill Education', 2001],
           ["Prescott's Microbiology", 'Joanne M. Willey; Linda M. Sherwood; Christopher J. Woolverton', 'McGraw Hill Education', 2017],
+          ['Microbiology: An Introduction', 'Gerard J. Tortora; Berdell R. Funke; Christine L. Case', 'Pearson Education', 2018],
         ],
       },
       Biochemistry: {
@@ -767,7 +780,10 @@ export const SUBJECT_AREAS: readonly SubjectArea[] = [
       },
       Immunology: {
         tags: ['core'],
-        titles: [['Kuby Immunology', 'Judith A. Owen; Jenni Punt; Sharon A. Stranford', 'W. H. Freeman', 2013]],
+        titles: [
+          ['Kuby Immunology', 'Judith A. Owen; Jenni Punt; Sharon A. Stranford', 'W. H. Freeman', 2013],
+          ["Roitt's Essential Immunology", 'Peter J. Delves; Seamus J. Martin; Dennis R. Burton; Ivan M. Roitt', 'Wiley India', 2017],
+        ],
       },
       Bioinformatics: {
         tags: ['elective'],
@@ -861,11 +877,17 @@ export const SUBJECT_AREAS: readonly SubjectArea[] = [
       },
       'Complex Analysis': {
         tags: ['elective'],
-        titles: [['Complex Variables and Applications', 'James Ward Brown; Ruel V. Churchill', 'McGraw Hill Education', 2014]],
+        titles: [
+          ['Complex Variables and Applications', 'James Ward Brown; Ruel V. Churchill', 'McGraw Hill Education', 2014],
+          ['Complex Analysis', 'Lars V. Ahlfors', 'McGraw Hill Education', 2017],
+        ],
       },
       'Real Analysis': {
         tags: ['elective'],
-        titles: [['Principles of Mathematical Analysis', 'Walter Rudin', 'McGraw Hill Education', 2013]],
+        titles: [
+          ['Principles of Mathematical Analysis', 'Walter Rudin', 'McGraw Hill Education', 2013],
+          ['Introduction to Real Analysis', 'Robert G. Bartle; Donald R. Sherbert', 'Wiley India', 2011],
+        ],
       },
       'Abstract Algebra': {
         tags: ['elective'],
@@ -873,7 +895,10 @@ export const SUBJECT_AREAS: readonly SubjectArea[] = [
       },
       'Graph Theory': {
         tags: ['elective'],
-        titles: [['Graph Theory with Applications to Engineering and Computer Science', 'Narsingh Deo', 'PHI Learning', 2016]],
+        titles: [
+          ['Graph Theory with Applications to Engineering and Computer Science', 'Narsingh Deo', 'PHI Learning', 2016],
+          ['Introduction to Graph Theory', 'Douglas B. West', 'Pearson Education', 2015],
+        ],
       },
       'Operations Research': {
         tags: ['elective'],
@@ -919,17 +944,22 @@ export const SUBJECT_AREAS: readonly SubjectArea[] = [
         titles: [
           ['Introduction to Quantum Mechanics', 'David J. Griffiths; Darrell F. Schroeter', 'Cambridge University Press', 2018],
           ['Quantum Mechanics: Concepts and Applications', 'Nouredine Zettili', 'Wiley India', 2009],
+          ['Principles of Quantum Mechanics', 'R. Shankar', 'Springer', 2014],
         ],
       },
       Electrodynamics: {
         tags: ['core'],
-        titles: [['Introduction to Electrodynamics', 'David J. Griffiths', 'Cambridge University Press', 2017]],
+        titles: [
+          ['Introduction to Electrodynamics', 'David J. Griffiths', 'Cambridge University Press', 2017],
+          ['Classical Electrodynamics', 'John David Jackson', 'Wiley India', 2007],
+        ],
       },
       Optics: {
         tags: ['core', 'lab'],
         titles: [
           ['Optics', 'Ajoy Ghatak', 'McGraw Hill Education', 2017],
           ['Fundamentals of Optics', 'Francis A. Jenkins; Harvey E. White', 'McGraw Hill Education', 2017],
+          ['A Textbook of Optics', 'N. Subrahmanyam; Brij Lal; M. N. Avadhanulu', 'S. Chand Publishing', 2012],
         ],
       },
       'Solid State Physics': {
@@ -963,7 +993,10 @@ export const SUBJECT_AREAS: readonly SubjectArea[] = [
       },
       'Mathematical Physics': {
         tags: ['core'],
-        titles: [['Mathematical Methods in the Physical Sciences', 'Mary L. Boas', 'Wiley India', 2006]],
+        titles: [
+          ['Mathematical Methods in the Physical Sciences', 'Mary L. Boas', 'Wiley India', 2006],
+          ['Mathematical Methods for Physicists', 'George B. Arfken; Hans J. Weber; Frank E. Harris', 'Elsevier', 2013],
+        ],
       },
     },
   },
@@ -986,6 +1019,7 @@ export const SUBJECT_AREAS: readonly SubjectArea[] = [
         titles: [
           ['Organic Chemistry', 'Jonathan Clayden; Nick Greeves; Stuart Warren', 'Oxford University Press', 2012],
           ['Organic Chemistry, Volume 1', 'I. L. Finar', 'Pearson Education', 2002],
+          ['Organic Chemistry: Structure and Function', 'K. Peter C. Vollhardt; Neil E. Schore', 'W. H. Freeman', 2014],
         ],
       },
       'Physical Chemistry': {
@@ -993,6 +1027,7 @@ export const SUBJECT_AREAS: readonly SubjectArea[] = [
         titles: [
           ["Atkins' Physical Chemistry", 'Peter Atkins; Julio de Paula', 'Oxford University Press', 2014],
           ['Principles of Physical Chemistry', 'B. R. Puri; L. R. Sharma; M. S. Pathania', 'Vishal Publishing Co.', 2017],
+          ['Physical Chemistry', 'Gilbert W. Castellan', 'Narosa Publishing House', 2004],
         ],
       },
       'Inorganic Chemistry': {
@@ -1000,6 +1035,7 @@ export const SUBJECT_AREAS: readonly SubjectArea[] = [
         titles: [
           ['Concise Inorganic Chemistry', 'J. D. Lee', 'Wiley India', 2008],
           ['Inorganic Chemistry: Principles of Structure and Reactivity', 'James E. Huheey; Ellen A. Keiter; Richard L. Keiter', 'Pearson Education', 2006],
+          ['Inorganic Chemistry', 'Catherine E. Housecroft; Alan G. Sharpe', 'Pearson Education', 2012],
         ],
       },
       'Analytical Chemistry': {
@@ -1048,6 +1084,7 @@ export const SUBJECT_AREAS: readonly SubjectArea[] = [
         titles: [
           ['Essentials of Management', 'Harold Koontz; Heinz Weihrich', 'McGraw Hill Education', 2015],
           ['Management', 'Stephen P. Robbins; Mary Coulter', 'Pearson Education', 2017],
+          ['Principles and Practice of Management', 'L. M. Prasad', 'Sultan Chand & Sons', 2019],
         ],
       },
       'Marketing Management': {
@@ -1066,15 +1103,24 @@ export const SUBJECT_AREAS: readonly SubjectArea[] = [
       },
       'Human Resource Management': {
         tags: ['mba'],
-        titles: [['Human Resource Management', 'Gary Dessler; Biju Varkkey', 'Pearson Education', 2017]],
+        titles: [
+          ['Human Resource Management', 'Gary Dessler; Biju Varkkey', 'Pearson Education', 2017],
+          ['Human Resource and Personnel Management', 'K. Aswathappa', 'McGraw Hill Education', 2017],
+        ],
       },
       'Organizational Behaviour': {
         tags: ['mba'],
-        titles: [['Organizational Behavior', 'Stephen P. Robbins; Timothy A. Judge; Neharika Vohra', 'Pearson Education', 2018]],
+        titles: [
+          ['Organizational Behavior', 'Stephen P. Robbins; Timothy A. Judge; Neharika Vohra', 'Pearson Education', 2018],
+          ['Organisational Behaviour', 'Fred Luthans', 'McGraw Hill Education', 2017],
+        ],
       },
       'Operations Management': {
         tags: ['mba'],
-        titles: [['Operations Management', 'William J. Stevenson', 'McGraw Hill Education', 2018]],
+        titles: [
+          ['Operations Management', 'William J. Stevenson', 'McGraw Hill Education', 2018],
+          ['Production and Operations Management', 'S. N. Chary', 'McGraw Hill Education', 2019],
+        ],
       },
       'Project Management': {
         tags: ['mba', 'elective'],
@@ -1135,6 +1181,7 @@ export const SUBJECT_AREAS: readonly SubjectArea[] = [
           ['Principles of Economics', 'N. Gregory Mankiw', 'Cengage Learning', 2015],
           ['Indian Economy', 'Ramesh Singh', 'McGraw Hill Education', 2020],
           ['Managerial Economics', 'D. N. Dwivedi', 'Vikas Publishing House', 2015],
+          ['Modern Economic Theory', 'K. K. Dewett; M. H. Navalur', 'S. Chand Publishing', 2006],
         ],
       },
       'Professional Ethics': {
@@ -1142,20 +1189,26 @@ export const SUBJECT_AREAS: readonly SubjectArea[] = [
         titles: [
           ['Professional Ethics and Human Values', 'R. S. Naagarazan', 'New Age International', 2006],
           ['Ethics in Engineering', 'Mike W. Martin; Roland Schinzinger', 'McGraw Hill Education', 2017],
+          ['Engineering Ethics: Concepts and Cases', 'Charles E. Harris; Michael S. Pritchard; Michael J. Rabins', 'Cengage Learning', 2013],
         ],
       },
       'Constitution of India': {
         tags: ['humanities'],
-        titles: [['Introduction to the Constitution of India', 'Durga Das Basu', 'LexisNexis', 2018]],
+        titles: [
+          ['Introduction to the Constitution of India', 'Durga Das Basu', 'LexisNexis', 2018],
+          ['Indian Polity', 'M. Laxmikanth', 'McGraw Hill Education', 2019],
+        ],
       },
       'English Literature': {
         tags: ['humanities', 'reading'],
         titles: [
           ['Malgudi Days', 'R. K. Narayan', 'Indian Thought Publications', 2006],
+          ['The Guide', 'R. K. Narayan', 'Indian Thought Publications', 2007],
           ['Wings of Fire', 'A. P. J. Abdul Kalam; Arun Tiwari', 'Universities Press', 1999],
           ['Indian Writing in English', 'K. R. Srinivasa Iyengar', 'Sterling Publishers', 2013],
           ['A History of Indian English Literature', 'M. K. Naik', 'Sahitya Akademi', 2009],
           ['Shakespearean Tragedy', 'A. C. Bradley', 'Penguin Books', 1991],
+          ['Train to Pakistan', 'Khushwant Singh', 'Penguin Books', 2016],
         ],
       },
     },
