@@ -9,7 +9,7 @@ import { COMMANDS } from '../../cli/commands.ts';
 import { queryRows } from '../../db/client.ts';
 import { backupTo, restoreFrom } from '../../db/backup.ts';
 import { DEMO_PASSWORD, seedDemo } from '../../db/seed.ts';
-import { PUBLISHER_PREFIX, SUBJECT_AREAS } from './library.areas.ts';
+import { PUBLISHER_PREFIX, SUBJECT_AREAS } from './library.seed-catalogue.ts';
 import { demoCatalogue, seedBooks, seedLibrary, syntheticBook } from './library.seed.ts';
 import type { NewBook } from './library.repository.ts';
 

@@ -4,8 +4,8 @@ import type { AppContext } from '../../context.ts';
 import type { Db } from '../../db/client.ts';
 import { books, loans } from '../../db/schema/library.ts';
 import { users } from '../../db/schema/users.ts';
-import { PUBLISHER_PREFIX, SUBJECT_AREAS } from './library.areas.ts';
-import type { Publisher, SubjectArea, Topic } from './library.areas.ts';
+import { PUBLISHER_PREFIX, SUBJECT_AREAS } from './library.seed-catalogue.ts';
+import type { Publisher, SubjectArea, Topic } from './library.seed-catalogue.ts';
 import { bulkInsertBooks, insertBooks } from './library.repository.ts';
 import type { NewBook } from './library.repository.ts';
 
