@@ -155,7 +155,7 @@ export async function seedDemoAccounts(ctx: AppContext): Promise<boolean> {
   const passwordHash = await hashPassword(DEMO_PASSWORD);
   await ctx.db.transaction(async (tx) => {
     for (const a of DEMO_ACCOUNTS) {
-      await repo.insertUser(tx, { name: a.name, email: a.email, roles: [a.role], status: 'active', passwordHash, department: a.department ?? null, phone: '9876500000' });
+      await repo.insertUser(tx, { name: a.name, email: a.email, roles: [a.role], status: 'active', passwordHash, department: a.department, phone: a.phone });
     }
     for (const [name, role, department] of MORE_ACCOUNTS) {
       await repo.insertUser(tx, { name, email: demoEmailOf(name), roles: [role], status: 'active', passwordHash, department });
