@@ -15,6 +15,14 @@ export const ACCOUNT_MANAGERS: readonly Role[] = ['Admin', 'SuperAdmin'];
 /** Faculty: who may see private alumni profiles and manage alumni. */
 export const FACULTY: readonly Role[] = ['Teacher', 'Staff', 'Admin', 'SuperAdmin'];
 
+/** Everyone who may search the catalogue and see their own loans (spec section 2: /library). */
+export const LIBRARY_READERS: readonly Role[] = ['Student', 'Teacher', 'Staff', 'Admin', 'SuperAdmin', 'Librarian'];
+/**
+ * Who may call borrow, return and renew: a Student for themself (self-service), the desk
+ * (Librarian, Admin, SuperAdmin) for anyone. Teachers and Staff only view (spec help card).
+ */
+export const LIBRARY_BORROWERS: readonly Role[] = ['Student', 'Librarian', 'Admin', 'SuperAdmin'];
+
 /** Who runs the library's circulation desk. */
 export const LIBRARY_STAFF: readonly Role[] = ['Librarian', 'Admin', 'SuperAdmin'];
 
@@ -29,3 +37,19 @@ export function isRole(value: unknown): value is Role {
 export function hasAnyRole(roles: readonly string[], allowed: readonly Role[]): boolean {
   return allowed.length === 0 || roles.some((r) => (allowed as readonly string[]).includes(r));
 }
+
+// The role groups of spec section 2's route table (ROUTE_ROLES in routes.ts reads them).
+/** An empty list: any signed-in user passes. */
+export const ANY_SIGNED_IN: readonly Role[] = [];
+/** Who may read the alumni directory (/alumni). */
+export const ALUMNI_READERS: readonly Role[] = ['Student', 'Teacher', 'Staff', 'Admin', 'SuperAdmin'];
+/** The admin area (/dashboard/admin...). */
+export const ADMINS: readonly Role[] = ['Admin', 'SuperAdmin'];
+/** The student dashboard, which admins may also open. */
+export const STUDENT_AREA: readonly Role[] = ['Student', 'Admin', 'SuperAdmin'];
+export const STUDENT_ONLY: readonly Role[] = ['Student'];
+/** The teacher dashboard and its shared pages, which admins may also open. */
+export const TEACHER_AREA: readonly Role[] = ['Teacher', 'Admin', 'SuperAdmin'];
+export const TEACHER_ONLY: readonly Role[] = ['Teacher'];
+export const STAFF_AREA: readonly Role[] = ['Staff', 'Admin', 'SuperAdmin'];
+export const SUPERADMIN_ONLY: readonly Role[] = ['SuperAdmin'];

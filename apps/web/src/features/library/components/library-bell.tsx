@@ -49,7 +49,7 @@ function LoanAlerts({ overdue, count }: { overdue: number; count: number }) {
           ))}
         </ul>
       )}
-      <Link to={paths.library.loans} className="text-primary underline-offset-4 hover:underline">
+      <Link to={paths.libraryLoans} className="text-primary underline-offset-4 hover:underline">
         View my loans
       </Link>
     </div>

@@ -102,7 +102,7 @@ export function LoansDesk({ initialStatus = 'overdue' }: { initialStatus?: LoanS
                   return (
                     <tr key={loan._id} className="border-b last:border-0" data-testid="desk-loan-row">
                       <td className="py-2 pr-4 font-medium">
-                        <Link to={paths.library.book(loan.bookId)} className="underline-offset-4 hover:underline">
+                        <Link to={paths.libraryBook({ id: loan.bookId })} className="underline-offset-4 hover:underline">
                           {loan.book.title}
                         </Link>
                       </td>

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { LIBRARY_BORROWERS } from '@crs/shared/schemas/library';
+import { LIBRARY_BORROWERS } from '@crs/shared/roles';
 import { hasAnyRole } from '@crs/shared/roles';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
@@ -91,7 +91,7 @@ export function MyLoans() {
                     return (
                       <tr key={loan._id} className="border-b last:border-0" data-testid="loan-row">
                         <td className="py-2 pr-4 font-medium">
-                          <Link to={paths.library.book(loan.bookId)} className="underline-offset-4 hover:underline">
+                          <Link to={paths.libraryBook({ id: loan.bookId })} className="underline-offset-4 hover:underline">
                             {loan.book.title}
                           </Link>
                         </td>

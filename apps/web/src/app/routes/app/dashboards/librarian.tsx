@@ -27,7 +27,7 @@ export default function LibrarianDashboardRoute() {
           <CardTitle>Catalogue</CardTitle>
         </CardHeader>
         <CardContent className="flex flex-wrap gap-3">
-          <Link to={paths.library.root} className={linkClass}>
+          <Link to={paths.library} className={linkClass}>
             <BookOpen aria-hidden="true" />
             Search the catalogue
           </Link>
@@ -35,14 +35,14 @@ export default function LibrarianDashboardRoute() {
             <Plus aria-hidden="true" />
             Add New Book
           </Button>
-          <Link to={paths.library.management} className={linkClass}>
+          <Link to={paths.libraryManagement} className={linkClass}>
             <Settings2 aria-hidden="true" />
             Import books and circulation rules
           </Link>
         </CardContent>
       </Card>
       <LoansDesk initialStatus="overdue" />
-      <BookFormDialog open={adding} onOpenChange={setAdding} onSaved={(book) => navigate(paths.library.book(book._id))} />
+      <BookFormDialog open={adding} onOpenChange={setAdding} onSaved={(book) => navigate(paths.libraryBook({ id: book._id }))} />
     </section>
   );
 }
