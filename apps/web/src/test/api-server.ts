@@ -1,5 +1,6 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { MSG } from '@crs/shared/messages';
 import { api, refreshClient } from '@/lib/api-client';
 
 export type RecordedRequest = { method: string; path: string; query: URLSearchParams; headers: IncomingMessage['headers']; body: unknown };
@@ -28,7 +29,7 @@ export async function startApiServer(routes: Record<string, Handler | Reply>) {
     const recorded: RecordedRequest = { method: req.method ?? 'GET', path, query: url.searchParams, headers: req.headers, body: raw ? JSON.parse(raw) : undefined };
     requests.push(recorded);
     const route = routes[`${recorded.method} ${path}`];
-    const reply = typeof route === 'function' ? await route(recorded) : (route ?? { status: 404, body: { message: 'Not found', code: 'NOT_FOUND' } });
+    const reply = typeof route === 'function' ? await route(recorded) : (route ?? { status: 404, body: { message: MSG.notFound, code: 'NOT_FOUND' } });
     if (reply.delayMs) await new Promise((r) => setTimeout(r, reply.delayMs));
     res.writeHead(reply.status ?? 200, { 'Content-Type': 'application/json' });
     res.end(reply.body === undefined ? '' : JSON.stringify(reply.body));

@@ -1,3 +1,5 @@
+import { MSG } from '@crs/shared/messages';
+
 /**
  * The library's texts and limits. Quoted ones are character for character from the spec
  * (sections 2, 4, 8 and 9); the rest are ours for the screens the spec leaves without behaviour.
@@ -17,7 +19,7 @@ export const LIBRARY_TEXT = {
   unknownAuthor: 'Unknown Author',
   noTags: 'No tags',
   viewDetails: 'View Details',
-  bookNotFound: 'Book not found',
+  bookNotFound: MSG.bookNotFound,
   backToLibrary: 'Back to Library',
   back: 'Back',
   actions: 'Actions',

@@ -7,7 +7,7 @@ import { Label } from '@/components/ui/label';
 import { serverStatus } from '@/lib/error-details';
 import { serverMessage } from '@/lib/errors';
 import { useImportBooks, type ImportResult } from '../api/import-books';
-import type { ImportError } from '../api/types';
+import type { ImportErrorBody as ImportError } from '@crs/shared/schemas/import';
 import { LIBRARY_TEXT } from '../texts';
 
 type Outcome = { kind: 'done'; result: ImportResult } | { kind: 'rows'; message: string; errors: ImportError['errors'] } | { kind: 'error'; message: string };

@@ -7,9 +7,9 @@ import { paths } from '@/config/paths';
 import { toast } from '@/lib/toast';
 import { useLoans } from '../api/get-loans';
 import { useReturnBook } from '../api/return-book';
-import { useSettleFine, type FineAction } from '../api/settle-fine';
-import type { Loan, LoanStatus } from '../api/types';
-import { daysText, formatDate, formatRupees, loanStatus, overdueDays } from '../format';
+import { useSettleFine } from '../api/settle-fine';
+import type { FineAction, Loan, LoanStatus } from '../api/types';
+import { daysText, formatDate, formatRupees } from '../format';
 import { LIBRARY_TEXT } from '../texts';
 import { ActionDialog, SuccessDialog } from './action-dialog';
 import { LoanStatusBadge } from './loan-status-badge';
@@ -38,7 +38,6 @@ export function LoansDesk({ initialStatus = 'overdue' }: { initialStatus?: LoanS
   const settle = useSettleFine();
   const [pending, setPending] = useState<Pending | null>(null);
   const [returned, setReturned] = useState<Loan | null>(null);
-  const [now] = useState(() => Date.now());
 
   async function run(p: Pending) {
     if (p.kind === 'return') {
@@ -97,8 +96,7 @@ export function LoansDesk({ initialStatus = 'overdue' }: { initialStatus?: LoanS
               </thead>
               <tbody>
                 {rows.map((loan) => {
-                  const label = loanStatus(loan, now);
-                  const late = overdueDays(loan, now);
+                  const late = loan.daysOverdue;
                   return (
                     <tr key={loan._id} className="border-b last:border-0" data-testid="desk-loan-row">
                       <td className="py-2 pr-4 font-medium">
@@ -112,7 +110,7 @@ export function LoansDesk({ initialStatus = 'overdue' }: { initialStatus?: LoanS
                       </td>
                       <td className="whitespace-nowrap py-2 pr-4">{formatDate(loan.dueOn)}</td>
                       <td className="py-2 pr-4">
-                        <LoanStatusBadge status={label} />
+                        <LoanStatusBadge status={loan.status} />
                       </td>
                       <td className="whitespace-nowrap py-2 pr-4">{late > 0 ? daysText(late) : '—'}</td>
                       <td className="whitespace-nowrap py-2 pr-4 tabular-nums">
@@ -121,7 +119,7 @@ export function LoansDesk({ initialStatus = 'overdue' }: { initialStatus?: LoanS
                       </td>
                       <td className="py-2">
                         <div className="flex justify-end gap-2">
-                          {!loan.returnedOn ? (
+                          {loan.status !== 'returned' ? (
                             <Button size="sm" onClick={() => setPending({ kind: 'return', loan })}>
                               Return
                             </Button>

@@ -14,7 +14,7 @@ import { useMyLoans } from '../api/get-loans';
 import { useRenewLoan } from '../api/renew-loan';
 import { useReturnBook } from '../api/return-book';
 import type { Loan } from '../api/types';
-import { daysText, formatDate, formatRupees, loanStatus, overdueDays } from '../format';
+import { daysText, formatDate, formatRupees } from '../format';
 import { LIBRARY_TEXT } from '../texts';
 import { ActionDialog, SuccessDialog } from './action-dialog';
 import { LoanStatusBadge } from './loan-status-badge';
@@ -32,7 +32,6 @@ export function MyLoans() {
   const fines = useFines();
   const returnBook = useReturnBook();
   const renew = useRenewLoan();
-  const [now] = useState(() => Date.now());
   const [returning, setReturning] = useState<Loan | null>(null);
   const [returned, setReturned] = useState<Loan | null>(null);
 
@@ -86,8 +85,7 @@ export function MyLoans() {
                 </thead>
                 <tbody>
                   {loans.data?.loans.map((loan) => {
-                    const status = loanStatus(loan, now);
-                    const late = overdueDays(loan, now);
+                    const { status, daysOverdue: late } = loan;
                     return (
                       <tr key={loan._id} className="border-b last:border-0" data-testid="loan-row">
                         <td className="py-2 pr-4 font-medium">
@@ -96,16 +94,16 @@ export function MyLoans() {
                           </Link>
                         </td>
                         <td className="whitespace-nowrap py-2 pr-4">{formatDate(loan.issuedOn)}</td>
-                        <td className="whitespace-nowrap py-2 pr-4">{status === 'Returned' ? `Returned ${formatDate(loan.returnedOn)}` : formatDate(loan.dueOn)}</td>
+                        <td className="whitespace-nowrap py-2 pr-4">{status === 'returned' ? `Returned ${formatDate(loan.returnedOn)}` : formatDate(loan.dueOn)}</td>
                         <td className="py-2 pr-4">
                           <LoanStatusBadge status={status} />
                         </td>
                         <td className="whitespace-nowrap py-2 pr-4">{late > 0 ? daysText(late) : '—'}</td>
                         <td className="whitespace-nowrap py-2 pr-4 tabular-nums">{formatRupees(loan.fineAccrued)}</td>
                         <td className="py-2">
-                          {canBorrow && status !== 'Returned' ? (
+                          {canBorrow && status !== 'returned' ? (
                             <div className="flex justify-end gap-2">
-                              {status === 'Active' && loan.renewalsLeft > 0 ? (
+                              {status === 'active' && loan.renewalsLeft > 0 ? (
                                 <Button size="sm" variant="outline" disabled={renew.isPending} onClick={() => void doRenew(loan)}>
                                   {LIBRARY_TEXT.renew}
                                 </Button>

@@ -1,3 +1,4 @@
+import { MSG } from '@crs/shared/messages';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { useForm, type Path } from 'react-hook-form';
@@ -60,7 +61,7 @@ function RulesForm({ settings }: { settings: LibrarySettingsView }) {
     setFormError(null);
     try {
       await save.mutateAsync(values);
-      toast.success('Library settings saved');
+      toast.success(MSG.librarySettingsSaved);
     } catch (e) {
       const fields = Object.entries(serverFieldErrors(e)).filter(([f]) => FIELDS.some((d) => d.name === f));
       for (const [f, message] of fields) setError(f as Path<SettingsFormValues>, { type: 'server', message });

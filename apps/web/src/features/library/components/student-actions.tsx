@@ -13,7 +13,7 @@ import { BorrowOutcome, ReturnOutcome } from './loan-outcome';
 export function StudentActions({ book }: { book: Book }) {
   const days = useLoanPeriodDays();
   const myLoans = useMyLoans();
-  const activeLoan = myLoans.data?.loans.find((l) => l.bookId === book._id && !l.returnedOn);
+  const activeLoan = myLoans.data?.loans.find((l) => l.bookId === book._id && l.status !== 'returned');
   const issue = useIssueBook();
   const returnBook = useReturnBook();
   const [dialog, setDialog] = useState<'borrow' | 'return' | null>(null);
