@@ -48,6 +48,7 @@ export const LIBRARY_TEXT = {
   renew: 'Renew',
   noLoans: 'No books issued yet',
   actionFailed: 'The library could not complete this request. Please try again.',
+  loadFailed: 'Could not load this list. Please try again.',
 } as const;
 
 /** Catalogue skeleton cards while loading (spec section 9). */

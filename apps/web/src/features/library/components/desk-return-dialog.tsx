@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { Button } from '@/components/ui/button';
+import { FormError } from '@/components/ui/form-error';
 import { DialogDescription, DialogFooter, FormDialog } from '@/components/ui/dialog';
 import { Skeleton } from '@/components/ui/skeleton';
 import { serverMessage } from '@/lib/errors';
@@ -71,11 +72,7 @@ function ReturnForm({ book, onCancel, onReturned }: { book: Book; onCancel: () =
           })}
         </fieldset>
       )}
-      {error ? (
-        <p role="alert" className="rounded-md border border-destructive/40 bg-destructive/10 p-3 text-sm text-destructive">
-          {error}
-        </p>
-      ) : null}
+      <FormError message={error} />
       <DialogFooter>
         <Button variant="outline" onClick={onCancel} disabled={returnBook.isPending}>
           {LIBRARY_TEXT.cancel}

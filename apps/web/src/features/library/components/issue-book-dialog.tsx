@@ -1,5 +1,6 @@
 import { useId, useState } from 'react';
 import { Button } from '@/components/ui/button';
+import { FormError } from '@/components/ui/form-error';
 import { DialogDescription, DialogFooter, FormDialog } from '@/components/ui/dialog';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
@@ -76,11 +77,7 @@ function IssueForm({ book, onCancel, onIssued }: { book: Book; onCancel: () => v
           ))}
         </fieldset>
       ) : null}
-      {error ? (
-        <p role="alert" className="rounded-md border border-destructive/40 bg-destructive/10 p-3 text-sm text-destructive">
-          {error}
-        </p>
-      ) : null}
+      <FormError message={error} />
       <DialogFooter>
         <Button variant="outline" onClick={onCancel} disabled={issue.isPending}>
           {LIBRARY_TEXT.cancel}

@@ -10,7 +10,7 @@ import { useCatalogueSearch } from '../hooks/use-catalogue-search';
 import { CATALOGUE_PAGE_SIZE, LIBRARY_TEXT } from '../texts';
 import { TeacherHelpCard } from './library-page';
 import { MyLoans } from './my-loans';
-import { Pager } from './pager';
+import { Pager } from '@/components/ui/pager';
 import { SearchBox } from './search-box';
 
 /** /library/teacher: Search Books (the whole catalogue on open, a spinner while searching) and My Loans, read-only. */
