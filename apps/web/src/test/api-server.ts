@@ -26,7 +26,7 @@ export async function startApiServer(routes: Record<string, Handler | Reply>) {
     const raw = Buffer.concat(chunks).toString('utf8');
     const url = new URL(req.url ?? '/', 'http://127.0.0.1');
     const path = url.pathname.replace(/^\/api\/v1/, '');
-    const recorded: RecordedRequest = { method: req.method ?? 'GET', path, query: url.searchParams, headers: req.headers, body: raw ? JSON.parse(raw) : undefined };
+    const recorded: RecordedRequest = { method: req.method ?? 'GET', path, query: url.searchParams, headers: req.headers, body: raw ? parseBody(raw, req.headers['content-type']) : undefined };
     requests.push(recorded);
     const route = routes[`${recorded.method} ${path}`];
     const reply = typeof route === 'function' ? await route(recorded) : (route ?? { status: 404, body: { message: MSG.notFound, code: 'NOT_FOUND' } });
@@ -52,6 +52,11 @@ export async function startApiServer(routes: Record<string, Handler | Reply>) {
       await new Promise<void>((resolve) => server.close(() => resolve()));
     },
   };
+}
+
+/** JSON bodies parsed; anything else (a multipart upload) kept as text for the test to inspect. */
+function parseBody(raw: string, type: string | undefined): unknown {
+  return type?.startsWith('application/json') ? JSON.parse(raw) : raw;
 }
 
 export type ApiServer = Awaited<ReturnType<typeof startApiServer>>;
