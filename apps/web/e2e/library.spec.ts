@@ -212,7 +212,7 @@ test('the librarian adds a book, edits it and imports books from a spreadsheet C
   await expect(dialog.getByTestId('import-counts')).toContainText('Created0');
   await dialog.getByRole('button', { name: 'Import' }).click();
   await expect(dialog.getByTestId('import-result')).toContainText('Imported: 0 created');
-  await dialog.getByRole('button', { name: 'Close' }).click();
+  await dialog.getByRole('button', { name: 'Done' }).click();
 
   await openBook(page, `Imported Primer ${stamp}`);
   await expect(page.getByText('Lovelace, Ada')).toBeVisible();

@@ -179,7 +179,7 @@ function ImportFlow({ columns, upload, invalidate, fileBase, close }: ImportDial
 
       <DialogFooter>
         <Button variant="outline" onClick={close} disabled={busy}>
-          {step.kind === 'done' ? 'Close' : 'Cancel'}
+          {step.kind === 'done' ? 'Done' : 'Cancel'}
         </Button>
         {step.kind === 'preview' ? (
           <Button disabled={step.result.errors.length > 0} onClick={() => void send(step.file, false)}>

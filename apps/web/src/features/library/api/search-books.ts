@@ -14,6 +14,6 @@ export function booksQueryOptions(query: SearchBooksQuery) {
 }
 
 /** The previous page stays on screen while the next query loads (isFetching tells the two apart). */
-export function useBooks(query: SearchBooksQuery) {
-  return useQuery({ ...booksQueryOptions(query), placeholderData: keepPreviousData });
+export function useBooks(query: SearchBooksQuery, { enabled = true }: { enabled?: boolean } = {}) {
+  return useQuery({ ...booksQueryOptions(query), placeholderData: keepPreviousData, enabled });
 }
