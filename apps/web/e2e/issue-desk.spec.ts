@@ -5,6 +5,9 @@ import { checkScreen, DEMO, DEMO_PASSWORD, expect, loginAs, test } from './utils
 // Issue Book on the librarian dashboard with its own data: a student registered and a book created
 // through the API for this test, so it passes in any order and twice on the same server.
 
+// axe-core is injected as an inline script, which the app's CSP (script-src 'self') would block.
+test.use({ bypassCSP: true });
+
 /** A valid ISBN-13 no other book has (979 + the clock + a random digit). */
 function freshIsbn(): string {
   const first12 = `979${String(Date.now()).slice(-8)}${Math.floor(Math.random() * 10)}`;
