@@ -195,19 +195,24 @@ test('the librarian adds a book, edits it and imports books from a spreadsheet C
   writeFileSync(bad, '\uFEFF' + ['title,year,copies', `Fine Row ${stamp},2000,1`, `Bad Row ${stamp},yesterday,1`, ',2001,1', ''].join('\r\n'));
 
   await page.goto('/library?tab=management');
-  const importCard = page.getByRole('region', { name: 'Import Books' });
-  await importCard.getByLabel('CSV file').setInputFiles(bad);
-  await importCard.getByRole('button', { name: 'Import CSV' }).click();
-  await expect(importCard.getByText('Some rows are invalid; nothing was imported')).toBeVisible();
-  await expect(importCard.getByText(/^Row 3: year/)).toBeVisible();
-  await expect(importCard.getByText(/^Row 4: title/)).toBeVisible();
+  await page.getByRole('region', { name: 'Import Books' }).getByRole('button', { name: 'Import books from a file' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Import Books' });
+  // The preview (dry run) names every bad row and writes nothing; Import stays off.
+  await dialog.getByLabel('Choose a file').setInputFiles(bad);
+  await expect(dialog.getByTestId('import-errors')).toContainText(/Row 3, year/);
+  await expect(dialog.getByTestId('import-errors')).toContainText(/Row 4, title/);
+  await expect(dialog.getByRole('button', { name: 'Import' })).toBeDisabled();
 
-  await importCard.getByLabel('CSV file').setInputFiles(good);
-  await importCard.getByRole('button', { name: 'Import CSV' }).click();
-  await expect(importCard.getByTestId('import-result')).toHaveText('Imported: 2 created, 0 skipped.');
-  await importCard.getByLabel('CSV file').setInputFiles(good);
-  await importCard.getByRole('button', { name: 'Import CSV' }).click();
-  await expect(importCard.getByTestId('import-result')).toHaveText('Imported: 0 created, 2 skipped.');
+  await dialog.getByLabel('Choose a file').setInputFiles(good);
+  await expect(dialog.getByTestId('import-counts')).toContainText('Created2');
+  await dialog.getByRole('button', { name: 'Import' }).click();
+  await expect(dialog.getByTestId('import-result')).toHaveText('Imported: 2 created, 0 updated, 0 skipped.');
+  // The same file again creates nothing (idempotent on the natural key).
+  await dialog.getByLabel('Choose a file').setInputFiles(good);
+  await expect(dialog.getByTestId('import-counts')).toContainText('Created0');
+  await dialog.getByRole('button', { name: 'Import' }).click();
+  await expect(dialog.getByTestId('import-result')).toContainText('Imported: 0 created');
+  await dialog.getByRole('button', { name: 'Done' }).click();
 
   await openBook(page, `Imported Primer ${stamp}`);
   await expect(page.getByText('Lovelace, Ada')).toBeVisible();

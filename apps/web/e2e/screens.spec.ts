@@ -2,8 +2,8 @@ import { checkScreen, DEMO, expect, loginAs, snap, test, type DemoRole } from '.
 
 // Every public page and every dashboard: axe-core finds no serious or critical violation in light or
 // dark mode, and a screenshot of each is saved under test-results/screenshots/ for reviewers.
-// The server's CSP (script-src 'self') forbids the injected axe script, so only this file bypasses it;
-// every other spec runs the app under the real CSP.
+// The server's CSP (script-src 'self') forbids the injected axe script, so the specs that run axe bypass it;
+// the others run the app under the real CSP.
 test.use({ bypassCSP: true });
 
 const PUBLIC_PAGES: [string, string, string][] = [

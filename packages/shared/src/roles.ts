@@ -37,3 +37,19 @@ export function isRole(value: unknown): value is Role {
 export function hasAnyRole(roles: readonly string[], allowed: readonly Role[]): boolean {
   return allowed.length === 0 || roles.some((r) => (allowed as readonly string[]).includes(r));
 }
+
+// The role groups of spec section 2's route table (ROUTE_ROLES in routes.ts reads them).
+/** An empty list: any signed-in user passes. */
+export const ANY_SIGNED_IN: readonly Role[] = [];
+/** Who may read the alumni directory (/alumni). */
+export const ALUMNI_READERS: readonly Role[] = ['Student', 'Teacher', 'Staff', 'Admin', 'SuperAdmin'];
+/** The admin area (/dashboard/admin...). */
+export const ADMINS: readonly Role[] = ['Admin', 'SuperAdmin'];
+/** The student dashboard, which admins may also open. */
+export const STUDENT_AREA: readonly Role[] = ['Student', 'Admin', 'SuperAdmin'];
+export const STUDENT_ONLY: readonly Role[] = ['Student'];
+/** The teacher dashboard and its shared pages, which admins may also open. */
+export const TEACHER_AREA: readonly Role[] = ['Teacher', 'Admin', 'SuperAdmin'];
+export const TEACHER_ONLY: readonly Role[] = ['Teacher'];
+export const STAFF_AREA: readonly Role[] = ['Staff', 'Admin', 'SuperAdmin'];
+export const SUPERADMIN_ONLY: readonly Role[] = ['SuperAdmin'];

@@ -1,29 +1,31 @@
-import type { Role } from './roles.ts';
+import {
+  ADMINS,
+  ALUMNI_READERS,
+  ANY_SIGNED_IN,
+  LIBRARY_READERS,
+  LIBRARY_STAFF,
+  STAFF_AREA,
+  STUDENT_AREA,
+  STUDENT_ONLY,
+  SUPERADMIN_ONLY,
+  TEACHER_AREA,
+  TEACHER_ONLY,
+  type Role,
+} from './roles.ts';
 
 /**
  * The guarded routes of the web client and the roles each admits (spec section 2, plus the fixes in
  * product.md section 2). An empty list lets any signed-in user pass. Role matching is case-sensitive.
  * The server enforces access to data on its own; this table only decides what the client shows.
+ * The web's page list (apps/web/src/config/pages.ts) takes each guarded page's roles from here.
  */
-const EVERYONE: readonly Role[] = [];
-const ALUMNI_READERS: readonly Role[] = ['Student', 'Teacher', 'Staff', 'Admin', 'SuperAdmin'];
-const LIBRARY_USERS: readonly Role[] = ['Student', 'Teacher', 'Staff', 'Admin', 'SuperAdmin', 'Librarian'];
-const ADMINS: readonly Role[] = ['Admin', 'SuperAdmin'];
-const STUDENT_AREA: readonly Role[] = ['Student', 'Admin', 'SuperAdmin'];
-const STUDENT_ONLY: readonly Role[] = ['Student'];
-const TEACHER_AREA: readonly Role[] = ['Teacher', 'Admin', 'SuperAdmin'];
-const TEACHER_ONLY: readonly Role[] = ['Teacher'];
-const STAFF_AREA: readonly Role[] = ['Staff', 'Admin', 'SuperAdmin'];
-const SUPERADMIN_ONLY: readonly Role[] = ['SuperAdmin'];
-const LIBRARIAN_AREA: readonly Role[] = ['Librarian', 'Admin', 'SuperAdmin'];
-
 export const ROUTE_ROLES = {
-  '/confirmation': EVERYONE,
+  '/confirmation': ANY_SIGNED_IN,
   '/alumni': ALUMNI_READERS,
   '/alumni/:id': ALUMNI_READERS,
-  '/library': LIBRARY_USERS,
-  '/library/books/:id': LIBRARY_USERS,
-  '/library/teacher': EVERYONE,
+  '/library': LIBRARY_READERS,
+  '/library/books/:id': LIBRARY_READERS,
+  '/library/teacher': ANY_SIGNED_IN,
   // The dispatcher admits Librarian too: it has its own dashboard (product.md section 2).
   '/dashboard': ['Admin', 'Student', 'SuperAdmin', 'Teacher', 'Staff', 'Librarian'],
   '/dashboard/admin': ADMINS,
@@ -51,7 +53,7 @@ export const ROUTE_ROLES = {
   '/dashboard/superadmin/users': SUPERADMIN_ONLY,
   '/dashboard/superadmin/logs': SUPERADMIN_ONLY,
   '/dashboard/superadmin/settings': SUPERADMIN_ONLY,
-  '/dashboard/librarian': LIBRARIAN_AREA,
+  '/dashboard/librarian': LIBRARY_STAFF,
 } as const satisfies Record<string, readonly Role[]>;
 
 export type GuardedRoute = keyof typeof ROUTE_ROLES;

@@ -1,26 +1,39 @@
-import type { ComponentType } from 'react';
-import { ROUTE_ROLES, type GuardedRoute } from '@crs/shared/routes';
-import { Navigate, type RouteObject } from 'react-router';
+import { useEffect, type ComponentType } from 'react';
+import { Navigate, Outlet, useMatches, type RouteObject } from 'react-router';
 import { RouteErrorScreen } from '@/components/layout/error-screen';
 import { FullPageSpinner } from '@/components/ui/spinner';
+import { PAGES, pageRoles, type PageDef } from '@/config/pages';
 import { paths } from '@/config/paths';
 import { RequireRoles } from '@/lib/authorization';
-import type { ComingSoonHandle } from './routes/app/coming-soon';
 
 type PageModule = { default: ComponentType };
 
-const page = (load: () => Promise<PageModule>) => async () => ({ Component: (await load()).default });
+/** What every route carries for the frame: its title, and for placeholders the module that brings it. */
+export type PageHandle = { title: string; comingSoon?: string };
 
-/** A guarded route: its role list comes from the shared route/role table. */
-function guarded(path: GuardedRoute, load: () => Promise<PageModule>, handle?: ComingSoonHandle): RouteObject {
+// Every page module under routes/, each its own lazy chunk; the page list names them by path.
+const modules = import.meta.glob<PageModule>(['./routes/**/*.tsx', '!./routes/**/*.test.tsx']);
+
+function loader(page: PageDef): () => Promise<PageModule> {
+  const load = modules[`./routes/${page.page}.tsx`];
+  // Fails when the route table is built (first import, and every component test), not on a click.
+  if (!load) throw new Error(`Page "${page.title}" names app/routes/${page.page}.tsx, which does not exist`);
+  return load;
+}
+
+function route(page: PageDef): RouteObject {
+  const load = loader(page);
+  const roles = pageRoles(page);
+  const handle: PageHandle = { title: page.title, comingSoon: page.comingSoon };
   return {
-    path,
+    path: page.path,
     handle,
     lazy: async () => {
       const { default: Page } = await load();
+      if (!roles) return { Component: Page };
       return {
         element: (
-          <RequireRoles roles={ROUTE_ROLES[path]}>
+          <RequireRoles roles={roles}>
             <Page />
           </RequireRoles>
         ),
@@ -29,64 +42,33 @@ function guarded(path: GuardedRoute, load: () => Promise<PageModule>, handle?: C
   };
 }
 
-const comingSoon = () => import('./routes/app/coming-soon');
-/** A guarded page a later issue fills; until then it shows its title and which module brings it. */
-const later = (path: GuardedRoute, title: string, module: string) => guarded(path, comingSoon, { title, module });
+const isHandle = (h: unknown): h is PageHandle => typeof h === 'object' && h !== null && 'title' in h;
 
-/** Every route of spec section 2. All pages are lazy, so /login loads only what it needs. */
+/** The browser tab names the current page. */
+function TitledOutlet() {
+  const title = useMatches()
+    .map((m) => m.handle)
+    .findLast(isHandle)?.title;
+  useEffect(() => {
+    document.title = title ? `${title} · CRS` : 'College Resource System';
+  }, [title]);
+  return <Outlet />;
+}
+
+const pages: readonly PageDef[] = Object.values(PAGES);
+
+/** The router's table, derived from the page list. All pages are lazy, so /login loads only what it needs. */
 export const routes: RouteObject[] = [
   {
     path: '/',
+    element: <TitledOutlet />,
     errorElement: <RouteErrorScreen />,
     hydrateFallbackElement: <FullPageSpinner />,
     children: [
       { index: true, element: <Navigate to={paths.login} replace /> },
-      { path: paths.login, lazy: page(() => import('./routes/auth/login')) },
-      { path: paths.register, lazy: page(() => import('./routes/auth/register')) },
-      { path: paths.forgotPassword, lazy: page(() => import('./routes/auth/forgot-password')) },
-      { path: paths.resetPassword, lazy: page(() => import('./routes/auth/reset-password')) },
-      { path: paths.logout, lazy: page(() => import('./routes/auth/logout')) },
-      { path: paths.forbidden, lazy: page(() => import('./routes/access-denied')) },
-      { path: paths.unauthorized, lazy: page(() => import('./routes/access-denied')) },
-      {
-        lazy: page(() => import('./routes/app/layout')),
-        children: [
-          guarded('/confirmation', () => import('./routes/app/confirmation')),
-          guarded('/dashboard', () => import('./routes/app/dashboard-dispatcher')),
-          guarded('/dashboard/admin', () => import('./routes/app/dashboards/admin')),
-          later('/dashboard/admin/docs', 'Documents', 'documents'),
-          later('/dashboard/admin/students', 'Manage Students', 'student management'),
-          later('/dashboard/admin/teachers', 'Manage Teachers', 'teacher management'),
-          later('/dashboard/admin/analytics', 'Analytics', 'analytics'),
-          guarded('/dashboard/student', () => import('./routes/app/dashboards/student')),
-          later('/dashboard/student/courses', 'My Courses', 'courses'),
-          guarded('/dashboard/student/library', () => import('./routes/app/library/student-library')),
-          later('/dashboard/student/placement', 'Placement Portal', 'placement'),
-          later('/dashboard/student/notices', 'Notices', 'notices'),
-          later('/dashboard/student/idcard', 'ID Card', 'ID card'),
-          guarded('/dashboard/teacher', () => import('./routes/app/dashboards/teacher')),
-          later('/dashboard/teacher/subjects', 'My Subjects', 'subjects'),
-          later('/dashboard/teacher/attendance', 'Attendance', 'attendance'),
-          later('/dashboard/teacher/marks', 'Marks', 'marks'),
-          later('/dashboard/teacher/research', 'Research', 'teaching materials'),
-          later('/dashboard/teacher/profile', 'Profile', 'profile'),
-          later('/dashboard/teacher/exams', 'Exams', 'marks'),
-          guarded('/dashboard/staff', () => import('./routes/app/dashboards/staff')),
-          later('/dashboard/staff/notices', 'Notices', 'notices'),
-          later('/dashboard/staff/reports', 'Reports', 'reports'),
-          guarded('/dashboard/superadmin', () => import('./routes/app/dashboards/superadmin')),
-          later('/dashboard/superadmin/users', 'Users', 'user management'),
-          later('/dashboard/superadmin/logs', 'System Logs', 'audit log'),
-          later('/dashboard/superadmin/settings', 'Settings', 'settings'),
-          guarded('/dashboard/librarian', () => import('./routes/app/dashboards/librarian')),
-          guarded('/library', () => import('./routes/app/library/library')),
-          guarded('/library/books/:id', () => import('./routes/app/library/book')),
-          guarded('/library/teacher', () => import('./routes/app/library/teacher')),
-          later('/alumni', 'Alumni', 'alumni'),
-          later('/alumni/:id', 'Alumnus', 'alumni'),
-        ],
-      },
-      { path: '*', lazy: page(() => import('./routes/not-found')) },
+      ...pages.filter((p) => !p.guarded && p.path !== '*').map(route),
+      { lazy: async () => ({ Component: (await import('./routes/app/layout')).default }), children: pages.filter((p) => p.guarded).map(route) },
+      ...pages.filter((p) => p.path === '*').map(route),
     ],
   },
 ];

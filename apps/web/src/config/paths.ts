@@ -1,55 +1,36 @@
-import type { GuardedRoute } from '@crs/shared/routes';
+import { PAGES, type PageId } from './pages';
 
-/** Every path the client links to. Components import these instead of writing URL literals. */
+/** `'/alumni/:id'` → `'id'`: the params a path pattern takes. */
+type ParamsOf<P extends string> = P extends `${string}:${infer K}/${infer Rest}`
+  ? K | ParamsOf<`/${Rest}`>
+  : P extends `${string}:${infer K}`
+    ? K
+    : never;
+/** A plain path stays a string; a pattern becomes a function of its params. */
+type Href<P extends string> = [ParamsOf<P>] extends [never] ? P : (params: Record<ParamsOf<P>, string>) => string;
+
+function href(pattern: string) {
+  if (!pattern.includes(':')) return pattern;
+  return (params: Record<string, string>) => pattern.replace(/:(\w+)/g, (_, key: string) => encodeURIComponent(params[key] ?? ''));
+}
+
+type PagePaths = { [K in Exclude<PageId, 'notFound'>]: Href<(typeof PAGES)[K]['path']> };
+
+/**
+ * Every path the client links to, derived from the page list (config/pages.ts). Components import
+ * these instead of writing URL literals: `paths.library`, `paths.libraryBook({ id })`.
+ */
 export const paths = {
+  ...(Object.fromEntries(
+    Object.entries(PAGES)
+      .filter(([id]) => id !== 'notFound')
+      .map(([id, page]) => [id, href(page.path)]),
+  ) as PagePaths),
+  /** `/` only redirects to /login (spec section 2); links to "home" use it. */
   home: '/',
-  login: '/login',
-  register: '/register',
-  forgotPassword: '/forgot-password',
-  resetPassword: '/reset-password',
-  logout: '/logout',
-  forbidden: '/forbidden',
-  unauthorized: '/unauthorized',
-  confirmation: '/confirmation',
-  dashboard: '/dashboard',
-  admin: {
-    root: '/dashboard/admin',
-    docs: '/dashboard/admin/docs',
-    students: '/dashboard/admin/students',
-    teachers: '/dashboard/admin/teachers',
-    analytics: '/dashboard/admin/analytics',
-  },
-  student: {
-    root: '/dashboard/student',
-    courses: '/dashboard/student/courses',
-    library: '/dashboard/student/library',
-    placement: '/dashboard/student/placement',
-    notices: '/dashboard/student/notices',
-    idcard: '/dashboard/student/idcard',
-  },
-  teacher: {
-    root: '/dashboard/teacher',
-    subjects: '/dashboard/teacher/subjects',
-    attendance: '/dashboard/teacher/attendance',
-    marks: '/dashboard/teacher/marks',
-    research: '/dashboard/teacher/research',
-    profile: '/dashboard/teacher/profile',
-    exams: '/dashboard/teacher/exams',
-  },
-  staff: { root: '/dashboard/staff', notices: '/dashboard/staff/notices', reports: '/dashboard/staff/reports' },
-  superadmin: {
-    root: '/dashboard/superadmin',
-    users: '/dashboard/superadmin/users',
-    logs: '/dashboard/superadmin/logs',
-    settings: '/dashboard/superadmin/settings',
-  },
-  librarian: { root: '/dashboard/librarian' },
-  library: { root: '/library', loans: '/library?tab=loans', management: '/library?tab=management', teacher: '/library/teacher', book: (id: string) => `/library/books/${encodeURIComponent(id)}` },
-  alumni: { root: '/alumni', detail: (id: string) => `/alumni/${encodeURIComponent(id)}` },
-} as const satisfies Record<string, unknown>;
-
-/** A guarded route pattern, typed against the shared route/role table. */
-export type { GuardedRoute };
+  libraryLoans: `${PAGES.library.path}?tab=loans`,
+  libraryManagement: `${PAGES.library.path}?tab=management`,
+} as const;
 
 /** Only same-site paths may be used as a post-login destination (no `//evil.example`). */
 export function safeRedirectPath(value: unknown): string | null {

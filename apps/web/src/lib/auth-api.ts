@@ -1,4 +1,5 @@
-import type { LoginInput, RegisterInput, ResetConfirmInput, ForgotPasswordInput, User } from '@crs/shared/schemas/auth';
+import type { AuthResponse, LoginInput, RegisterInput, ResetConfirmInput, ForgotPasswordInput, User } from '@crs/shared/schemas/auth';
+import type { MessageBody } from '@crs/shared/schemas/common';
 import { api } from './api-client';
 
 /** Every response's user, with roles always a list (a single value is wrapped: spec section 3). */
@@ -10,15 +11,16 @@ export function normalizeUser(raw: unknown): SessionUser {
   return { ...user, roles } as SessionUser;
 }
 
-type TokenResponse = { message: string; token: string; refresh?: string; refreshToken?: string; user: unknown };
+/** The login answer; `user` is normalized before use (a single role may arrive as a string). */
+type TokenResponse = Omit<AuthResponse, 'user' | 'refresh' | 'refreshToken'> & { refresh?: string; refreshToken?: string; user: unknown };
 
 export async function loginRequest(input: LoginInput): Promise<TokenResponse> {
   const { data } = await api.post<TokenResponse>('/auth/login', input);
   return data;
 }
 
-export async function registerRequest(input: RegisterInput): Promise<{ message: string }> {
-  const { data } = await api.post<{ message: string }>('/auth/register', input);
+export async function registerRequest(input: RegisterInput): Promise<MessageBody> {
+  const { data } = await api.post<MessageBody>('/auth/register', input);
   return data;
 }
 
@@ -31,12 +33,12 @@ export async function getMe(options: { skipAuthRedirect?: boolean } = {}): Promi
   return normalizeUser(data.user);
 }
 
-export async function requestPasswordReset(input: ForgotPasswordInput): Promise<{ message: string }> {
-  const { data } = await api.post<{ message: string }>('/auth/reset/request', input);
+export async function requestPasswordReset(input: ForgotPasswordInput): Promise<MessageBody> {
+  const { data } = await api.post<MessageBody>('/auth/reset/request', input);
   return data;
 }
 
-export async function confirmPasswordReset(input: ResetConfirmInput): Promise<{ message: string }> {
-  const { data } = await api.post<{ message: string }>('/auth/reset/confirm', input);
+export async function confirmPasswordReset(input: ResetConfirmInput): Promise<MessageBody> {
+  const { data } = await api.post<MessageBody>('/auth/reset/confirm', input);
   return data;
 }

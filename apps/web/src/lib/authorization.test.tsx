@@ -1,9 +1,9 @@
 import { screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { dashboardFor } from '@/app/routes/app/dashboard-dispatcher';
 import { makeUser, startApiServer, type ApiServer } from '@/test/api-server';
 import { renderApp } from '@/test/render';
 import { signedInAs } from '@/test/session';
+import { dashboardFor } from './authorization';
 
 let server: ApiServer | undefined;
 afterEach(async () => {

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { Navigate, useLocation } from 'react-router';
 import { hasAnyRole, type Role } from '@crs/shared/roles';
+import { DASHBOARD_BY_ROLE } from '@crs/shared/routes';
 import { AccessDenied } from '@/components/layout/access-denied';
 import { FullPageSpinner } from '@/components/ui/spinner';
 import { paths } from '@/config/paths';
@@ -30,4 +31,10 @@ export function RequireRoles({ roles, children }: { roles: readonly Role[]; chil
 export function Authorization({ roles, children, fallback = null }: { roles: readonly Role[]; children: ReactNode; fallback?: ReactNode }) {
   const { user } = useAuth();
   return user && hasAnyRole(user.roles, roles) ? children : fallback;
+}
+
+/** Where /dashboard sends a user: by the first role, lower-cased; no user or an unknown role goes to /login. */
+export function dashboardFor(roles: readonly string[] | undefined): string {
+  const first = roles?.[0]?.toLowerCase();
+  return (first !== undefined && DASHBOARD_BY_ROLE[first]) || paths.login;
 }

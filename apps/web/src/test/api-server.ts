@@ -1,5 +1,6 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { MSG } from '@crs/shared/messages';
 import { api, refreshClient } from '@/lib/api-client';
 
 export type RecordedRequest = { method: string; path: string; query: URLSearchParams; headers: IncomingMessage['headers']; body: unknown };
@@ -25,10 +26,10 @@ export async function startApiServer(routes: Record<string, Handler | Reply>) {
     const raw = Buffer.concat(chunks).toString('utf8');
     const url = new URL(req.url ?? '/', 'http://127.0.0.1');
     const path = url.pathname.replace(/^\/api\/v1/, '');
-    const recorded: RecordedRequest = { method: req.method ?? 'GET', path, query: url.searchParams, headers: req.headers, body: raw ? JSON.parse(raw) : undefined };
+    const recorded: RecordedRequest = { method: req.method ?? 'GET', path, query: url.searchParams, headers: req.headers, body: raw ? parseBody(raw, req.headers['content-type']) : undefined };
     requests.push(recorded);
     const route = routes[`${recorded.method} ${path}`];
-    const reply = typeof route === 'function' ? await route(recorded) : (route ?? { status: 404, body: { message: 'Not found', code: 'NOT_FOUND' } });
+    const reply = typeof route === 'function' ? await route(recorded) : (route ?? { status: 404, body: { message: MSG.notFound, code: 'NOT_FOUND' } });
     if (reply.delayMs) await new Promise((r) => setTimeout(r, reply.delayMs));
     res.writeHead(reply.status ?? 200, { 'Content-Type': 'application/json' });
     res.end(reply.body === undefined ? '' : JSON.stringify(reply.body));
@@ -51,6 +52,11 @@ export async function startApiServer(routes: Record<string, Handler | Reply>) {
       await new Promise<void>((resolve) => server.close(() => resolve()));
     },
   };
+}
+
+/** JSON bodies parsed; anything else (a multipart upload) kept as text for the test to inspect. */
+function parseBody(raw: string, type: string | undefined): unknown {
+  return type?.startsWith('application/json') ? JSON.parse(raw) : raw;
 }
 
 export type ApiServer = Awaited<ReturnType<typeof startApiServer>>;

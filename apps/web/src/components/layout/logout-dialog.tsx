@@ -1,43 +1,25 @@
-import { useState } from 'react';
 import { useNavigate } from 'react-router';
-import { Button } from '@/components/ui/button';
-import { AlertDialog, AlertDialogContent, AlertDialogDescription, AlertDialogFooter, AlertDialogTitle } from '@/components/ui/dialog';
+import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { paths } from '@/config/paths';
 import { useAuth } from '@/lib/auth';
 
-/** 'Confirm Logout' (spec section 2): busy 'Processing...', closes when the attempt finishes, then /login replacing history. */
+/** 'Confirm Logout' (spec section 2): busy 'Processing...', closes when the attempt finishes (success or not), then /login replacing history. */
 export function LogoutDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {
   const { logout } = useAuth();
   const navigate = useNavigate();
-  const [busy, setBusy] = useState(false);
-
-  async function confirm() {
-    setBusy(true);
-    try {
-      await logout();
-    } finally {
-      setBusy(false);
-      onOpenChange(false);
-      navigate(paths.login, { replace: true });
-    }
-  }
-
   return (
-    <AlertDialog open={open} onOpenChange={(next) => !busy && onOpenChange(next)}>
-      <AlertDialogContent>
-        <AlertDialogTitle>Confirm Logout</AlertDialogTitle>
-        <AlertDialogDescription>
-          Are you sure you want to log out? You will need to sign in again to access your account.
-        </AlertDialogDescription>
-        <AlertDialogFooter>
-          <Button variant="outline" disabled={busy} onClick={() => onOpenChange(false)}>
-            Cancel
-          </Button>
-          <Button variant="destructive" disabled={busy} onClick={() => void confirm()}>
-            {busy ? 'Processing...' : 'Yes, Logout'}
-          </Button>
-        </AlertDialogFooter>
-      </AlertDialogContent>
-    </AlertDialog>
+    <ConfirmDialog
+      open={open}
+      onOpenChange={onOpenChange}
+      title="Confirm Logout"
+      description="Are you sure you want to log out? You will need to sign in again to access your account."
+      confirmLabel="Yes, Logout"
+      destructive
+      onConfirm={async () => {
+        // A failed logout still ends the session here: the tokens are gone either way.
+        await logout().catch(() => undefined);
+        navigate(paths.login, { replace: true });
+      }}
+    />
   );
 }

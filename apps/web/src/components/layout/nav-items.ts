@@ -19,57 +19,51 @@ import {
   Users,
   type LucideIcon,
 } from 'lucide-react';
+import { isRole, type Role } from '@crs/shared/roles';
+import { PAGES, type PageDef } from '@/config/pages';
 import { paths } from '@/config/paths';
+
+/**
+ * The sidebar's icons by name. The page list names them as strings so the icons load with the
+ * signed-in frame, not with /login (the page list is part of the first load; decision 0012).
+ */
+const NAV_ICONS = {
+  dashboard: LayoutDashboard,
+  book: BookOpen,
+  briefcase: Briefcase,
+  megaphone: Megaphone,
+  idCard: IdCard,
+  library: Library,
+  libraryDesk: BookOpenCheck,
+  clipboardCheck: ClipboardCheck,
+  clipboardList: ClipboardList,
+  flask: FlaskConical,
+  user: UserRound,
+  graduation: GraduationCap,
+  users: Users,
+  building: Building2,
+  chart: BarChart3,
+  file: FileText,
+  scroll: ScrollText,
+  settings: Settings,
+} as const satisfies Record<string, LucideIcon>;
+export type NavIcon = keyof typeof NAV_ICONS;
 
 export type NavItem = { label: string; to: string; icon: LucideIcon };
 
-/** The sidebar by role (spec section 2, plus Library for Student and the Librarian's own menu). */
-export const NAV_BY_ROLE: Readonly<Record<string, readonly NavItem[]>> = {
-  Student: [
-    { label: 'Dashboard', to: paths.student.root, icon: LayoutDashboard },
-    { label: 'My Courses', to: paths.student.courses, icon: BookOpen },
-    { label: 'Placement', to: paths.student.placement, icon: Briefcase },
-    { label: 'Notices', to: paths.student.notices, icon: Megaphone },
-    { label: 'ID Card', to: paths.student.idcard, icon: IdCard },
-    { label: 'Library', to: paths.library.root, icon: Library },
-  ],
-  Teacher: [
-    { label: 'Dashboard', to: paths.teacher.root, icon: LayoutDashboard },
-    { label: 'My Subjects', to: paths.teacher.subjects, icon: BookOpen },
-    { label: 'Attendance', to: paths.teacher.attendance, icon: ClipboardCheck },
-    { label: 'Marks', to: paths.teacher.marks, icon: ClipboardList },
-    { label: 'Research', to: paths.teacher.research, icon: FlaskConical },
-    { label: 'Profile', to: paths.teacher.profile, icon: UserRound },
-    { label: 'Library', to: paths.library.root, icon: Library },
-    { label: 'Alumni', to: paths.alumni.root, icon: GraduationCap },
-  ],
-  Admin: [
-    { label: 'Dashboard', to: paths.admin.root, icon: LayoutDashboard },
-    { label: 'Manage Students', to: paths.admin.students, icon: Users },
-    { label: 'Manage Teachers', to: paths.admin.teachers, icon: Building2 },
-    { label: 'Analytics', to: paths.admin.analytics, icon: BarChart3 },
-    { label: 'Documents', to: paths.admin.docs, icon: FileText },
-  ],
-  Staff: [
-    { label: 'Dashboard', to: paths.staff.root, icon: LayoutDashboard },
-    { label: 'Notices', to: paths.staff.notices, icon: Megaphone },
-    { label: 'Reports', to: paths.staff.reports, icon: FileText },
-  ],
-  SuperAdmin: [
-    { label: 'Dashboard', to: paths.superadmin.root, icon: LayoutDashboard },
-    { label: 'Users', to: paths.superadmin.users, icon: Users },
-    { label: 'System Logs', to: paths.superadmin.logs, icon: ScrollText },
-    { label: 'Settings', to: paths.superadmin.settings, icon: Settings },
-  ],
-  Librarian: [
-    { label: 'Dashboard', to: paths.librarian.root, icon: LayoutDashboard },
-    { label: 'Library', to: paths.library.root, icon: BookOpenCheck },
-  ],
-};
+const pages: readonly (PageDef & { id: string })[] = Object.entries(PAGES).map(([id, page]) => ({ id, ...page }));
 
-/** The menu for a user's first role; an unknown role gets none, and no user is treated as a Student. */
+/** One role's sidebar: its entries in the page list, in the list's order. */
+export function navForRole(role: Role): readonly NavItem[] {
+  return pages.flatMap((page) => {
+    const entry = page.nav && Object.hasOwn(page.nav, role) ? page.nav[role] : undefined;
+    const to = paths[page.id as keyof typeof paths];
+    return entry && typeof to === 'string' ? [{ label: entry.label, to, icon: NAV_ICONS[entry.icon] }] : [];
+  });
+}
+
+/** The menu for a user's first role; an unknown role gets none, and no user is treated as a Student (spec section 2). */
 export function navFor(roles: readonly string[] | undefined): readonly NavItem[] {
-  if (!roles) return NAV_BY_ROLE.Student ?? [];
-  const first = roles[0];
-  return (first !== undefined && NAV_BY_ROLE[first]) || [];
+  const first = roles ? roles[0] : 'Student';
+  return isRole(first) ? navForRole(first) : [];
 }

@@ -1,56 +1,104 @@
 import { useState, type ReactNode } from 'react';
+import { serverMessage } from '@/lib/errors';
 import { Button } from './button';
 import { AlertDialog, AlertDialogContent, AlertDialogDescription, AlertDialogFooter, AlertDialogTitle } from './dialog';
+import { FormError } from './form-error';
+
+/** When a call fails without a message of its own (network down, timeout). */
+export const ACTION_FAILED = 'The request could not be completed. Please try again.';
 
 type ConfirmDialogProps = {
   open: boolean;
   onOpenChange: (open: boolean) => void;
-  /** Runs on confirm; the dialog shows `busyLabel` until it settles, then closes (success or not). */
+  /**
+   * Runs on confirm; the dialog shows `busyLabel` until it settles. Resolves: the dialog closes.
+   * Throws: the server's message (or `failureText`) shows inside the dialog, which stays open, so a
+   * button never fails silently.
+   */
   onConfirm: () => Promise<unknown> | void;
   title?: string;
   description?: ReactNode;
+  /** More content between the description and the buttons (what is being confirmed). */
+  children?: ReactNode;
   confirmLabel?: string;
   cancelLabel?: string;
   busyLabel?: string;
   destructive?: boolean;
+  confirmDisabled?: boolean;
+  failureText?: string;
 };
 
-/** The generic confirmation (spec section 8 defaults: 'Are you sure?', 'This action cannot be undone.', 'Confirm', 'Cancel'). */
+/**
+ * The one confirmation shell (Radix AlertDialog: focus trapped, Escape cancels). Defaults are the
+ * spec's (section 8): 'Are you sure?', 'This action cannot be undone.', 'Confirm', 'Cancel'.
+ */
 export function ConfirmDialog({
   open,
   onOpenChange,
   onConfirm,
   title = 'Are you sure?',
   description = 'This action cannot be undone.',
+  children,
   confirmLabel = 'Confirm',
   cancelLabel = 'Cancel',
   busyLabel = 'Processing...',
   destructive = false,
+  confirmDisabled = false,
+  failureText = ACTION_FAILED,
 }: ConfirmDialogProps) {
   const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+
+  function change(next: boolean) {
+    if (busy) return;
+    if (!next) setError(null);
+    onOpenChange(next);
+  }
 
   async function confirm() {
     setBusy(true);
+    setError(null);
     try {
       await onConfirm();
-    } finally {
       setBusy(false);
       onOpenChange(false);
+    } catch (e) {
+      setBusy(false);
+      setError(serverMessage(e) ?? failureText);
     }
   }
 
   return (
-    <AlertDialog open={open} onOpenChange={(next) => !busy && onOpenChange(next)}>
+    <AlertDialog open={open} onOpenChange={change}>
       <AlertDialogContent>
         <AlertDialogTitle>{title}</AlertDialogTitle>
         <AlertDialogDescription>{description}</AlertDialogDescription>
+        {children}
+        <FormError message={error} />
         <AlertDialogFooter>
-          <Button variant="outline" disabled={busy} onClick={() => onOpenChange(false)}>
+          <Button variant="outline" disabled={busy} onClick={() => change(false)}>
             {cancelLabel}
           </Button>
-          <Button variant={destructive ? 'destructive' : 'default'} disabled={busy} onClick={() => void confirm()}>
+          <Button variant={destructive ? 'destructive' : 'default'} disabled={busy || confirmDisabled} onClick={() => void confirm()}>
             {busy ? busyLabel : confirmLabel}
           </Button>
+        </AlertDialogFooter>
+      </AlertDialogContent>
+    </AlertDialog>
+  );
+}
+
+/** A message with one button ('Book Borrowed Successfully' ...). */
+export function NoticeDialog({ open, onOpenChange, title, children, okLabel = 'OK' }: { open: boolean; onOpenChange: (open: boolean) => void; title: string; children: ReactNode; okLabel?: string }) {
+  return (
+    <AlertDialog open={open} onOpenChange={onOpenChange}>
+      <AlertDialogContent>
+        <AlertDialogTitle>{title}</AlertDialogTitle>
+        <AlertDialogDescription asChild>
+          <div className="grid gap-1">{children}</div>
+        </AlertDialogDescription>
+        <AlertDialogFooter>
+          <Button onClick={() => onOpenChange(false)}>{okLabel}</Button>
         </AlertDialogFooter>
       </AlertDialogContent>
     </AlertDialog>

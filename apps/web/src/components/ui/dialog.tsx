@@ -83,16 +83,19 @@ export function FormDialog({
   title,
   description,
   children,
+  wide = false,
 }: {
   open: boolean;
   onOpenChange: (open: boolean) => void;
   title: ReactNode;
   description?: ReactNode;
   children: (close: () => void) => ReactNode;
+  /** Room for a table (an import preview). */
+  wide?: boolean;
 }) {
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogContent>
+      <DialogContent className={wide ? 'max-w-3xl' : undefined}>
         <DialogTitle>{title}</DialogTitle>
         {description ? <DialogDescription>{description}</DialogDescription> : null}
         {open ? children(() => onOpenChange(false)) : null}

@@ -1,7 +1,9 @@
+import { MSG } from '@crs/shared/messages';
+
 /** Auth toasts and pending labels, character for character from spec sections 4 and 8. */
 export const AUTH_TEXT = {
   loginSuccess: 'Login successful!',
-  loginFailure: 'Invalid credentials',
+  loginFailure: MSG.invalidCredentials,
   loginPending: 'Logging in...',
   registerSuccess: 'Account created! Please login.',
   registerFailure: 'Registration failed',

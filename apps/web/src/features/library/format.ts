@@ -1,4 +1,4 @@
-import type { Book, Loan } from './api/types';
+import type { Book } from './api/types';
 import { CARD_SUBJECTS, LIBRARY_TEXT } from './texts';
 
 /** The authors joined, or 'Unknown Author'. */
@@ -16,23 +16,6 @@ const rupees = new Intl.NumberFormat('en-IN', { style: 'currency', currency: 'IN
 /** Money in rupees with 2 decimals: 12 → '₹12.00'. */
 export function formatRupees(amount: number): string {
   return rupees.format(amount);
-}
-
-export type LoanStatusLabel = 'Active' | 'Overdue' | 'Returned';
-
-const DAY_MS = 86_400_000;
-
-/** Loan status (spec section 4): Returned when returnedOn is set; Overdue once the due date has passed; else Active. */
-export function loanStatus(loan: Pick<Loan, 'dueOn' | 'returnedOn'>, now: number): LoanStatusLabel {
-  if (loan.returnedOn) return 'Returned';
-  return Date.parse(loan.dueOn) < now ? 'Overdue' : 'Active';
-}
-
-/** Whole days past dueOn, rounded up (until the return for a returned loan); 0 when not late. */
-export function overdueDays(loan: Pick<Loan, 'dueOn' | 'returnedOn'>, now: number): number {
-  const end = loan.returnedOn ? Date.parse(loan.returnedOn) : now;
-  const late = end - Date.parse(loan.dueOn);
-  return late > 0 ? Math.ceil(late / DAY_MS) : 0;
 }
 
 export function daysText(n: number): string {

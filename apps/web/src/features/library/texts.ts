@@ -1,3 +1,5 @@
+import { MSG } from '@crs/shared/messages';
+
 /**
  * The library's texts and limits. Quoted ones are character for character from the spec
  * (sections 2, 4, 8 and 9); the rest are ours for the screens the spec leaves without behaviour.
@@ -17,7 +19,7 @@ export const LIBRARY_TEXT = {
   unknownAuthor: 'Unknown Author',
   noTags: 'No tags',
   viewDetails: 'View Details',
-  bookNotFound: 'Book not found',
+  bookNotFound: MSG.bookNotFound,
   backToLibrary: 'Back to Library',
   back: 'Back',
   actions: 'Actions',
@@ -46,6 +48,7 @@ export const LIBRARY_TEXT = {
   renew: 'Renew',
   noLoans: 'No books issued yet',
   actionFailed: 'The library could not complete this request. Please try again.',
+  loadFailed: 'Could not load this list. Please try again.',
 } as const;
 
 /** Catalogue skeleton cards while loading (spec section 9). */

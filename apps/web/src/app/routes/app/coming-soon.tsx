@@ -1,16 +1,13 @@
 import { useMatches } from 'react-router';
 import { ComingSoonPage } from '@/components/layout/page';
+import type { PageHandle } from '../../route-table';
 
-export type ComingSoonHandle = { title: string; module: string };
+const isPageHandle = (h: unknown): h is PageHandle => typeof h === 'object' && h !== null && 'title' in h;
 
-function isComingSoonHandle(h: unknown): h is ComingSoonHandle {
-  return typeof h === 'object' && h !== null && 'title' in h && 'module' in h;
-}
-
-/** Guarded pages that later issues fill: the route's handle names the page and the module that brings it. */
+/** Guarded pages that later issues fill: the page list names the page and the module that brings it. */
 export default function ComingSoonRoute() {
   const handle = useMatches()
     .map((m) => m.handle)
-    .findLast(isComingSoonHandle);
-  return <ComingSoonPage title={handle?.title ?? 'Coming soon'} module={handle?.module ?? 'next'} />;
+    .findLast(isPageHandle);
+  return <ComingSoonPage title={handle?.title ?? 'Coming soon'} module={handle?.comingSoon ?? 'next'} />;
 }

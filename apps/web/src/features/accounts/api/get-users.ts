@@ -1,15 +1,17 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { AccountStatus, Role } from '@crs/shared/roles';
+import type { z } from 'zod';
+import type { listUsersQuery, listUsersResponse } from '@crs/shared/schemas/users';
 import { api } from '@/lib/api-client';
 import { queryKeys } from '@/lib/query-keys';
 import { normalizeUser, type SessionUser } from '@/lib/auth-api';
 
-export type UsersQuery = { status?: AccountStatus; role?: Role; q?: string; page?: number; pageSize?: number };
-export type UsersPage = { users: SessionUser[]; total: number };
+/** User list filters; the server fills in the paging defaults. */
+export type UsersQuery = Partial<z.input<typeof listUsersQuery>>;
+export type UsersPage = Omit<z.infer<typeof listUsersResponse>, 'users'> & { users: SessionUser[] };
 
 /** GET /users (Admin, SuperAdmin): newest first. */
 export async function getUsers(query: UsersQuery): Promise<UsersPage> {
-  const { data } = await api.get<{ users: unknown[]; total: number }>('/users', { params: query });
+  const { data } = await api.get<z.infer<typeof listUsersResponse>>('/users', { params: query });
   return { users: data.users.map(normalizeUser), total: data.total };
 }
 

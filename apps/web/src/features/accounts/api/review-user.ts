@@ -1,4 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { MessageBody } from '@crs/shared/schemas/common';
 import { api } from '@/lib/api-client';
 import { queryKeys } from '@/lib/query-keys';
 
@@ -6,7 +7,7 @@ export type ReviewDecision = 'approve' | 'reject';
 
 /** POST /users/{id}/approve activates a pending sign-up; POST /users/{id}/reject deletes it. */
 export async function reviewUser(id: string, decision: ReviewDecision): Promise<{ message: string }> {
-  const { data } = await api.post<{ message: string }>(`/users/${encodeURIComponent(id)}/${decision}`);
+  const { data } = await api.post<MessageBody>(`/users/${encodeURIComponent(id)}/${decision}`);
   return data;
 }
 

@@ -4,7 +4,7 @@ import { toast } from '@/lib/toast';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
-import { Skeleton } from '@/components/ui/skeleton';
+import { DataTable, type Column } from '@/components/ui/data-table';
 import { serverMessage } from '@/lib/errors';
 import type { SessionUser } from '@/lib/auth-api';
 import { useUsers } from '../api/get-users';
@@ -21,11 +21,13 @@ export const ACCOUNTS_TEXT = {
   rejectFailed: 'Failed to reject account',
 } as const;
 
+const PAGE_SIZE = 20;
 const dateFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium' });
 
 /** Pending Teacher/Staff sign-ups with approve and reject (Admin, SuperAdmin; the server enforces). */
 export function PendingAccounts() {
-  const pending = useUsers({ status: 'pending', page: 1, pageSize: 20 });
+  const [page, setPage] = useState(1);
+  const pending = useUsers({ status: 'pending', page, pageSize: PAGE_SIZE });
   const review = useReviewUser();
   const [rejecting, setRejecting] = useState<SessionUser | null>(null);
 
@@ -39,6 +41,29 @@ export function PendingAccounts() {
   }
 
   const busyId = review.isPending ? review.variables?.id : undefined;
+  const columns: Column<SessionUser>[] = [
+    { key: 'name', header: 'Name', className: 'font-medium', cell: (u) => u.name },
+    { key: 'email', header: 'Email', hideBelow: 'sm', cell: (u) => u.email },
+    { key: 'role', header: 'Role', cell: (u) => u.roles.join(', ') },
+    { key: 'requested', header: 'Requested', hideBelow: 'md', className: 'whitespace-nowrap', cell: (u) => formatDate(u.createdAt) },
+    {
+      key: 'actions',
+      header: 'Actions',
+      srOnlyHeader: true,
+      cell: (u) => (
+        <div className="flex justify-end gap-2">
+          <Button size="sm" disabled={busyId === u._id} onClick={() => void decide(u, 'approve')} aria-label={`Approve ${u.name}`}>
+            <Check aria-hidden="true" />
+            Approve
+          </Button>
+          <Button size="sm" variant="outline" disabled={busyId === u._id} onClick={() => setRejecting(u)} aria-label={`Reject ${u.name}`}>
+            <X aria-hidden="true" />
+            Reject
+          </Button>
+        </div>
+      ),
+    },
+  ];
 
   return (
     <Card>
@@ -47,60 +72,16 @@ export function PendingAccounts() {
         <CardDescription>{ACCOUNTS_TEXT.description}</CardDescription>
       </CardHeader>
       <CardContent>
-        {pending.isPending ? (
-          <div className="grid gap-2">
-            <Skeleton className="h-10" />
-            <Skeleton className="h-10" />
-          </div>
-        ) : pending.isError ? (
-          <p role="alert" className="text-sm text-destructive">
-            {ACCOUNTS_TEXT.loadFailed}
-          </p>
-        ) : pending.data.users.length === 0 ? (
-          <p className="text-sm text-muted-foreground">{ACCOUNTS_TEXT.empty}</p>
-        ) : (
-          <div className="overflow-x-auto">
-            <table className="w-full text-left text-sm">
-              <caption className="sr-only">{ACCOUNTS_TEXT.title}</caption>
-              <thead className="text-muted-foreground">
-                <tr className="border-b">
-                  <th scope="col" className="py-2 pr-4 font-medium">Name</th>
-                  <th scope="col" className="py-2 pr-4 font-medium">Email</th>
-                  <th scope="col" className="py-2 pr-4 font-medium">Role</th>
-                  <th scope="col" className="py-2 pr-4 font-medium">Requested</th>
-                  <th scope="col" className="py-2 font-medium"><span className="sr-only">Actions</span></th>
-                </tr>
-              </thead>
-              <tbody>
-                {pending.data.users.map((u) => (
-                  <tr key={u._id} className="border-b last:border-0">
-                    <td className="py-2 pr-4 font-medium">{u.name}</td>
-                    <td className="py-2 pr-4">{u.email}</td>
-                    <td className="py-2 pr-4">{u.roles.join(', ')}</td>
-                    <td className="py-2 pr-4 whitespace-nowrap">{formatDate(u.createdAt)}</td>
-                    <td className="py-2">
-                      <div className="flex justify-end gap-2">
-                        <Button size="sm" disabled={busyId === u._id} onClick={() => void decide(u, 'approve')} aria-label={`Approve ${u.name}`}>
-                          <Check aria-hidden="true" />
-                          Approve
-                        </Button>
-                        <Button size="sm" variant="outline" disabled={busyId === u._id} onClick={() => setRejecting(u)} aria-label={`Reject ${u.name}`}>
-                          <X aria-hidden="true" />
-                          Reject
-                        </Button>
-                      </div>
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-            {pending.data.total > pending.data.users.length ? (
-              <p className="mt-3 text-xs text-muted-foreground">
-                Showing {pending.data.users.length} of {pending.data.total}.
-              </p>
-            ) : null}
-          </div>
-        )}
+        <DataTable
+          caption={ACCOUNTS_TEXT.title}
+          columns={columns}
+          rows={pending.data?.users}
+          rowKey={(u) => u._id}
+          loading={pending.isPending}
+          error={pending.isError ? ACCOUNTS_TEXT.loadFailed : null}
+          empty={ACCOUNTS_TEXT.empty}
+          paging={{ page, pageSize: PAGE_SIZE, total: pending.data?.total ?? 0, onPage: setPage }}
+        />
       </CardContent>
       <ConfirmDialog
         open={rejecting !== null}

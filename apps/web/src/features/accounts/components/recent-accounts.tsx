@@ -1,6 +1,14 @@
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
-import { Skeleton } from '@/components/ui/skeleton';
+import { DataTable, type Column } from '@/components/ui/data-table';
+import type { SessionUser } from '@/lib/auth-api';
 import { useUsers } from '../api/get-users';
+
+const COLUMNS: Column<SessionUser>[] = [
+  { key: 'id', header: 'Id', className: 'font-mono text-xs', cell: (u) => <span title={u._id}>{u.studentId || u._id.slice(0, 8)}</span> },
+  { key: 'name', header: 'Name', cell: (u) => u.name },
+  { key: 'role', header: 'Role', cell: (u) => u.roles.join(', ') },
+  { key: 'department', header: 'Department', cell: (u) => u.department || '—' },
+];
 
 /** The newest active accounts (Id, Name, Role, Department), read live from GET /users. */
 export function RecentAccounts({ limit = 5 }: { limit?: number }) {
@@ -11,44 +19,16 @@ export function RecentAccounts({ limit = 5 }: { limit?: number }) {
         <CardTitle>Recent Accounts</CardTitle>
       </CardHeader>
       <CardContent>
-        {recent.isPending ? (
-          <div className="grid gap-2">
-            {Array.from({ length: 3 }, (_, i) => (
-              <Skeleton key={i} className="h-8" />
-            ))}
-          </div>
-        ) : recent.isError ? (
-          <p role="alert" className="text-sm text-destructive">
-            Could not load recent accounts.
-          </p>
-        ) : recent.data.users.length === 0 ? (
-          <p className="text-sm text-muted-foreground">No accounts yet.</p>
-        ) : (
-          <div className="overflow-x-auto">
-            <table className="w-full text-left text-sm">
-              <thead className="text-muted-foreground">
-                <tr className="border-b">
-                  <th scope="col" className="py-2 pr-4 font-medium">Id</th>
-                  <th scope="col" className="py-2 pr-4 font-medium">Name</th>
-                  <th scope="col" className="py-2 pr-4 font-medium">Role</th>
-                  <th scope="col" className="py-2 font-medium">Department</th>
-                </tr>
-              </thead>
-              <tbody>
-                {recent.data.users.map((u) => (
-                  <tr key={u._id} className="border-b last:border-0">
-                    <td className="py-2 pr-4 font-mono text-xs" title={u._id}>
-                      {u.studentId || u._id.slice(0, 8)}
-                    </td>
-                    <td className="py-2 pr-4">{u.name}</td>
-                    <td className="py-2 pr-4">{u.roles.join(', ')}</td>
-                    <td className="py-2">{u.department || '—'}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
-        )}
+        <DataTable
+          caption="Recent Accounts"
+          columns={COLUMNS}
+          rows={recent.data?.users}
+          rowKey={(u) => u._id}
+          loading={recent.isPending}
+          error={recent.isError ? 'Could not load recent accounts.' : null}
+          empty="No accounts yet."
+          skeletonRows={3}
+        />
       </CardContent>
     </Card>
   );

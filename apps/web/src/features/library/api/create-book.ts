@@ -1,11 +1,11 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import { libraryKeys } from './keys';
-import type { Book, CreateBookInput } from './types';
+import type { BookResponse, CreateBookInput } from './types';
 
 /** POST /library/books (desk): a new book with every copy available. */
-export async function createBook(input: CreateBookInput): Promise<{ message: string; book: Book }> {
-  const { data } = await api.post<{ message: string; book: Book }>('/library/books', input);
+export async function createBook(input: CreateBookInput): Promise<BookResponse> {
+  const { data } = await api.post<BookResponse>('/library/books', input);
   return data;
 }
 

@@ -1,11 +1,11 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import { libraryKeys } from './keys';
-import type { Member } from './types';
+import type { Member, MemberList } from './types';
 
 /** GET /library/members?q= (desk): active members by name, email or student ID, with loans on hand and fines owed. */
 export async function findMembers(q: string): Promise<Member[]> {
-  const { data } = await api.get<{ members: Member[] }>('/library/members', { params: { q, limit: 10 } });
+  const { data } = await api.get<MemberList>('/library/members', { params: { q, limit: 10 } });
   return data.members;
 }
 

@@ -1,8 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import { libraryKeys } from './keys';
-
-export type Fines = { total: number; overdue: number };
+import type { Fines } from './types';
 
 /** GET /library/fines: the caller's unpaid fines in rupees (accruing ones included) and overdue loans. */
 export async function getFines(): Promise<Fines> {

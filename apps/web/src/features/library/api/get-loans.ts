@@ -1,10 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import { libraryKeys } from './keys';
-import type { Loan, LoanFilter } from './types';
-
-export type LoansQuery = { userId?: string; bookId?: string; status?: LoanFilter; page?: number; pageSize?: number };
-export type LoansPage = { loans: Loan[]; total: number };
+import type { Loan, LoanList, LoansQuery } from './types';
 
 /** The server's largest page. */
 export const LOANS_MAX_PAGE_SIZE = 100;
@@ -13,8 +10,8 @@ export const LOANS_MAX_PAGE_SIZE = 100;
  * GET /library/loans: the caller's own loans (on loan first, soonest due first; then returned,
  * latest first). The desk may name a member (userId) or omit it to list everyone's.
  */
-export async function getLoans(query: LoansQuery = {}): Promise<LoansPage> {
-  const { data } = await api.get<LoansPage>('/library/loans', { params: query });
+export async function getLoans(query: LoansQuery = {}): Promise<LoanList> {
+  const { data } = await api.get<LoanList>('/library/loans', { params: query });
   return data;
 }
 

@@ -1,11 +1,11 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import { libraryKeys } from './keys';
-import type { Loan } from './types';
+import type { LoanResponse } from './types';
 
 /** POST /library/books/{id}/issue: lends a copy; a Student omits userId (themself), the desk names the member. */
-export async function issueBook(bookId: string, userId?: string): Promise<{ message: string; loan: Loan }> {
-  const { data } = await api.post<{ message: string; loan: Loan }>(`/library/books/${encodeURIComponent(bookId)}/issue`, userId ? { userId } : {});
+export async function issueBook(bookId: string, userId?: string): Promise<LoanResponse> {
+  const { data } = await api.post<LoanResponse>(`/library/books/${encodeURIComponent(bookId)}/issue`, userId ? { userId } : {});
   return data;
 }
 

@@ -1,11 +1,11 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import { libraryKeys } from './keys';
-import type { Loan } from './types';
+import type { LoanResponse } from './types';
 
 /** POST /library/loans/{id}/renew: extends an on-time loan by the loan period while renewals remain. */
-export async function renewLoan(loanId: string): Promise<{ message: string; loan: Loan }> {
-  const { data } = await api.post<{ message: string; loan: Loan }>(`/library/loans/${encodeURIComponent(loanId)}/renew`);
+export async function renewLoan(loanId: string): Promise<LoanResponse> {
+  const { data } = await api.post<LoanResponse>(`/library/loans/${encodeURIComponent(loanId)}/renew`);
   return data;
 }
 

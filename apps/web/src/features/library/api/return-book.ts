@@ -1,11 +1,11 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import { libraryKeys } from './keys';
-import type { Loan } from './types';
+import type { LoanResponse } from './types';
 
 /** POST /library/books/{id}/return: closes the member's active loan of the book and fixes its fine. */
-export async function returnBook(bookId: string, userId?: string): Promise<{ message: string; loan: Loan }> {
-  const { data } = await api.post<{ message: string; loan: Loan }>(`/library/books/${encodeURIComponent(bookId)}/return`, userId ? { userId } : {});
+export async function returnBook(bookId: string, userId?: string): Promise<LoanResponse> {
+  const { data } = await api.post<LoanResponse>(`/library/books/${encodeURIComponent(bookId)}/return`, userId ? { userId } : {});
   return data;
 }
 

@@ -1,13 +1,12 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import { libraryKeys } from './keys';
-import type { Loan } from './types';
+import type { FineAction, LoanResponse } from './types';
 
-export type FineAction = 'pay' | 'waive';
 
 /** POST /library/loans/{id}/fine (desk): marks a returned loan's fine paid or waived, once. */
-export async function settleFine(loanId: string, action: FineAction): Promise<{ message: string; loan: Loan }> {
-  const { data } = await api.post<{ message: string; loan: Loan }>(`/library/loans/${encodeURIComponent(loanId)}/fine`, { action });
+export async function settleFine(loanId: string, action: FineAction): Promise<LoanResponse> {
+  const { data } = await api.post<LoanResponse>(`/library/loans/${encodeURIComponent(loanId)}/fine`, { action });
   return data;
 }
 

@@ -1,11 +1,11 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import { libraryKeys } from './keys';
-import type { Book, UpdateBookInput } from './types';
+import type { BookResponse, UpdateBookInput } from './types';
 
 /** PATCH /library/books/{id} (desk): total copies never below those on loan (409). */
-export async function updateBook(id: string, patch: UpdateBookInput): Promise<{ message: string; book: Book }> {
-  const { data } = await api.patch<{ message: string; book: Book }>(`/library/books/${encodeURIComponent(id)}`, patch);
+export async function updateBook(id: string, patch: UpdateBookInput): Promise<BookResponse> {
+  const { data } = await api.patch<BookResponse>(`/library/books/${encodeURIComponent(id)}`, patch);
   return data;
 }
 

@@ -14,7 +14,7 @@ export function BookCard({ book }: { book: Book }) {
   return (
     <li>
       <Link
-        to={paths.library.book(book._id)}
+        to={paths.libraryBook({ id: book._id })}
         className="block h-full rounded-lg focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-offset-2"
       >
         <Card className="flex h-full flex-col gap-2 p-4 transition-colors hover:bg-accent/40">

@@ -32,7 +32,7 @@ export function BookDetail({ id }: { id: string }) {
   const navigate = useNavigate();
   const location = useLocation();
   // Opened directly (no history inside the app): Back goes to the library instead of leaving the app.
-  const back = () => (location.key === 'default' ? navigate(paths.library.root) : navigate(-1));
+  const back = () => (location.key === 'default' ? navigate(paths.library) : navigate(-1));
 
   const backButton = (
     <Button variant="ghost" onClick={back} className="-ml-2 w-fit">
@@ -59,7 +59,7 @@ export function BookDetail({ id }: { id: string }) {
         <div className="text-center">
           <h1 className="text-2xl font-semibold">{LIBRARY_TEXT.bookNotFound}</h1>
           <Link
-            to={paths.library.root}
+            to={paths.library}
             className="mt-6 inline-flex h-10 items-center rounded-md bg-primary px-4 text-sm font-medium text-primary-foreground hover:bg-primary/90 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-offset-2"
           >
             {LIBRARY_TEXT.backToLibrary}

@@ -1,12 +1,12 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
-import { useForm, type Path } from 'react-hook-form';
+import { useForm } from 'react-hook-form';
 import { Button } from '@/components/ui/button';
+import { FormError } from '@/components/ui/form-error';
 import { DialogFooter, FormDialog } from '@/components/ui/dialog';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
-import { serverCode, serverFieldErrors } from '@/lib/error-details';
-import { serverMessage } from '@/lib/errors';
+import { applyServerErrors } from '@/lib/error-details';
 import { toast } from '@/lib/toast';
 import { useCreateBook } from '../api/create-book';
 import type { Book } from '../api/types';
@@ -69,13 +69,7 @@ function BookForm({ book, onDone, onCancel }: { book: Book | undefined; onDone: 
       toast.success(message);
       onDone(saved);
     } catch (e) {
-      const fields = serverFieldErrors(e);
-      const code = serverCode(e);
-      const codeField = code ? CODE_FIELD[code] : undefined;
-      if (codeField) fields[codeField] = serverMessage(e) ?? '';
-      const known = Object.entries(fields).filter(([f]) => FIELDS.some((d) => d.name === f));
-      for (const [field, message] of known) setError(field as Path<BookFormValues>, { type: 'server', message });
-      if (known.length === 0) setFormError(serverMessage(e) ?? LIBRARY_TEXT.actionFailed);
+      setFormError(applyServerErrors(e, setError, { fields: FIELDS.map((f) => f.name), fallback: LIBRARY_TEXT.actionFailed, codeFields: CODE_FIELD }));
     }
   });
 
@@ -90,11 +84,7 @@ function BookForm({ book, onDone, onCancel }: { book: Book | undefined; onDone: 
           </div>
         ))}
       </div>
-      {formError ? (
-        <p role="alert" className="text-sm text-destructive">
-          {formError}
-        </p>
-      ) : null}
+      <FormError message={formError} />
       <DialogFooter>
         <Button variant="outline" onClick={onCancel} disabled={isSubmitting}>
           {LIBRARY_TEXT.cancel}

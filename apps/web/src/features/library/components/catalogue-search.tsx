@@ -3,7 +3,7 @@ import { Spinner } from '@/components/ui/spinner';
 import { useCatalogueSearch } from '../hooks/use-catalogue-search';
 import { CATALOGUE_PAGE_SIZE, LIBRARY_TEXT, SKELETON_CARDS } from '../texts';
 import { BookCard, BookCardSkeletons } from './book-card';
-import { Pager } from './pager';
+import { Pager } from '@/components/ui/pager';
 import { SearchBox } from './search-box';
 
 /**

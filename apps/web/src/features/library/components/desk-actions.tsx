@@ -3,7 +3,7 @@ import { BookUp, BookDown, Pencil } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 import type { Book, Loan } from '../api/types';
 import { LIBRARY_TEXT } from '../texts';
-import { SuccessDialog } from './action-dialog';
+import { NoticeDialog } from '@/components/ui/confirm-dialog';
 import { BookFormDialog } from './book-form-dialog';
 import { DeskReturnDialog } from './desk-return-dialog';
 import { IssueBookDialog } from './issue-book-dialog';
@@ -34,12 +34,12 @@ export function DeskActions({ book }: { book: Book }) {
       <IssueBookDialog book={book} open={dialog === 'issue'} onOpenChange={close} onIssued={setIssued} />
       <DeskReturnDialog book={book} open={dialog === 'return'} onOpenChange={close} onReturned={setReturned} />
       <BookFormDialog book={book} open={dialog === 'edit'} onOpenChange={close} />
-      <SuccessDialog open={issued !== null} onOpenChange={(open) => !open && setIssued(null)} title={LIBRARY_TEXT.issuedTitle}>
+      <NoticeDialog open={issued !== null} onOpenChange={(open) => !open && setIssued(null)} title={LIBRARY_TEXT.issuedTitle}>
         {issued ? <BorrowOutcome loan={issued} /> : null}
-      </SuccessDialog>
-      <SuccessDialog open={returned !== null} onOpenChange={(open) => !open && setReturned(null)} title={LIBRARY_TEXT.returnedTitle}>
+      </NoticeDialog>
+      <NoticeDialog open={returned !== null} onOpenChange={(open) => !open && setReturned(null)} title={LIBRARY_TEXT.returnedTitle}>
         {returned ? <ReturnOutcome loan={returned} /> : null}
-      </SuccessDialog>
+      </NoticeDialog>
     </div>
   );
 }

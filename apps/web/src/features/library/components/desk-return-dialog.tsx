@@ -1,12 +1,13 @@
 import { useState } from 'react';
 import { Button } from '@/components/ui/button';
+import { FormError } from '@/components/ui/form-error';
 import { DialogDescription, DialogFooter, FormDialog } from '@/components/ui/dialog';
 import { Skeleton } from '@/components/ui/skeleton';
 import { serverMessage } from '@/lib/errors';
 import { useBookActiveLoans } from '../api/get-loans';
 import { useReturnBook } from '../api/return-book';
 import type { Book, Loan } from '../api/types';
-import { daysText, formatDate, formatRupees, loanStatus, overdueDays } from '../format';
+import { daysText, formatDate, formatRupees } from '../format';
 import { LIBRARY_TEXT } from '../texts';
 import { LoanStatusBadge } from './loan-status-badge';
 
@@ -24,7 +25,6 @@ function ReturnForm({ book, onCancel, onReturned }: { book: Book; onCancel: () =
   const returnBook = useReturnBook();
   const [picked, setPicked] = useState<Loan | null>(null);
   const [error, setError] = useState<string | null>(null);
-  const [now] = useState(() => Date.now());
 
   async function confirm() {
     if (!picked) return;
@@ -50,14 +50,13 @@ function ReturnForm({ book, onCancel, onReturned }: { book: Book; onCancel: () =
         <fieldset className="grid max-h-64 gap-2 overflow-y-auto">
           <legend className="sr-only">Loans</legend>
           {loans.data?.map((l) => {
-            const status = loanStatus(l, now);
-            const late = overdueDays(l, now);
+            const late = l.daysOverdue;
             return (
               <label key={l._id} className="flex cursor-pointer items-start gap-3 rounded-md border p-3 text-sm has-[:checked]:border-primary has-[:checked]:bg-accent/50">
                 <input type="radio" name="loan" className="mt-1" checked={picked?._id === l._id} onChange={() => setPicked(l)} />
                 <span className="grid gap-0.5">
                   <span className="flex flex-wrap items-center gap-2 font-medium">
-                    {l.member.name} <LoanStatusBadge status={status} />
+                    {l.member.name} <LoanStatusBadge status={l.status} />
                   </span>
                   <span className="text-muted-foreground">
                     {l.member.email}
@@ -73,11 +72,7 @@ function ReturnForm({ book, onCancel, onReturned }: { book: Book; onCancel: () =
           })}
         </fieldset>
       )}
-      {error ? (
-        <p role="alert" className="rounded-md border border-destructive/40 bg-destructive/10 p-3 text-sm text-destructive">
-          {error}
-        </p>
-      ) : null}
+      <FormError message={error} />
       <DialogFooter>
         <Button variant="outline" onClick={onCancel} disabled={returnBook.isPending}>
           {LIBRARY_TEXT.cancel}

@@ -1,17 +1,13 @@
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { DialogDescription, DialogFooter, FormDialog } from '@/components/ui/dialog';
-import { Input } from '@/components/ui/input';
-import { Label } from '@/components/ui/label';
-import { Spinner } from '@/components/ui/spinner';
-import { useDebouncedValue } from '@/hooks/use-debounced-value';
+import { FormError } from '@/components/ui/form-error';
 import { serverMessage } from '@/lib/errors';
-import { useMembers } from '../api/find-members';
 import { useLoanPeriodDays } from '../api/get-settings';
 import { useIssueBook } from '../api/issue-book';
 import type { Book, Loan, Member } from '../api/types';
-import { formatRupees } from '../format';
-import { LIBRARY_TEXT, SEARCH_DEBOUNCE_MS, SEARCH_MIN_CHARS } from '../texts';
+import { LIBRARY_TEXT } from '../texts';
+import { MemberPicker } from './pickers';
 
 /** Issue Book (desk): find a member by name, email or student ID, pick one, confirm. */
 export function IssueBookDialog({ book, open, onOpenChange, onIssued }: { book: Book; open: boolean; onOpenChange: (open: boolean) => void; onIssued: (loan: Loan) => void }) {
@@ -24,14 +20,9 @@ export function IssueBookDialog({ book, open, onOpenChange, onIssued }: { book: 
 
 function IssueForm({ book, onCancel, onIssued }: { book: Book; onCancel: () => void; onIssued: (loan: Loan) => void }) {
   const days = useLoanPeriodDays();
-  const [text, setText] = useState('');
-  const q = useDebouncedValue(text.trim(), SEARCH_DEBOUNCE_MS);
-  const searching = q.length >= SEARCH_MIN_CHARS;
-  const members = useMembers(q, searching);
   const [picked, setPicked] = useState<Member | null>(null);
   const [error, setError] = useState<string | null>(null);
   const issue = useIssueBook();
-  const inputId = useId();
 
   async function confirm() {
     if (!picked) return;
@@ -44,43 +35,13 @@ function IssueForm({ book, onCancel, onIssued }: { book: Book; onCancel: () => v
     }
   }
 
-  const list = searching ? (members.data ?? []) : [];
   return (
     <div className="grid gap-4">
       <DialogDescription>
         Lend a copy of <strong>{book.title}</strong>. Due date will be {days} days from today.
       </DialogDescription>
-      <div className="grid gap-2">
-        <Label htmlFor={inputId}>Find a member</Label>
-        <Input id={inputId} type="search" value={text} onChange={(e) => setText(e.target.value)} placeholder="Name, email or student ID" autoComplete="off" />
-      </div>
-      {searching && members.isFetching ? <Spinner label="Searching members" /> : null}
-      {searching && !members.isPending && list.length === 0 ? <p className="text-sm text-muted-foreground">No members found.</p> : null}
-      {list.length > 0 ? (
-        <fieldset className="grid max-h-64 gap-2 overflow-y-auto">
-          <legend className="sr-only">Members</legend>
-          {list.map((m) => (
-            <label key={m._id} className="flex cursor-pointer items-start gap-3 rounded-md border p-3 text-sm has-[:checked]:border-primary has-[:checked]:bg-accent/50">
-              <input type="radio" name="member" className="mt-1" checked={picked?._id === m._id} onChange={() => setPicked(m)} />
-              <span className="grid gap-0.5">
-                <span className="font-medium">{m.name}</span>
-                <span className="text-muted-foreground">
-                  {m.email}
-                  {m.studentId ? ` · ${m.studentId}` : ''}
-                </span>
-                <span className="text-muted-foreground">
-                  {m.activeLoans} on loan · fines {formatRupees(m.finesOwed)}
-                </span>
-              </span>
-            </label>
-          ))}
-        </fieldset>
-      ) : null}
-      {error ? (
-        <p role="alert" className="rounded-md border border-destructive/40 bg-destructive/10 p-3 text-sm text-destructive">
-          {error}
-        </p>
-      ) : null}
+      <MemberPicker picked={picked} onPick={setPicked} />
+      <FormError message={error} />
       <DialogFooter>
         <Button variant="outline" onClick={onCancel} disabled={issue.isPending}>
           {LIBRARY_TEXT.cancel}

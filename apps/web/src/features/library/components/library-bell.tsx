@@ -33,7 +33,7 @@ export function LibraryBell() {
 function LoanAlerts({ overdue, count }: { overdue: number; count: number }) {
   const loans = useMyLoans();
   // On-loan loans come first, soonest due first: the first `count` are the overdue and due-soon ones.
-  const alerts = (loans.data?.loans ?? []).filter((l) => !l.returnedOn).slice(0, count);
+  const alerts = (loans.data?.loans ?? []).filter((l) => l.status !== 'returned').slice(0, count);
   return (
     <div className="grid gap-3">
       <p className="font-medium">Library</p>
@@ -49,7 +49,7 @@ function LoanAlerts({ overdue, count }: { overdue: number; count: number }) {
           ))}
         </ul>
       )}
-      <Link to={paths.library.loans} className="text-primary underline-offset-4 hover:underline">
+      <Link to={paths.libraryLoans} className="text-primary underline-offset-4 hover:underline">
         View my loans
       </Link>
     </div>

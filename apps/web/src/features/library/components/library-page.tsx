@@ -71,7 +71,7 @@ export function LibraryPage() {
           </TabsContent>
         ) : null}
       </Tabs>
-      {isDesk ? <BookFormDialog open={adding} onOpenChange={setAdding} onSaved={(book) => navigate(paths.library.book(book._id))} /> : null}
+      {isDesk ? <BookFormDialog open={adding} onOpenChange={setAdding} onSaved={(book) => navigate(paths.libraryBook({ id: book._id }))} /> : null}
     </section>
   );
 }

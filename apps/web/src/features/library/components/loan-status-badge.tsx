@@ -1,8 +1,13 @@
 import { Badge, type BadgeVariant } from '@/components/ui/badge';
-import type { LoanStatusLabel } from '../format';
+import type { LoanStatus } from '../api/types';
 
-const VARIANT: Record<LoanStatusLabel, BadgeVariant> = { Active: 'success', Overdue: 'warning', Returned: 'outline' };
+const BADGE: Record<LoanStatus, { label: string; variant: BadgeVariant }> = {
+  active: { label: 'Active', variant: 'success' },
+  overdue: { label: 'Overdue', variant: 'warning' },
+  returned: { label: 'Returned', variant: 'outline' },
+};
 
-export function LoanStatusBadge({ status }: { status: LoanStatusLabel }) {
-  return <Badge variant={VARIANT[status]}>{status}</Badge>;
+/** The server's loan status (`loan.status`) as a badge; the client never recomputes it. */
+export function LoanStatusBadge({ status }: { status: LoanStatus }) {
+  return <Badge variant={BADGE[status].variant}>{BADGE[status].label}</Badge>;
 }

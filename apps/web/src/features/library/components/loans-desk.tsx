@@ -1,20 +1,18 @@
 import { useState } from 'react';
-import { Link } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
-import { Skeleton } from '@/components/ui/skeleton';
-import { paths } from '@/config/paths';
+import { DataTable, type Column } from '@/components/ui/data-table';
 import { toast } from '@/lib/toast';
 import { useLoans } from '../api/get-loans';
 import { useReturnBook } from '../api/return-book';
-import { useSettleFine, type FineAction } from '../api/settle-fine';
-import type { Loan, LoanStatus } from '../api/types';
-import { daysText, formatDate, formatRupees, loanStatus, overdueDays } from '../format';
+import { useSettleFine } from '../api/settle-fine';
+import type { FineAction, Loan, LoanStatus } from '../api/types';
+import { daysText, formatDate, formatRupees } from '../format';
 import { LIBRARY_TEXT } from '../texts';
-import { ActionDialog, SuccessDialog } from './action-dialog';
+import { ConfirmDialog, NoticeDialog } from '@/components/ui/confirm-dialog';
 import { LoanStatusBadge } from './loan-status-badge';
+import { BookLink } from './book-link';
 import { ReturnOutcome } from './loan-outcome';
-import { Pager } from './pager';
 
 const FILTERS: { value: LoanStatus; label: string }[] = [
   { value: 'overdue', label: 'Overdue' },
@@ -38,7 +36,6 @@ export function LoansDesk({ initialStatus = 'overdue' }: { initialStatus?: LoanS
   const settle = useSettleFine();
   const [pending, setPending] = useState<Pending | null>(null);
   const [returned, setReturned] = useState<Loan | null>(null);
-  const [now] = useState(() => Date.now());
 
   async function run(p: Pending) {
     if (p.kind === 'return') {
@@ -49,7 +46,56 @@ export function LoansDesk({ initialStatus = 'overdue' }: { initialStatus?: LoanS
     }
   }
 
-  const rows = loans.data?.loans ?? [];
+  const columns: Column<Loan>[] = [
+    { key: 'book', header: 'Book', className: 'font-medium', cell: (loan) => <BookLink loan={loan} /> },
+    {
+      key: 'member',
+      header: 'Member',
+      cell: (loan) => (
+        <>
+          <span className="block">{loan.member.name}</span>
+          <span className="block text-xs text-muted-foreground">{loan.member.studentId ?? loan.member.email}</span>
+        </>
+      ),
+    },
+    { key: 'due', header: 'Due', className: 'whitespace-nowrap', cell: (loan) => formatDate(loan.dueOn) },
+    { key: 'status', header: 'Status', cell: (loan) => <LoanStatusBadge status={loan.status} /> },
+    { key: 'late', header: 'Days overdue', hideBelow: 'md', className: 'whitespace-nowrap', cell: (loan) => (loan.daysOverdue > 0 ? daysText(loan.daysOverdue) : '—') },
+    {
+      key: 'fine',
+      header: 'Fine',
+      className: 'whitespace-nowrap tabular-nums',
+      cell: (loan) => (
+        <>
+          {formatRupees(loan.fineAccrued)}
+          {FINE_LABEL[loan.fineStatus] ? <span className="ml-1 text-xs text-muted-foreground">({FINE_LABEL[loan.fineStatus]})</span> : null}
+        </>
+      ),
+    },
+    {
+      key: 'actions',
+      header: 'Actions',
+      srOnlyHeader: true,
+      cell: (loan) => (
+        <div className="flex justify-end gap-2">
+          {loan.status !== 'returned' ? (
+            <Button size="sm" onClick={() => setPending({ kind: 'return', loan })}>
+              Return
+            </Button>
+          ) : loan.fineStatus === 'unpaid' ? (
+            <>
+              <Button size="sm" onClick={() => setPending({ kind: 'pay', loan })}>
+                Mark Paid
+              </Button>
+              <Button size="sm" variant="outline" onClick={() => setPending({ kind: 'waive', loan })}>
+                Waive
+              </Button>
+            </>
+          ) : null}
+        </div>
+      ),
+    },
+  ];
   return (
     <Card>
       <CardHeader>
@@ -73,80 +119,20 @@ export function LoansDesk({ initialStatus = 'overdue' }: { initialStatus?: LoanS
         </div>
       </CardHeader>
       <CardContent>
-        {loans.isPending ? (
-          <div className="grid gap-2">
-            <Skeleton className="h-10" />
-            <Skeleton className="h-10" />
-          </div>
-        ) : rows.length === 0 ? (
-          <p className="text-sm text-muted-foreground">No {status} loans.</p>
-        ) : (
-          <div className="overflow-x-auto">
-            <table className="w-full text-left text-sm">
-              <caption className="sr-only">{`${FILTERS.find((f) => f.value === status)?.label ?? ''} loans`}</caption>
-              <thead className="text-muted-foreground">
-                <tr className="border-b">
-                  <th scope="col" className="py-2 pr-4 font-medium">Book</th>
-                  <th scope="col" className="py-2 pr-4 font-medium">Member</th>
-                  <th scope="col" className="py-2 pr-4 font-medium">Due</th>
-                  <th scope="col" className="py-2 pr-4 font-medium">Status</th>
-                  <th scope="col" className="py-2 pr-4 font-medium">Days overdue</th>
-                  <th scope="col" className="py-2 pr-4 font-medium">Fine</th>
-                  <th scope="col" className="py-2 font-medium"><span className="sr-only">Actions</span></th>
-                </tr>
-              </thead>
-              <tbody>
-                {rows.map((loan) => {
-                  const label = loanStatus(loan, now);
-                  const late = overdueDays(loan, now);
-                  return (
-                    <tr key={loan._id} className="border-b last:border-0" data-testid="desk-loan-row">
-                      <td className="py-2 pr-4 font-medium">
-                        <Link to={paths.library.book(loan.bookId)} className="underline-offset-4 hover:underline">
-                          {loan.book.title}
-                        </Link>
-                      </td>
-                      <td className="py-2 pr-4">
-                        <span className="block">{loan.member.name}</span>
-                        <span className="block text-xs text-muted-foreground">{loan.member.studentId ?? loan.member.email}</span>
-                      </td>
-                      <td className="whitespace-nowrap py-2 pr-4">{formatDate(loan.dueOn)}</td>
-                      <td className="py-2 pr-4">
-                        <LoanStatusBadge status={label} />
-                      </td>
-                      <td className="whitespace-nowrap py-2 pr-4">{late > 0 ? daysText(late) : '—'}</td>
-                      <td className="whitespace-nowrap py-2 pr-4 tabular-nums">
-                        {formatRupees(loan.fineAccrued)}
-                        {FINE_LABEL[loan.fineStatus] ? <span className="ml-1 text-xs text-muted-foreground">({FINE_LABEL[loan.fineStatus]})</span> : null}
-                      </td>
-                      <td className="py-2">
-                        <div className="flex justify-end gap-2">
-                          {!loan.returnedOn ? (
-                            <Button size="sm" onClick={() => setPending({ kind: 'return', loan })}>
-                              Return
-                            </Button>
-                          ) : loan.fineStatus === 'unpaid' ? (
-                            <>
-                              <Button size="sm" onClick={() => setPending({ kind: 'pay', loan })}>
-                                Mark Paid
-                              </Button>
-                              <Button size="sm" variant="outline" onClick={() => setPending({ kind: 'waive', loan })}>
-                                Waive
-                              </Button>
-                            </>
-                          ) : null}
-                        </div>
-                      </td>
-                    </tr>
-                  );
-                })}
-              </tbody>
-            </table>
-            <Pager page={page} pageSize={PAGE_SIZE} total={loans.data?.total ?? 0} shown={rows.length} onPage={setPage} />
-          </div>
-        )}
+        <DataTable
+          caption={`${FILTERS.find((f) => f.value === status)?.label ?? ''} loans`}
+          columns={columns}
+          rows={loans.data?.loans}
+          rowKey={(loan) => loan._id}
+          loading={loans.isPending}
+          error={loans.isError ? LIBRARY_TEXT.loadFailed : null}
+          empty={`No ${status} loans.`}
+          paging={{ page, pageSize: PAGE_SIZE, total: loans.data?.total ?? 0, onPage: setPage }}
+          rowProps={() => ({ 'data-testid': 'desk-loan-row' })}
+        />
       </CardContent>
-      <ActionDialog
+      <ConfirmDialog
+        failureText={LIBRARY_TEXT.actionFailed}
         open={pending !== null}
         onOpenChange={(open) => !open && setPending(null)}
         title={pending?.kind === 'return' ? LIBRARY_TEXT.confirmReturnTitle : pending?.kind === 'pay' ? 'Mark Fine Paid' : 'Waive Fine'}
@@ -165,10 +151,10 @@ export function LoansDesk({ initialStatus = 'overdue' }: { initialStatus?: LoanS
             <strong>{pending.loan.book.title}</strong> from {pending.loan.member.name}
           </p>
         ) : null}
-      </ActionDialog>
-      <SuccessDialog open={returned !== null} onOpenChange={(open) => !open && setReturned(null)} title={LIBRARY_TEXT.returnedTitle}>
+      </ConfirmDialog>
+      <NoticeDialog open={returned !== null} onOpenChange={(open) => !open && setReturned(null)} title={LIBRARY_TEXT.returnedTitle}>
         {returned ? <ReturnOutcome loan={returned} /> : null}
-      </SuccessDialog>
+      </NoticeDialog>
     </Card>
   );
 }

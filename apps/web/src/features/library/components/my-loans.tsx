@@ -1,10 +1,9 @@
 import { useState } from 'react';
-import { Link } from 'react-router';
 import { hasAnyRole, LIBRARY_BORROWERS } from '@crs/shared/roles';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
+import { DataTable, type Column } from '@/components/ui/data-table';
 import { Skeleton } from '@/components/ui/skeleton';
-import { paths } from '@/config/paths';
 import { useAuth } from '@/lib/auth';
 import { serverMessage } from '@/lib/errors';
 import { toast } from '@/lib/toast';
@@ -13,10 +12,11 @@ import { useMyLoans } from '../api/get-loans';
 import { useRenewLoan } from '../api/renew-loan';
 import { useReturnBook } from '../api/return-book';
 import type { Loan } from '../api/types';
-import { daysText, formatDate, formatRupees, loanStatus, overdueDays } from '../format';
+import { daysText, formatDate, formatRupees } from '../format';
 import { LIBRARY_TEXT } from '../texts';
-import { ActionDialog, SuccessDialog } from './action-dialog';
+import { ConfirmDialog, NoticeDialog } from '@/components/ui/confirm-dialog';
 import { LoanStatusBadge } from './loan-status-badge';
+import { BookLink } from './book-link';
 import { ReturnOutcome } from './loan-outcome';
 
 /**
@@ -31,7 +31,6 @@ export function MyLoans() {
   const fines = useFines();
   const returnBook = useReturnBook();
   const renew = useRenewLoan();
-  const [now] = useState(() => Date.now());
   const [returning, setReturning] = useState<Loan | null>(null);
   const [returned, setReturned] = useState<Loan | null>(null);
 
@@ -43,6 +42,38 @@ export function MyLoans() {
       toast.error(serverMessage(e) ?? LIBRARY_TEXT.actionFailed);
     }
   }
+
+  const columns: Column<Loan>[] = [
+    { key: 'book', header: 'Book', className: 'font-medium', cell: (loan) => <BookLink loan={loan} /> },
+    { key: 'issued', header: 'Issued', hideBelow: 'sm', className: 'whitespace-nowrap', cell: (loan) => formatDate(loan.issuedOn) },
+    {
+      key: 'due',
+      header: 'Due',
+      className: 'whitespace-nowrap',
+      cell: (loan) => (loan.status === 'returned' ? `Returned ${formatDate(loan.returnedOn)}` : formatDate(loan.dueOn)),
+    },
+    { key: 'status', header: 'Status', cell: (loan) => <LoanStatusBadge status={loan.status} /> },
+    { key: 'late', header: 'Overdue', hideBelow: 'md', className: 'whitespace-nowrap', cell: (loan) => (loan.daysOverdue > 0 ? daysText(loan.daysOverdue) : '—') },
+    { key: 'fine', header: 'Fine', className: 'whitespace-nowrap tabular-nums', cell: (loan) => formatRupees(loan.fineAccrued) },
+    {
+      key: 'actions',
+      header: 'Actions',
+      srOnlyHeader: true,
+      cell: (loan) =>
+        canBorrow && loan.status !== 'returned' ? (
+          <div className="flex justify-end gap-2">
+            {loan.status === 'active' && loan.renewalsLeft > 0 ? (
+              <Button size="sm" variant="outline" disabled={renew.isPending} onClick={() => void doRenew(loan)}>
+                {LIBRARY_TEXT.renew}
+              </Button>
+            ) : null}
+            <Button size="sm" onClick={() => setReturning(loan)}>
+              {LIBRARY_TEXT.returnBook}
+            </Button>
+          </div>
+        ) : null,
+    },
+  ];
 
   return (
     <div className="grid gap-4">
@@ -61,70 +92,20 @@ export function MyLoans() {
           <CardTitle>{LIBRARY_TEXT.tabLoans}</CardTitle>
         </CardHeader>
         <CardContent>
-          {loans.isPending ? (
-            <div className="grid gap-2">
-              <Skeleton className="h-10" />
-              <Skeleton className="h-10" />
-            </div>
-          ) : (loans.data?.loans.length ?? 0) === 0 ? (
-            <p className="text-sm text-muted-foreground">{LIBRARY_TEXT.noLoans}</p>
-          ) : (
-            <div className="overflow-x-auto">
-              <table className="w-full text-left text-sm">
-                <caption className="sr-only">{LIBRARY_TEXT.tabLoans}</caption>
-                <thead className="text-muted-foreground">
-                  <tr className="border-b">
-                    <th scope="col" className="py-2 pr-4 font-medium">Book</th>
-                    <th scope="col" className="py-2 pr-4 font-medium">Issued</th>
-                    <th scope="col" className="py-2 pr-4 font-medium">Due</th>
-                    <th scope="col" className="py-2 pr-4 font-medium">Status</th>
-                    <th scope="col" className="py-2 pr-4 font-medium">Overdue</th>
-                    <th scope="col" className="py-2 pr-4 font-medium">Fine</th>
-                    <th scope="col" className="py-2 font-medium"><span className="sr-only">Actions</span></th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {loans.data?.loans.map((loan) => {
-                    const status = loanStatus(loan, now);
-                    const late = overdueDays(loan, now);
-                    return (
-                      <tr key={loan._id} className="border-b last:border-0" data-testid="loan-row">
-                        <td className="py-2 pr-4 font-medium">
-                          <Link to={paths.library.book(loan.bookId)} className="underline-offset-4 hover:underline">
-                            {loan.book.title}
-                          </Link>
-                        </td>
-                        <td className="whitespace-nowrap py-2 pr-4">{formatDate(loan.issuedOn)}</td>
-                        <td className="whitespace-nowrap py-2 pr-4">{status === 'Returned' ? `Returned ${formatDate(loan.returnedOn)}` : formatDate(loan.dueOn)}</td>
-                        <td className="py-2 pr-4">
-                          <LoanStatusBadge status={status} />
-                        </td>
-                        <td className="whitespace-nowrap py-2 pr-4">{late > 0 ? daysText(late) : '—'}</td>
-                        <td className="whitespace-nowrap py-2 pr-4 tabular-nums">{formatRupees(loan.fineAccrued)}</td>
-                        <td className="py-2">
-                          {canBorrow && status !== 'Returned' ? (
-                            <div className="flex justify-end gap-2">
-                              {status === 'Active' && loan.renewalsLeft > 0 ? (
-                                <Button size="sm" variant="outline" disabled={renew.isPending} onClick={() => void doRenew(loan)}>
-                                  {LIBRARY_TEXT.renew}
-                                </Button>
-                              ) : null}
-                              <Button size="sm" onClick={() => setReturning(loan)}>
-                                {LIBRARY_TEXT.returnBook}
-                              </Button>
-                            </div>
-                          ) : null}
-                        </td>
-                      </tr>
-                    );
-                  })}
-                </tbody>
-              </table>
-            </div>
-          )}
+          <DataTable
+            caption={LIBRARY_TEXT.tabLoans}
+            columns={columns}
+            rows={loans.data?.loans}
+            rowKey={(loan) => loan._id}
+            loading={loans.isPending}
+            error={loans.isError ? LIBRARY_TEXT.loadFailed : null}
+            empty={LIBRARY_TEXT.noLoans}
+            rowProps={() => ({ 'data-testid': 'loan-row' })}
+          />
         </CardContent>
       </Card>
-      <ActionDialog
+      <ConfirmDialog
+        failureText={LIBRARY_TEXT.actionFailed}
         open={returning !== null}
         onOpenChange={(open) => !open && setReturning(null)}
         title={LIBRARY_TEXT.confirmReturnTitle}
@@ -137,10 +118,10 @@ export function MyLoans() {
         }}
       >
         {returning ? <p className="text-sm font-medium">{returning.book.title}</p> : null}
-      </ActionDialog>
-      <SuccessDialog open={returned !== null} onOpenChange={(open) => !open && setReturned(null)} title={LIBRARY_TEXT.returnedTitle}>
+      </ConfirmDialog>
+      <NoticeDialog open={returned !== null} onOpenChange={(open) => !open && setReturned(null)} title={LIBRARY_TEXT.returnedTitle}>
         {returned ? <ReturnOutcome loan={returned} /> : null}
-      </SuccessDialog>
+      </NoticeDialog>
     </div>
   );
 }

@@ -1,13 +1,14 @@
+import { MSG } from '@crs/shared/messages';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
-import { useForm, type Path } from 'react-hook-form';
+import { useForm } from 'react-hook-form';
 import { Button } from '@/components/ui/button';
+import { FormError } from '@/components/ui/form-error';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { Skeleton } from '@/components/ui/skeleton';
-import { serverFieldErrors } from '@/lib/error-details';
-import { serverMessage } from '@/lib/errors';
+import { applyServerErrors } from '@/lib/error-details';
 import { toast } from '@/lib/toast';
 import { useLibrarySettings } from '../api/get-settings';
 import type { LibrarySettings, LibrarySettingsView } from '../api/types';
@@ -60,11 +61,9 @@ function RulesForm({ settings }: { settings: LibrarySettingsView }) {
     setFormError(null);
     try {
       await save.mutateAsync(values);
-      toast.success('Library settings saved');
+      toast.success(MSG.librarySettingsSaved);
     } catch (e) {
-      const fields = Object.entries(serverFieldErrors(e)).filter(([f]) => FIELDS.some((d) => d.name === f));
-      for (const [f, message] of fields) setError(f as Path<SettingsFormValues>, { type: 'server', message });
-      if (fields.length === 0) setFormError(serverMessage(e) ?? LIBRARY_TEXT.actionFailed);
+      setFormError(applyServerErrors(e, setError, { fields: FIELDS.map((f) => f.name), fallback: LIBRARY_TEXT.actionFailed }));
     }
   });
 
@@ -77,11 +76,7 @@ function RulesForm({ settings }: { settings: LibrarySettingsView }) {
           </FormField>
         ))}
       </div>
-      {formError ? (
-        <p role="alert" className="text-sm text-destructive">
-          {formError}
-        </p>
-      ) : null}
+      <FormError message={formError} />
       <div>
         <Button type="submit" disabled={isSubmitting}>
           {isSubmitting ? LIBRARY_TEXT.updating : 'Save Rules'}

@@ -6,14 +6,14 @@ import { useIssueBook } from '../api/issue-book';
 import { useReturnBook } from '../api/return-book';
 import type { Book, Loan } from '../api/types';
 import { LIBRARY_TEXT } from '../texts';
-import { ActionDialog, SuccessDialog } from './action-dialog';
+import { ConfirmDialog, NoticeDialog } from '@/components/ui/confirm-dialog';
 import { BorrowOutcome, ReturnOutcome } from './loan-outcome';
 
 /** A Student's actions on a book: Borrow This Book ('Not Available' when no copy is left) and Return Book for their active loan of it. */
 export function StudentActions({ book }: { book: Book }) {
   const days = useLoanPeriodDays();
   const myLoans = useMyLoans();
-  const activeLoan = myLoans.data?.loans.find((l) => l.bookId === book._id && !l.returnedOn);
+  const activeLoan = myLoans.data?.loans.find((l) => l.bookId === book._id && l.status !== 'returned');
   const issue = useIssueBook();
   const returnBook = useReturnBook();
   const [dialog, setDialog] = useState<'borrow' | 'return' | null>(null);
@@ -32,7 +32,8 @@ export function StudentActions({ book }: { book: Book }) {
         </Button>
       ) : null}
 
-      <ActionDialog
+      <ConfirmDialog
+        failureText={LIBRARY_TEXT.actionFailed}
         open={dialog === 'borrow'}
         onOpenChange={(open) => setDialog(open ? 'borrow' : null)}
         title={LIBRARY_TEXT.confirmBorrowTitle}
@@ -40,7 +41,8 @@ export function StudentActions({ book }: { book: Book }) {
         confirmLabel={LIBRARY_TEXT.confirmBorrow}
         onConfirm={async () => setBorrowed((await issue.mutateAsync({ bookId: book._id })).loan)}
       />
-      <ActionDialog
+      <ConfirmDialog
+        failureText={LIBRARY_TEXT.actionFailed}
         open={dialog === 'return'}
         onOpenChange={(open) => setDialog(open ? 'return' : null)}
         title={LIBRARY_TEXT.confirmReturnTitle}
@@ -48,12 +50,12 @@ export function StudentActions({ book }: { book: Book }) {
         confirmLabel={LIBRARY_TEXT.confirmReturn}
         onConfirm={async () => setReturned((await returnBook.mutateAsync({ bookId: book._id })).loan)}
       />
-      <SuccessDialog open={borrowed !== null} onOpenChange={(open) => !open && setBorrowed(null)} title={LIBRARY_TEXT.borrowedTitle}>
+      <NoticeDialog open={borrowed !== null} onOpenChange={(open) => !open && setBorrowed(null)} title={LIBRARY_TEXT.borrowedTitle}>
         {borrowed ? <BorrowOutcome loan={borrowed} /> : null}
-      </SuccessDialog>
-      <SuccessDialog open={returned !== null} onOpenChange={(open) => !open && setReturned(null)} title={LIBRARY_TEXT.returnedTitle}>
+      </NoticeDialog>
+      <NoticeDialog open={returned !== null} onOpenChange={(open) => !open && setReturned(null)} title={LIBRARY_TEXT.returnedTitle}>
         {returned ? <ReturnOutcome loan={returned} /> : null}
-      </SuccessDialog>
+      </NoticeDialog>
     </div>
   );
 }

@@ -10,7 +10,7 @@ import { useCatalogueSearch } from '../hooks/use-catalogue-search';
 import { CATALOGUE_PAGE_SIZE, LIBRARY_TEXT } from '../texts';
 import { TeacherHelpCard } from './library-page';
 import { MyLoans } from './my-loans';
-import { Pager } from './pager';
+import { Pager } from '@/components/ui/pager';
 import { SearchBox } from './search-box';
 
 /** /library/teacher: Search Books (the whole catalogue on open, a spinner while searching) and My Loans, read-only. */
@@ -61,7 +61,7 @@ function TeacherSearch() {
                   <p className="text-sm">{b.subjects.join(', ') || '—'}</p>
                   <p className="text-sm font-medium">{availabilityText(b)}</p>
                   <Link
-                    to={paths.library.book(b._id)}
+                    to={paths.libraryBook({ id: b._id })}
                     className="mt-auto pt-2 text-sm font-medium text-primary underline-offset-4 hover:underline focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
                   >
                     {LIBRARY_TEXT.viewDetails}

@@ -1,8 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { SystemStats } from '@crs/shared/schemas/users';
 import { api } from '@/lib/api-client';
 import { statsQueryKey } from './get-overview';
-
-export type SystemStats = { uptimeSeconds: number; databaseBytes: number; activeSessions: number; database: 'pglite' | 'postgresql' };
 
 /** GET /stats/system (SuperAdmin). */
 export async function getSystemStats(): Promise<SystemStats> {

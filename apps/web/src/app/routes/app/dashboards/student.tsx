@@ -22,7 +22,7 @@ export default function StudentDashboardRoute() {
           value={summary.data ? issuedText(summary.data.activeLoans) : summary.isError ? '—' : ''}
           loading={summary.isPending}
           hint={
-            <Link to={paths.student.library} className="text-primary underline-offset-4 hover:underline">
+            <Link to={paths.studentLibrary} className="text-primary underline-offset-4 hover:underline">
               {summary.data && summary.data.overdueLoans > 0 ? `${summary.data.overdueLoans} overdue · view my loans` : 'View my loans'}
             </Link>
           }

@@ -6,10 +6,10 @@ import { paths } from '@/config/paths';
 import { useAuth } from '@/lib/auth';
 
 const QUICK_ACTIONS = [
-  { label: 'Enter Exam Details', to: paths.teacher.exams, icon: ClipboardList },
-  { label: 'Upload Marks CSV', to: paths.teacher.marks, icon: FileUp },
-  { label: 'Upload Research Paper', to: paths.teacher.research, icon: FlaskConical },
-  { label: 'Edit Profile and Achievements', to: paths.teacher.profile, icon: UserRound },
+  { label: 'Enter Exam Details', to: paths.teacherExams, icon: ClipboardList },
+  { label: 'Upload Marks CSV', to: paths.teacherMarks, icon: FileUp },
+  { label: 'Upload Research Paper', to: paths.teacherResearch, icon: FlaskConical },
+  { label: 'Edit Profile and Achievements', to: paths.teacherProfile, icon: UserRound },
 ] as const;
 
 export default function TeacherDashboardRoute() {

@@ -9,7 +9,7 @@ export default function StudentLibraryRoute() {
     <section className="grid gap-4">
       <PageHeader title="Library" description="Your loans and fines.">
         <Link
-          to={paths.library.root}
+          to={paths.library}
           className="inline-flex h-10 items-center rounded-md border border-input bg-card px-4 text-sm font-medium hover:bg-accent focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
         >
           Search the catalogue

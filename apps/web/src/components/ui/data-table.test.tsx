@@ -1,0 +1,86 @@
+import { render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { useState } from 'react';
+import { describe, expect, it, vi } from 'vitest';
+import { DataTable, type Column } from './data-table';
+
+type Row = { id: string; name: string; email: string };
+const rows: Row[] = [
+  { id: 'a', name: 'Asha', email: 'asha@demo.crs' },
+  { id: 'b', name: 'Bala', email: 'bala@demo.crs' },
+];
+const columns: Column<Row>[] = [
+  { key: 'name', header: 'Name', cell: (r) => r.name },
+  { key: 'email', header: 'Email', hideBelow: 'md', cell: (r) => r.email },
+  { key: 'actions', header: 'Actions', srOnlyHeader: true, cell: () => null },
+];
+
+function Selectable({ onChange }: { onChange: (ids: string[]) => void }) {
+  const [selected, setSelected] = useState<Set<string>>(new Set());
+  return (
+    <DataTable
+      caption="Members"
+      columns={columns}
+      rows={rows}
+      rowKey={(r) => r.id}
+      empty="None"
+      selection={{
+        selected,
+        label: (r) => r.name,
+        onChange: (next) => {
+          setSelected(next);
+          onChange([...next].sort());
+        },
+      }}
+    />
+  );
+}
+
+describe('DataTable', () => {
+  it('shows skeleton rows while loading, then the error or the empty text in place of the table', () => {
+    const { rerender } = render(<DataTable caption="Members" columns={columns} rows={undefined} rowKey={(r) => r.id} empty="No members." skeletonRows={3} />);
+    expect(screen.getByLabelText('Members: loading')).toHaveAttribute('aria-busy', 'true');
+    expect(screen.queryByRole('table')).not.toBeInTheDocument();
+    rerender(<DataTable caption="Members" columns={columns} rows={undefined} rowKey={(r) => r.id} empty="No members." error="Could not load." />);
+    expect(screen.getByRole('alert')).toHaveTextContent('Could not load.');
+    rerender(<DataTable caption="Members" columns={columns} rows={[]} rowKey={(r) => r.id} empty="No members." />);
+    expect(screen.getByText('No members.')).toBeInTheDocument();
+    expect(screen.queryByRole('table')).not.toBeInTheDocument();
+  });
+
+  it('is an accessible table: caption, column headers with scope, columns hidden below a width', () => {
+    render(<DataTable caption="Members" columns={columns} rows={rows} rowKey={(r) => r.id} empty="None" />);
+    const table = screen.getByRole('table', { name: 'Members' });
+    const headers = within(table).getAllByRole('columnheader');
+    expect(headers.map((h) => h.textContent)).toEqual(['Name', 'Email', 'Actions']);
+    for (const h of headers) expect(h).toHaveAttribute('scope', 'col');
+    expect(headers[1]).toHaveClass('hidden', 'md:table-cell');
+    expect(within(headers[2]!).getByText('Actions')).toHaveClass('sr-only');
+    expect(within(table).getAllByRole('row')).toHaveLength(3);
+  });
+
+  it('selects rows one by one and all on the page, and clears them again', async () => {
+    const user = userEvent.setup();
+    const changes = vi.fn();
+    render(<Selectable onChange={changes} />);
+    await user.click(screen.getByRole('checkbox', { name: 'Select Bala' }));
+    expect(changes).toHaveBeenLastCalledWith(['b']);
+    const all = screen.getByRole('checkbox', { name: 'Select all on this page' });
+    expect((all as HTMLInputElement).indeterminate).toBe(true);
+    await user.click(all);
+    expect(changes).toHaveBeenLastCalledWith(['a', 'b']);
+    expect(screen.getByRole('checkbox', { name: 'Select Asha' })).toBeChecked();
+    await user.click(all);
+    expect(changes).toHaveBeenLastCalledWith([]);
+  });
+
+  it('pages with Previous and Next', async () => {
+    const user = userEvent.setup();
+    const onPage = vi.fn();
+    render(<DataTable caption="Members" columns={columns} rows={rows} rowKey={(r) => r.id} empty="None" paging={{ page: 1, pageSize: 2, total: 5, onPage }} />);
+    expect(screen.getByText('Showing 1–2 of 5')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Previous' })).toBeDisabled();
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    expect(onPage).toHaveBeenCalledWith(2);
+  });
+});

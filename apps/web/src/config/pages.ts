@@ -1,0 +1,98 @@
+import type { Role } from '@crs/shared/roles';
+import { ROUTE_ROLES, type GuardedRoute } from '@crs/shared/routes';
+import type { NavIcon } from '@/components/layout/nav-items';
+
+/**
+ * Every page of the client, declared once. The router (app/route-table.tsx), the guards, the typed
+ * paths (config/paths.ts) and the sidebars (components/layout/nav-items.ts) are derived from this
+ * list; adding a page means one entry here plus the page module itself (decision 0017).
+ *
+ * - `page`: the module under `app/routes/` (without `.tsx`) whose default export renders the page;
+ *   the router loads it lazily. A test checks every entry names an existing module.
+ * - `guarded` pages render inside the signed-in frame and admit the roles of the spec's table
+ *   (`ROUTE_ROLES[path]` in packages/shared, which the server and tests read too); their `path`
+ *   must be a key of that table, so TypeScript refuses a guarded page the spec does not list.
+ * - `nav`: the sidebar entry per role; each role's sidebar lists its entries in this file's order.
+ * - `comingSoon`: the module a later issue brings; until then the page is the shared placeholder.
+ */
+type NavEntry = { label: string; icon: NavIcon };
+type PageBase = { title: string; page: string; nav?: Partial<Record<Role, NavEntry>>; comingSoon?: string };
+export type PublicPage = PageBase & { path: string; guarded?: false };
+export type GuardedPage = PageBase & { path: GuardedRoute; guarded: true };
+export type PageDef = PublicPage | GuardedPage;
+
+const COMING_SOON = 'app/coming-soon';
+function later<P extends GuardedRoute>(title: string, path: P, comingSoon: string, nav?: PageBase['nav']): GuardedPage & { path: P } {
+  return { title, path, page: COMING_SOON, guarded: true, comingSoon, nav };
+}
+const dashboard = (role: Role) => ({ [role]: { label: 'Dashboard', icon: 'dashboard' } }) as PageBase['nav'];
+
+export const PAGES = {
+  login: { title: 'Sign in', path: '/login', page: 'auth/login' },
+  register: { title: 'Register', path: '/register', page: 'auth/register' },
+  forgotPassword: { title: 'Forgot password', path: '/forgot-password', page: 'auth/forgot-password' },
+  resetPassword: { title: 'Reset password', path: '/reset-password', page: 'auth/reset-password' },
+  logout: { title: 'Logging out', path: '/logout', page: 'auth/logout' },
+  forbidden: { title: 'Access denied', path: '/forbidden', page: 'access-denied' },
+  unauthorized: { title: 'Access denied', path: '/unauthorized', page: 'access-denied' },
+
+  confirmation: { title: 'Success', path: '/confirmation', page: 'app/confirmation', guarded: true },
+  dashboard: { title: 'Dashboard', path: '/dashboard', page: 'app/dashboard-dispatcher', guarded: true },
+
+  adminDashboard: { title: 'Admin dashboard', path: '/dashboard/admin', page: 'app/dashboards/admin', guarded: true, nav: dashboard('Admin') },
+  adminStudents: later('Manage Students', '/dashboard/admin/students', 'student management', { Admin: { label: 'Manage Students', icon: 'users' } }),
+  adminTeachers: later('Manage Teachers', '/dashboard/admin/teachers', 'teacher management', { Admin: { label: 'Manage Teachers', icon: 'building' } }),
+  adminAnalytics: later('Analytics', '/dashboard/admin/analytics', 'analytics', { Admin: { label: 'Analytics', icon: 'chart' } }),
+  adminDocs: later('Documents', '/dashboard/admin/docs', 'documents', { Admin: { label: 'Documents', icon: 'file' } }),
+
+  studentDashboard: { title: 'Student dashboard', path: '/dashboard/student', page: 'app/dashboards/student', guarded: true, nav: dashboard('Student') },
+  studentCourses: later('My Courses', '/dashboard/student/courses', 'courses', { Student: { label: 'My Courses', icon: 'book' } }),
+  studentLibrary: { title: 'Library', path: '/dashboard/student/library', page: 'app/library/student-library', guarded: true },
+  studentPlacement: later('Placement Portal', '/dashboard/student/placement', 'placement', { Student: { label: 'Placement', icon: 'briefcase' } }),
+  studentNotices: later('Notices', '/dashboard/student/notices', 'notices', { Student: { label: 'Notices', icon: 'megaphone' } }),
+  studentIdCard: later('ID Card', '/dashboard/student/idcard', 'ID card', { Student: { label: 'ID Card', icon: 'idCard' } }),
+
+  teacherDashboard: { title: 'Teacher dashboard', path: '/dashboard/teacher', page: 'app/dashboards/teacher', guarded: true, nav: dashboard('Teacher') },
+  teacherSubjects: later('My Subjects', '/dashboard/teacher/subjects', 'subjects', { Teacher: { label: 'My Subjects', icon: 'book' } }),
+  teacherAttendance: later('Attendance', '/dashboard/teacher/attendance', 'attendance', { Teacher: { label: 'Attendance', icon: 'clipboardCheck' } }),
+  teacherMarks: later('Marks', '/dashboard/teacher/marks', 'marks', { Teacher: { label: 'Marks', icon: 'clipboardList' } }),
+  teacherResearch: later('Research', '/dashboard/teacher/research', 'teaching materials', { Teacher: { label: 'Research', icon: 'flask' } }),
+  teacherProfile: later('Profile', '/dashboard/teacher/profile', 'profile', { Teacher: { label: 'Profile', icon: 'user' } }),
+  teacherExams: later('Exams', '/dashboard/teacher/exams', 'marks'),
+
+  staffDashboard: { title: 'Staff dashboard', path: '/dashboard/staff', page: 'app/dashboards/staff', guarded: true, nav: dashboard('Staff') },
+  staffNotices: later('Notices', '/dashboard/staff/notices', 'notices', { Staff: { label: 'Notices', icon: 'megaphone' } }),
+  staffReports: later('Reports', '/dashboard/staff/reports', 'reports', { Staff: { label: 'Reports', icon: 'file' } }),
+
+  superadminDashboard: { title: 'SuperAdmin dashboard', path: '/dashboard/superadmin', page: 'app/dashboards/superadmin', guarded: true, nav: dashboard('SuperAdmin') },
+  superadminUsers: later('Users', '/dashboard/superadmin/users', 'user management', { SuperAdmin: { label: 'Users', icon: 'users' } }),
+  superadminLogs: later('System Logs', '/dashboard/superadmin/logs', 'audit log', { SuperAdmin: { label: 'System Logs', icon: 'scroll' } }),
+  superadminSettings: later('Settings', '/dashboard/superadmin/settings', 'settings', { SuperAdmin: { label: 'Settings', icon: 'settings' } }),
+
+  librarianDashboard: { title: 'Circulation desk', path: '/dashboard/librarian', page: 'app/dashboards/librarian', guarded: true, nav: dashboard('Librarian') },
+  library: {
+    title: 'Library',
+    path: '/library',
+    page: 'app/library/library',
+    guarded: true,
+    nav: {
+      Student: { label: 'Library', icon: 'library' },
+      Teacher: { label: 'Library', icon: 'library' },
+      Librarian: { label: 'Library', icon: 'libraryDesk' },
+    },
+  },
+  libraryBook: { title: 'Book', path: '/library/books/:id', page: 'app/library/book', guarded: true },
+  libraryTeacher: { title: 'Library', path: '/library/teacher', page: 'app/library/teacher', guarded: true },
+
+  alumni: later('Alumni', '/alumni', 'alumni', { Teacher: { label: 'Alumni', icon: 'graduation' } }),
+  alumniDetail: later('Alumnus', '/alumni/:id', 'alumni'),
+
+  notFound: { title: 'Page not found', path: '*', page: 'not-found' },
+} as const satisfies Record<string, PageDef>;
+
+export type PageId = keyof typeof PAGES;
+
+/** The roles a page admits: the spec's table for guarded pages, null for public ones. */
+export function pageRoles(page: PageDef): readonly Role[] | null {
+  return page.guarded ? ROUTE_ROLES[page.path] : null;
+}
