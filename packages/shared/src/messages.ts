@@ -82,6 +82,5 @@ export const MSG = {
   importBadMultipart: 'The upload is not a valid multipart form',
   importInvalid: 'Some rows are invalid; nothing was imported',
   importEmpty: 'The file has no rows to import',
-  importNotUtf8: 'The file must be a CSV file saved as UTF-8 text',
-  importMissingColumns: 'The first row must be a header with at least a title column',
+  importWholeNumber: 'Must be a whole number',
 } as const;
