@@ -2,6 +2,45 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
+import importX from 'eslint-plugin-import-x';
+import { readdirSync } from 'node:fs';
+import path from 'node:path';
+
+// ---------------------------------------------------------------------------------------------
+// Server layers (apps/server/src), docs/decisions/0015-module-template.md.
+// Core (config.ts, context.ts, db/, lib/, plugins/) never imports a module or the composition
+// root (app.ts, runtime.ts, server.ts, cli.ts, cli/, seed/); lib/ is pure (no db/ either).
+// A module uses another only through its <m>.service.ts, and touches only its own tables
+// (db/schema/<m>.ts). The per-module zones come from the folder list, so a new module is covered
+// without editing this file. Tests and fixtures compose like the root and are exempt.
+const SERVER = 'apps/server/src';
+const serverModules = readdirSync(path.join(import.meta.dirname, SERVER, 'modules'), { withFileTypes: true })
+  .filter((d) => d.isDirectory())
+  .map((d) => d.name);
+const schemaFiles = readdirSync(path.join(import.meta.dirname, SERVER, 'db/schema')).filter((f) => f.endsWith('.ts'));
+const CORE = ['config.ts', 'context.ts', 'db', 'lib', 'plugins'].map((p) => `${SERVER}/${p}`);
+const ROOT = ['app.ts', 'runtime.ts', 'server.ts', 'cli.ts', 'cli', 'seed'].map((p) => `${SERVER}/${p}`);
+const serverZones = [
+  { target: CORE, from: `${SERVER}/modules`, message: 'Core never imports a module: take an interface (see plugins/access.ts) and let the composition root pass the module in.' },
+  { target: CORE, from: ROOT, message: 'Core never imports the composition root.' },
+  { target: `${SERVER}/lib`, from: [`${SERVER}/db`, `${SERVER}/plugins`, `${SERVER}/context.ts`, `${SERVER}/config.ts`], message: 'lib/ is pure: no database, plugins, context or configuration.' },
+  { target: `${SERVER}/modules`, from: ROOT, message: 'Modules never import the composition root.' },
+  ...serverModules.flatMap((m) => [
+    ...serverModules
+      .filter((other) => other !== m)
+      .map((other) => ({
+        target: `${SERVER}/modules/${m}`,
+        from: `${SERVER}/modules/${other}`,
+        except: [`./${other}.service.ts`],
+        message: `Use the ${other} module only through ${other}.service.ts.`,
+      })),
+    {
+      target: `${SERVER}/modules/${m}`,
+      from: schemaFiles.filter((f) => f !== `${m}.ts`).map((f) => `${SERVER}/db/schema/${f}`),
+      message: `Module ${m} reads and writes only its own tables (db/schema/${m}.ts); ask the owning module's service for anything else.`,
+    },
+  ]),
+];
 
 export default tseslint.config(
   { ignores: ['**/node_modules/**', '**/dist/**', 'data/**', '.tmp/**', 'apps/server/drizzle/**', 'apps/web/test-results/**', 'apps/web/playwright-report/**', 'bench-results/**'] },
@@ -20,6 +59,13 @@ export default tseslint.config(
     languageOptions: { globals: { ...globals.browser } },
     plugins: { 'react-hooks': reactHooks },
     rules: { ...reactHooks.configs.recommended.rules },
+  },
+  {
+    // Server layers (see the comment at the top).
+    files: [`${SERVER}/**/*.ts`],
+    ignores: ['**/*.test.ts', '**/*.fixtures.ts'],
+    plugins: { 'import-x': importX },
+    rules: { 'import-x/no-restricted-paths': ['error', { basePath: import.meta.dirname, zones: serverZones }] },
   },
   {
     files: ['scripts/**', 'apps/server/src/cli.ts', '**/*.test.ts', '**/*.test.tsx', 'apps/web/e2e/**', '.ci/**'],

@@ -8,11 +8,14 @@ import Fastify from 'fastify';
 import type { FastifyInstance } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { MSG } from '@crs/shared/messages';
 import type { AppContext } from './context.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
+import { authenticate } from './modules/auth/auth.service.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { libraryRoutes } from './modules/library/library.routes.ts';
-import { statsRoutes, usersRoutes } from './modules/users/users.routes.ts';
+import { statsRoutes } from './modules/stats/stats.routes.ts';
+import { usersRoutes } from './modules/users/users.routes.ts';
 import { accessPlugin } from './plugins/access.ts';
 import { errorsPlugin } from './plugins/errors.ts';
 
@@ -25,7 +28,7 @@ export type BuildOptions = {
 const redactUrl = (url: string) => url.replace(/([?&](?:token|refreshToken)=)[^&#]*/gi, '$1[redacted]');
 
 /**
- * Builds the HTTP app: external plugins, app plugins, then routes (fixed order). Serves the API
+ * The composition root of the HTTP side. Builds the HTTP app: external plugins, app plugins, then routes (fixed order). Serves the API
  * under /api/v1, its OpenAPI reference at /api/docs, and the built client with SPA fallback.
  */
 export async function buildApp(ctx: AppContext, opts: BuildOptions = {}): Promise<FastifyInstance> {
@@ -84,7 +87,8 @@ export async function buildApp(ctx: AppContext, opts: BuildOptions = {}): Promis
 
   // App plugins
   await app.register(errorsPlugin);
-  await app.register(accessPlugin, { ctx });
+  // The auth module resolves bearer tokens; the core access plugin only checks roles.
+  await app.register(accessPlugin, { authenticate: (token: string) => authenticate(ctx, token) });
   // Shutting down: answers still under way close their connection, so a keep-alive client cannot
   // hold the server open (Node only closes connections that are idle when close() starts).
   let closing = false;
@@ -128,13 +132,13 @@ export async function buildApp(ctx: AppContext, opts: BuildOptions = {}): Promis
   app.setNotFoundHandler((request, reply) => {
     const url = request.url;
     if (url.startsWith('/api/')) {
-      return reply.code(404).send({ message: `No API route ${request.method} ${url.split('?')[0]}`, code: 'NOT_FOUND' });
+      return reply.code(404).send({ message: MSG.noApiRoute(request.method, url.split('?')[0]!), code: 'NOT_FOUND' });
     }
     if ((request.method === 'GET' || request.method === 'HEAD') && hasClient) {
       // SPA fallback: the client's router decides what any other path shows.
       return reply.header('cache-control', 'no-cache').sendFile('index.html');
     }
-    return reply.code(404).send({ message: 'Not found', code: 'NOT_FOUND' });
+    return reply.code(404).send({ message: MSG.notFound, code: 'NOT_FOUND' });
   });
 
   return app;

@@ -1,25 +1,29 @@
 import type { Config } from './config.ts';
 import type { Database, Db } from './db/client.ts';
-import type { Mailer } from './lib/mailer.ts';
-import { AuthCache } from './modules/auth/auth.cache.ts';
+import { Caches } from './lib/cache.ts';
+import type { MailSender } from './lib/mail.ts';
 
-/** What every service needs: built once per process (or per test file) and passed down. */
+/**
+ * What every service needs: built once per process (or per test file) by the composition root and
+ * passed down. Core only: modules keep their own state in `caches` and reach each other through
+ * their services, never through fields here.
+ */
 export type AppContext = {
   config: Config;
   database: Database;
   db: Db;
-  mailer: Mailer;
-  authCache: AuthCache;
+  mailer: MailSender;
+  caches: Caches;
   startedAt: number;
 };
 
-export function createContext(config: Config, database: Database, mailer: Mailer): AppContext {
+export function createContext(config: Config, database: Database, mailer: MailSender): AppContext {
   return {
     config,
     database,
     db: database.db,
     mailer,
-    authCache: new AuthCache(database.notifier),
+    caches: new Caches(database.notifier),
     startedAt: Date.now(),
   };
 }

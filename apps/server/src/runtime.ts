@@ -3,12 +3,22 @@ import type { Config } from './config.ts';
 import { createContext } from './context.ts';
 import type { AppContext } from './context.ts';
 import { openDatabase } from './db/client.ts';
+import type { Database } from './db/client.ts';
 import { acquireDataDirLock } from './db/lock.ts';
 import type { DataDirLock } from './db/lock.ts';
 import { migrate } from './db/migrate.ts';
-import { Mailer } from './lib/mailer.ts';
+import { MailOutbox } from './modules/mail/mail.service.ts';
 
-export type Runtime = { ctx: AppContext; close(): Promise<void> };
+export type Runtime = { ctx: AppContext; outbox: MailOutbox; close(): Promise<void> };
+
+/**
+ * The composition root's wiring of an open database into a context: the mail module's outbox
+ * becomes the context's mail sender. Used by openRuntime and by the tests' app factory.
+ */
+export function assembleContext(config: Config, database: Database, print: (line: string) => void): { ctx: AppContext; outbox: MailOutbox } {
+  const outbox = new MailOutbox({ db: database.db, smtpUrl: config.smtpUrl, from: config.mailFrom, print });
+  return { ctx: createContext(config, database, outbox), outbox };
+}
 
 /**
  * Opens the configured database (taking the data directory's lock for the embedded one),
@@ -34,12 +44,12 @@ export async function openRuntime(config: Config, print: (line: string) => void)
     lock?.release();
     throw err;
   }
-  const mailer = new Mailer({ db: database.db, smtpUrl: config.smtpUrl, from: config.mailFrom, print });
-  const ctx = createContext(config, database, mailer);
+  const { ctx, outbox } = assembleContext(config, database, print);
   return {
     ctx,
+    outbox,
     async close() {
-      await mailer.stop();
+      await outbox.stop();
       await database.close();
       lock?.release();
     },

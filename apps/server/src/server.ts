@@ -3,9 +3,9 @@ import { buildApp } from './app.ts';
 import { serveAdminSocket } from './cli/admin-socket.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import { DataDirLockedError } from './db/lock.ts';
-import { DEMO_ACCOUNTS, DEMO_PASSWORD, seedDemo } from './db/seed.ts';
-import { pruneAuthData } from './modules/auth/maintenance.ts';
+import { pruneAuthData } from './modules/auth/auth.service.ts';
 import { openRuntime } from './runtime.ts';
+import { DEMO_ACCOUNTS, DEMO_PASSWORD, seedDemo } from './seed/demo.ts';
 
 const out = (line: string) => process.stdout.write(line + '\n');
 
@@ -15,10 +15,10 @@ async function main(): Promise<void> {
   const { ctx } = runtime;
   const seeded = config.seed ? await seedDemo(ctx) : false;
   const app = await buildApp(ctx);
-  ctx.mailer.start();
+  runtime.outbox.start();
   const admin = config.databaseUrl ? undefined : serveAdminSocket(ctx);
   admin?.on('error', (err) => app.log.warn({ err }, 'admin socket unavailable; the CLI needs the server stopped'));
-  const prune = () => pruneAuthData(ctx.db).catch((err: unknown) => app.log.warn({ err }, 'pruning auth data failed'));
+  const prune = () => pruneAuthData(ctx).catch((err: unknown) => app.log.warn({ err }, 'pruning auth data failed'));
   void prune();
   const maintenance = setInterval(() => void prune(), 60 * 60 * 1000);
   maintenance.unref();

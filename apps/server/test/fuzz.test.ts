@@ -158,7 +158,7 @@ describe('a 500', () => {
       const token = await mintToken(broken.ctx, user);
       // Close the database under the running app.
       await broken.ctx.database.close();
-      broken.ctx.authCache.clear();
+      broken.ctx.caches.clear();
       const answers = [
         await broken.app.inject({ method: 'POST', url: '/api/v1/auth/login', payload: { email: user.email, password: 'secret123' } }),
         await broken.app.inject({ method: 'POST', url: '/api/v1/auth/register', payload: { name: 'Broken Db', email: uniqueEmail('b'), phone: '9876543210', password: 'secret123', roles: 'Student' } }),

@@ -9,13 +9,13 @@ import type { Role } from '@crs/shared/roles';
 import { buildApp } from '../src/app.ts';
 import { loadConfig } from '../src/config.ts';
 import type { Config } from '../src/config.ts';
-import { createContext } from '../src/context.ts';
 import type { AppContext } from '../src/context.ts';
 import { openDatabase } from '../src/db/client.ts';
 import type { Database } from '../src/db/client.ts';
-import { Mailer } from '../src/lib/mailer.ts';
 import { hashPassword } from '../src/lib/crypto.ts';
-import { insertUser } from '../src/modules/users/users.repository.ts';
+import { insertAccount } from '../src/modules/users/users.service.ts';
+import { assembleContext } from '../src/runtime.ts';
+import type { MailOutbox } from '../src/modules/mail/mail.service.ts';
 import { withDatabase } from './global-setup.ts';
 
 export type TestDb = { database: Database; drop(): Promise<void> };
@@ -49,6 +49,8 @@ export type TestApp = {
   ctx: AppContext;
   /** Lines the mailer printed (no SMTP configured). */
   printed: string[];
+  /** The mail module's outbox (the context's mail sender). */
+  outbox: MailOutbox;
   dataDir: string;
   close(): Promise<void>;
 };
@@ -59,18 +61,18 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
   const config: Config = loadConfig({ CRS_DATA_DIR: dataDir, PUBLIC_URL: 'http://crs.test', LOG_LEVEL: 'silent', ...env }, { persistSecret: false });
   const db = await freshDatabase();
   const printed: string[] = [];
-  const mailer = new Mailer({ db: db.database.db, smtpUrl: config.smtpUrl, from: config.mailFrom, print: (l) => printed.push(l) });
-  const ctx = createContext(config, db.database, mailer);
+  const { ctx, outbox } = assembleContext(config, db.database, (l) => printed.push(l));
   const app = await buildApp(ctx, { logger: false });
   await app.ready();
   return {
     app,
     ctx,
     printed,
+    outbox,
     dataDir,
     async close() {
       await app.close();
-      await mailer.stop();
+      await outbox.stop();
       await db.drop();
       rmSync(dataDir, { recursive: true, force: true });
     },
@@ -86,7 +88,7 @@ export async function createUser(
   opts: { roles?: Role[]; status?: 'active' | 'pending' | 'disabled'; email?: string; password?: string; name?: string } = {},
 ) {
   const password = opts.password ?? 'secret123';
-  const user = await insertUser(ctx.db, {
+  const user = await insertAccount(ctx, {
     name: opts.name ?? 'Test User',
     email: opts.email ?? uniqueEmail(),
     roles: opts.roles ?? ['Student'],

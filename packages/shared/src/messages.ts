@@ -14,6 +14,9 @@ export const MSG = {
   resetTokenRequired: 'Reset token is required',
   profileNameRequired: 'Name is required',
   profileInvalidEmail: 'Invalid email',
+  emailTooLong: 'Email too long',
+  nameTooLong: 'Name too long',
+  bioTooLong: 'Bio too long',
 
   // Server answers (ours)
   invalidCredentials: 'Invalid credentials',
@@ -40,6 +43,14 @@ export const MSG = {
   signUpRejected: 'Sign-up rejected',
   noPendingAccount: 'No pending account with this id',
   invalidText: 'Text contains characters that cannot be stored',
+  noApiRoute: (method: string, path: string) => `No API route ${method} ${path}`,
+  noAccountWithEmail: (email: string) => `No account with email ${email}`,
+  accountNotPending: (email: string, status: string) => `${email} is ${status}, not waiting for approval`,
+  resetMailSubject: 'Reset your CRS password',
+  resetMailText: (name: string, minutes: number, link: string) =>
+    `Hello ${name},\n\nSomeone asked to reset the password of your College Resource System account.\n` +
+    `Open this link within ${minutes} minutes to choose a new password:\n\n${link}\n\n` +
+    'If you did not ask for this, ignore this mail; your password stays as it is.\n',
 
   // Library (ours)
   bookNotFound: 'Book not found',

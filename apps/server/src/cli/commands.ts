@@ -6,9 +6,9 @@ import { ROLES } from '@crs/shared/roles';
 import type { AppContext } from '../context.ts';
 import { backupTo, restoreFrom } from '../db/backup.ts';
 import { migrate } from '../db/migrate.ts';
-import { seedDemo } from '../db/seed.ts';
-import { seedBooks } from '../modules/library/library.seed.ts';
+import { seedSyntheticBooks } from '../modules/library/library.service.ts';
 import { approveByEmail, createAccount } from '../modules/users/users.service.ts';
+import { seedDemo } from '../seed/demo.ts';
 
 export class UsageError extends Error {}
 
@@ -54,7 +54,7 @@ export const COMMANDS: Record<string, Command> = {
       const role = check(z.enum(ROLES, { error: `must be one of ${ROLES.join(', ')}` }), values.role, '--role');
       const password = values.password === undefined ? undefined : check(passwordField, values.password, '--password');
       const { user, password: generated } = await createAccount(ctx, { email, name, roles: [role], password });
-      return `Created ${role} ${user.email} (id ${user.id})` + (generated ? `\nPassword: ${generated}` : '');
+      return `Created ${role} ${user.email} (id ${user._id})` + (generated ? `\nPassword: ${generated}` : '');
     },
   },
   'user:approve': {
@@ -94,7 +94,7 @@ export const COMMANDS: Record<string, Command> = {
       if (values.count === undefined) throw new UsageError(`usage: ${this.usage}`);
       const n = check(z.coerce.number().int().min(1).max(10_000_000, 'at most 10000000'), values.count, '--count');
       const started = Date.now();
-      const added = await seedBooks(ctx.db, { count: n });
+      const added = await seedSyntheticBooks(ctx.db, n);
       return `Added ${added} books in ${((Date.now() - started) / 1000).toFixed(1)} s.`;
     },
   },
@@ -115,7 +115,7 @@ export const COMMANDS: Record<string, Command> = {
     async run(ctx, argv) {
       const file = fileArg(argv, this.usage);
       const counts = await restoreFrom(ctx.db, file);
-      await ctx.authCache.invalidateAll();
+      await ctx.caches.invalidateAll();
       return `Restored ${file}: ${Object.entries(counts).map(([t, n]) => `${t}=${n}`).join(' ')}`;
     },
   },

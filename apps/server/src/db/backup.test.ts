@@ -55,7 +55,7 @@ describe('backup and restore', () => {
     expect(await tableCounts(t.ctx.db)).not.toEqual(counts);
 
     const restored = await restoreFrom(t.ctx.db, file);
-    await t.ctx.authCache.invalidateAll();
+    await t.ctx.caches.invalidateAll();
     expect(restored).toEqual(counts);
     expect(await tableCounts(t.ctx.db)).toEqual(counts);
     expect(await userRow(alice.id)).toEqual(aliceBefore);

@@ -8,6 +8,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
 import pg from 'pg';
+import type { Notifier } from '../lib/cache.ts';
 import * as schema from './schema/index.ts';
 
 export type Schema = typeof schema;
@@ -27,11 +28,6 @@ export function isUniqueViolation(err: unknown): boolean {
   return e?.code === '23505' || e?.cause?.code === '23505';
 }
 
-/** Cross-process invalidation messages (session revoked, user changed). */
-export type Notifier = {
-  publish(channel: string, payload: string): Promise<void>;
-  subscribe(channel: string, fn: (payload: string) => void): void;
-};
 
 export type Database = {
   kind: 'pglite' | 'postgresql';

@@ -1,8 +1,15 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { createHash, createHmac, randomBytes } from 'node:crypto';
 import { hash, verify } from '@node-rs/argon2';
 
 /** 256 random bits, URL-safe. */
 export const randomToken = (): string => randomBytes(32).toString('base64url');
+
+/**
+ * A token derived from `value` under `secret` (HMAC-SHA256, 256 bits, URL-safe): the same inputs
+ * always give the same token, and without the secret it cannot be computed from `value`.
+ */
+export const deriveToken = (secret: Uint8Array, label: string, value: string): string =>
+  createHmac('sha256', secret).update(`${label}:${value}`).digest('base64url');
 
 /** Tokens are stored only as their SHA-256. */
 export const sha256 = (value: string): string => createHash('sha256').update(value).digest('hex');

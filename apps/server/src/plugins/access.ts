@@ -2,10 +2,17 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Role } from '@crs/shared/roles';
 import { hasAnyRole } from '@crs/shared/roles';
-import type { AppContext } from '../context.ts';
+import type { UserRow } from '../db/schema/users.ts';
 import { forbidden, unauthorized } from '../lib/errors.ts';
-import { authenticate } from '../modules/auth/auth.service.ts';
-import type { Principal } from '../modules/auth/auth.service.ts';
+
+/** The signed-in caller of a request: the account (never its password hash) and the session. */
+export type Principal = { user: Omit<UserRow, 'passwordHash'>; sessionId: string };
+
+/**
+ * Resolves a bearer token to its principal or throws 401. The auth module provides it; the
+ * composition root passes it in, so this core plugin never imports a module.
+ */
+export type Authenticator = (token: string) => Promise<Principal>;
 
 /** Who may call a route: 'public', or signed-in users holding one of `roles` (empty = any). */
 export type Access = 'public' | { roles: readonly Role[] };
@@ -31,7 +38,7 @@ export const anyUser: Access = { roles: [] };
  * Deny by default: every /api route must declare `config.access` or the server refuses to start;
  * the hook below authenticates and checks roles before any handler runs.
  */
-export const accessPlugin = fp(async (app: FastifyInstance, opts: { ctx: AppContext }) => {
+export const accessPlugin = fp(async (app: FastifyInstance, opts: { authenticate: Authenticator }) => {
   const routes: Array<{ method: string; url: string; access: Access }> = [];
   app.decorate('apiRoutes', routes);
 
@@ -50,7 +57,7 @@ export const accessPlugin = fp(async (app: FastifyInstance, opts: { ctx: AppCont
     const header = request.headers.authorization;
     const match = header ? /^Bearer\s+(\S+)$/i.exec(header) : null;
     if (!match) throw unauthorized();
-    request.principal = await authenticate(opts.ctx, match[1]!);
+    request.principal = await opts.authenticate(match[1]!);
     if (!hasAnyRole(request.principal.user.roles, access.roles)) throw forbidden();
   });
 });

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { emailField, nameField, passwordField, phoneField } from '../fields.ts';
+import { BIO_MAX, EMAIL_MAX, emailField, emailWith, NAME_MAX, nameField, passwordField, phoneField } from '../fields.ts';
 import { MSG } from '../messages.ts';
 import { ROLES, SELF_REGISTER_ROLES } from '../roles.ts';
 
@@ -45,17 +45,17 @@ export const refreshSchema = z.strictObject({ refreshToken: z.string().min(1).ma
 
 /** PATCH /auth/users/me: name, email and bio only — never roles, status or password. */
 export const updateMeSchema = z.strictObject({
-  name: z.string().trim().min(1, MSG.profileNameRequired).max(100).optional(),
-  email: z.string().trim().toLowerCase().pipe(z.email(MSG.profileInvalidEmail)).optional(),
-  bio: z.string().max(1000).optional(),
+  name: z.string().trim().min(1, MSG.profileNameRequired).max(NAME_MAX, MSG.nameTooLong).optional(),
+  email: emailWith(MSG.profileInvalidEmail).optional(),
+  bio: z.string().max(BIO_MAX, MSG.bioTooLong).optional(),
 });
 export type UpdateMeInput = z.infer<typeof updateMeSchema>;
 
 /** The profile form (all three fields present). */
 export const profileFormSchema = z.object({
-  name: z.string().trim().min(1, MSG.profileNameRequired).max(100),
-  email: z.string().trim().pipe(z.email(MSG.profileInvalidEmail)),
-  bio: z.string().max(1000).optional(),
+  name: z.string().trim().min(1, MSG.profileNameRequired).max(NAME_MAX, MSG.nameTooLong),
+  email: z.string().trim().max(EMAIL_MAX, MSG.emailTooLong).pipe(z.email(MSG.profileInvalidEmail)),
+  bio: z.string().max(BIO_MAX, MSG.bioTooLong).optional(),
 });
 
 /** The session user as every endpoint returns it (spec section 3). */

@@ -1,17 +1,8 @@
 import { z } from 'zod';
 import { MSG } from '../messages.ts';
-import type { Role } from '../roles.ts';
 import { ROLES } from '../roles.ts';
 import { pageQuery } from './common.ts';
 import type { ImportColumn } from './import.ts';
-
-/** Everyone who may search the catalogue and see their own loans (spec section 2: /library). */
-export const LIBRARY_READERS: readonly Role[] = ['Student', 'Teacher', 'Staff', 'Admin', 'SuperAdmin', 'Librarian'];
-/**
- * Who may call borrow, return and renew: a Student for themself (self-service), the desk
- * (Librarian, Admin, SuperAdmin) for anyone. Teachers and Staff only view (spec help card).
- */
-export const LIBRARY_BORROWERS: readonly Role[] = ['Student', 'Librarian', 'Admin', 'SuperAdmin'];
 
 /** A loan is due soon (bell dot, dashboard) when it falls due within this many days. */
 export const DUE_SOON_DAYS = 3;

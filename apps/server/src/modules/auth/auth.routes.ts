@@ -16,7 +16,6 @@ import {
 import { errorSchema, messageSchema } from '@crs/shared/schemas/common';
 import type { AppContext } from '../../context.ts';
 import { anyUser, principalOf } from '../../plugins/access.ts';
-import { presentUser } from '../users/users.repository.ts';
 import * as auth from './auth.service.ts';
 
 const meta = (req: FastifyRequest) => ({ ip: req.ip, userAgent: req.headers['user-agent'] });
@@ -28,21 +27,15 @@ export const authRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
     config: { access: 'public' },
     schema: { tags: ['auth'], summary: 'Create an account (Student, Teacher or Staff)', body: registerSchema, response: { 201: registerResponseSchema, ...errors } },
     handler: async (req, reply) => {
-      const { user, tokens } = await auth.register(ctx, req.body, meta(req));
-      const body = tokens
-        ? { message: MSG.registered, token: tokens.token, refresh: tokens.refreshToken, refreshToken: tokens.refreshToken, user: presentUser(user) }
-        : { message: MSG.registeredPending, user: presentUser(user) };
-      return reply.code(201).send(body);
+      const { pending, ...body } = await auth.register(ctx, req.body, meta(req));
+      return reply.code(201).send({ message: pending ? MSG.registeredPending : MSG.registered, ...body });
     },
   });
 
   app.post('/login', {
     config: { access: 'public' },
     schema: { tags: ['auth'], summary: 'Sign in', body: loginSchema, response: { 200: authResponseSchema, ...errors } },
-    handler: async (req) => {
-      const r = await auth.login(ctx, req.body.email, req.body.password, meta(req));
-      return { message: MSG.loggedIn, token: r.token, refresh: r.refreshToken, refreshToken: r.refreshToken, user: presentUser(r.user) };
-    },
+    handler: async (req) => ({ message: MSG.loggedIn, ...(await auth.login(ctx, req.body.email, req.body.password, meta(req))) }),
   });
 
   app.post('/logout', {
@@ -63,16 +56,13 @@ export const authRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
   app.get('/users/me', {
     config: { access: anyUser },
     schema: { tags: ['auth'], summary: 'The signed-in user', response: { 200: meResponseSchema, 401: errorSchema } },
-    handler: async (req) => ({ message: MSG.userFetched, user: presentUser(principalOf(req).user) }),
+    handler: async (req) => ({ message: MSG.userFetched, user: auth.me(principalOf(req)) }),
   });
 
   app.patch('/users/me', {
     config: { access: anyUser },
     schema: { tags: ['auth'], summary: 'Change name, email or bio', body: updateMeSchema, response: { 200: meResponseSchema, ...errors } },
-    handler: async (req) => {
-      const user = await auth.updateMe(ctx, principalOf(req).user.id, req.body);
-      return { message: MSG.profileUpdated, user: presentUser(user) };
-    },
+    handler: async (req) => ({ message: MSG.profileUpdated, user: await auth.updateMe(ctx, principalOf(req).user.id, req.body) }),
   });
 
   app.post('/reset/request', {

@@ -1,63 +1,61 @@
-import { and, eq, isNull, sql } from 'drizzle-orm';
 import { MSG } from '@crs/shared/messages';
-import type { RegisterInput, ResetConfirmInput, UpdateMeInput } from '@crs/shared/schemas/auth';
-import type { Role } from '@crs/shared/roles';
+import type { RegisterInput, ResetConfirmInput, UpdateMeInput, User } from '@crs/shared/schemas/auth';
 import { APPROVAL_ROLES } from '@crs/shared/roles';
 import type { AppContext } from '../../context.ts';
-import { isUniqueViolation } from '../../db/client.ts';
 import type { Executor } from '../../db/client.ts';
-import { passwordResets, refreshTokens, sessions } from '../../db/schema/auth.ts';
-import { badRequest, conflict, forbidden, unauthorized } from '../../lib/errors.ts';
-import { dummyHash, hashPassword, randomToken, sha256, verifyPassword } from '../../lib/crypto.ts';
-import { findUserByEmail, findUserById, insertUser, updateUser } from '../users/users.repository.ts';
-import type { CachedUser } from './auth.cache.ts';
-import { assertNotThrottled, countRecent, RESET_MAILS_PER_EMAIL, recordAttempt } from './throttle.ts';
+import { badRequest, forbidden, unauthorized } from '../../lib/errors.ts';
+import { deriveToken, dummyHash, hashPassword, randomToken, sha256, verifyPassword } from '../../lib/crypto.ts';
+import type { Principal } from '../../plugins/access.ts';
+import * as users from '../users/users.service.ts';
+import { presentSignIn } from './auth.presenter.ts';
+import type { TokenPair } from './auth.presenter.ts';
+import * as repo from './auth.repository.ts';
+import { assertNotThrottled, recordAttempt, RESET_MAILS_PER_HOUR, resetRequestsLastHour } from './throttle.ts';
 import { signAccessToken, verifyAccessToken } from './tokens.ts';
 
 export const SESSION_ABSOLUTE_DAYS = 30;
 export const SESSION_IDLE_DAYS = 7;
-/** Two tabs refreshing with the same token within this window both succeed. */
+/** A used refresh token presented again within this window gets its chain's live token (two tabs). */
 export const REFRESH_GRACE_SECONDS = 10;
 export const RESET_TTL_MINUTES = 30;
+/** How far along a chain a replay within the grace window may look for its live token. */
+const MAX_CHAIN_WALK = 8;
 
 export type RequestMeta = { ip: string; userAgent?: string | undefined };
-export type TokenPair = { token: string; refreshToken: string };
-export type Principal = { user: CachedUser; sessionId: string };
+export type { TokenPair };
 
-async function createSession(ctx: AppContext, db: Executor, user: { id: string; roles: Role[]; tokenVersion: number }, meta: RequestMeta): Promise<TokenPair> {
-  const [session] = await db
-    .insert(sessions)
-    .values({
-      userId: user.id,
-      expiresAt: sql`now() + make_interval(days => ${SESSION_ABSOLUTE_DAYS})`,
-      ip: meta.ip,
-      userAgent: meta.userAgent?.slice(0, 300) ?? null,
-    })
-    .returning({ id: sessions.id });
+type CachedSession = { userId: string; revoked: boolean; expiresAt: number };
+const sessionCache = (ctx: AppContext) => ctx.caches.of<CachedSession>('session');
+
+/**
+ * The refresh token that replaces `token`: derived, not random, so a replay within the grace
+ * window can be answered with the same successor while only hashes are stored (decision 0003).
+ */
+const successorOf = (ctx: AppContext, token: string) => deriveToken(ctx.config.jwtSecret, 'refresh-successor', token);
+
+const accessToken = (ctx: AppContext, user: users.Account, sessionId: string) =>
+  signAccessToken(ctx.config.jwtSecret, { sub: user.id, sid: sessionId, roles: user.roles, ver: user.tokenVersion });
+
+async function createSession(ctx: AppContext, tx: Executor, user: users.Account, meta: RequestMeta): Promise<TokenPair> {
+  const sessionId = await repo.insertSession(tx, { userId: user.id, days: SESSION_ABSOLUTE_DAYS, ip: meta.ip, userAgent: meta.userAgent?.slice(0, 300) ?? null });
   const refreshToken = randomToken();
-  await db.insert(refreshTokens).values({ tokenHash: sha256(refreshToken), sessionId: session!.id });
-  const token = await signAccessToken(ctx.config.jwtSecret, { sub: user.id, sid: session!.id, roles: user.roles, ver: user.tokenVersion });
-  return { token, refreshToken };
+  await repo.insertRefreshToken(tx, sha256(refreshToken), sessionId);
+  return { token: await accessToken(ctx, user, sessionId), refreshToken };
 }
 
 /**
  * Creates an account. Students are active at once; Teacher/Staff wait for approval unless it is
- * off. Returns tokens only for an active account. A duplicate email is a 409 and creates nothing.
+ * off. Signs in only an active account. A duplicate email is a 409 and creates nothing.
  */
 export async function register(ctx: AppContext, input: RegisterInput, meta: RequestMeta) {
   const role = input.roles;
   const status = ctx.config.registrationApproval && APPROVAL_ROLES.includes(role) ? 'pending' : 'active';
   const passwordHash = await hashPassword(input.password);
-  try {
-    return await ctx.db.transaction(async (tx) => {
-      const user = await insertUser(tx, { name: input.name, email: input.email, phone: input.phone, roles: [role], status, passwordHash });
-      const tokens = status === 'active' ? await createSession(ctx, tx, user, meta) : undefined;
-      return { user, tokens };
-    });
-  } catch (err) {
-    if (isUniqueViolation(err)) throw conflict(MSG.emailTaken, 'EMAIL_TAKEN');
-    throw err;
-  }
+  return ctx.db.transaction(async (tx) => {
+    const user = await users.insertAccount(ctx, { name: input.name, email: input.email, phone: input.phone, roles: [role], status, passwordHash }, tx);
+    if (status !== 'active') return { pending: true as const, user: users.presentUser(user) };
+    return { pending: false as const, ...presentSignIn(await createSession(ctx, tx, user, meta), users.presentUser(user)) };
+  });
 }
 
 /**
@@ -66,7 +64,7 @@ export async function register(ctx: AppContext, input: RegisterInput, meta: Requ
  */
 export async function login(ctx: AppContext, email: string, password: string, meta: RequestMeta) {
   await assertNotThrottled(ctx.db, 'login', meta.ip, email);
-  const user = await findUserByEmail(ctx.db, email);
+  const user = await users.findCredentials(ctx, email);
   const ok = await verifyPassword(user?.passwordHash ?? (await dummyHash()), password);
   if (!user || !ok) {
     await recordAttempt(ctx.db, 'login', meta.ip, email);
@@ -74,76 +72,67 @@ export async function login(ctx: AppContext, email: string, password: string, me
   }
   if (user.status === 'pending') throw forbidden(MSG.awaitingApproval, 'ACCOUNT_PENDING');
   if (user.status === 'disabled') throw forbidden(MSG.accountDisabled, 'ACCOUNT_DISABLED');
-  const tokens = await ctx.db.transaction((tx) => createSession(ctx, tx, user, meta));
-  const { passwordHash: _omit, ...publicUser } = user;
-  return { user: publicUser, ...tokens };
+  const { passwordHash: _omit, ...account } = user;
+  const tokens = await ctx.db.transaction((tx) => createSession(ctx, tx, account, meta));
+  return presentSignIn(tokens, users.presentUser(account));
 }
 
 /** Revokes the session: its refresh tokens and its access tokens stop working at once. */
 export async function logout(ctx: AppContext, sessionId: string): Promise<void> {
-  await ctx.db
-    .update(sessions)
-    .set({ revokedAt: sql`now()`, revokeReason: 'logout' })
-    .where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt)));
-  await ctx.authCache.invalidateSession(sessionId);
+  await repo.revokeSession(ctx.db, sessionId, 'logout');
+  await sessionCache(ctx).invalidate(sessionId);
 }
 
 type RefreshOutcome = { ok: TokenPair } | { revokedSession: string } | { invalid: true };
 
 /**
- * Rotates a refresh token. A token is used once (one conditional UPDATE); presenting a used
- * token again within the grace window gets a sibling token (two tabs), after it revokes the
- * whole session, newest token included (reuse detection).
+ * The live token of the chain that `token` belongs to: its successor, or the successor's own
+ * successor when that was used too (a second tab rotated again meanwhile). Undefined when none is stored.
+ */
+async function liveSuccessor(ctx: AppContext, tx: Executor, token: string): Promise<string | undefined> {
+  let next = successorOf(ctx, token);
+  for (let i = 0; i < MAX_CHAIN_WALK; i++) {
+    const stored = await repo.findRefreshToken(tx, sha256(next), REFRESH_GRACE_SECONDS);
+    if (!stored) return undefined;
+    if (!stored.used) return next;
+    next = successorOf(ctx, next);
+  }
+  return undefined;
+}
+
+/**
+ * Rotates a refresh token. A token is used once (one conditional UPDATE). Presenting a used token
+ * again within the grace window answers with the same live token of its chain (two tabs; a
+ * stolen token never gains a chain of its own); after the window it revokes the whole session,
+ * newest token included (reuse detection).
  */
 export async function refresh(ctx: AppContext, presented: string): Promise<TokenPair> {
   const tokenHash = sha256(presented);
   const outcome = await ctx.db.transaction(async (tx): Promise<RefreshOutcome> => {
-    const claimed = await tx
-      .update(refreshTokens)
-      .set({ usedAt: sql`now()` })
-      .where(and(eq(refreshTokens.tokenHash, tokenHash), isNull(refreshTokens.usedAt)))
-      .returning({ sessionId: refreshTokens.sessionId });
-    let sessionId = claimed[0]?.sessionId;
-    if (!sessionId) {
-      const [used] = await tx
-        .select({
-          sessionId: refreshTokens.sessionId,
-          inGrace: sql<boolean>`${refreshTokens.usedAt} > now() - make_interval(secs => ${REFRESH_GRACE_SECONDS})`,
-        })
-        .from(refreshTokens)
-        .where(eq(refreshTokens.tokenHash, tokenHash));
+    let sessionId = await repo.claimRefreshToken(tx, tokenHash);
+    let refreshToken: string | undefined;
+    if (sessionId) {
+      refreshToken = successorOf(ctx, presented);
+      await repo.insertRefreshToken(tx, sha256(refreshToken), sessionId);
+    } else {
+      const used = await repo.findRefreshToken(tx, tokenHash, REFRESH_GRACE_SECONDS);
       if (!used) return { invalid: true };
       if (!used.inGrace) {
-        await tx
-          .update(sessions)
-          .set({ revokedAt: sql`now()`, revokeReason: 'refresh-token-reuse' })
-          .where(and(eq(sessions.id, used.sessionId), isNull(sessions.revokedAt)));
+        await repo.revokeSession(tx, used.sessionId, 'refresh-token-reuse');
         return { revokedSession: used.sessionId };
       }
       sessionId = used.sessionId;
+      refreshToken = await liveSuccessor(ctx, tx, presented);
+      if (!refreshToken) return { invalid: true };
     }
-    const [session] = await tx
-      .update(sessions)
-      .set({ lastUsedAt: sql`now()` })
-      .where(
-        and(
-          eq(sessions.id, sessionId),
-          isNull(sessions.revokedAt),
-          sql`${sessions.expiresAt} > now()`,
-          sql`${sessions.lastUsedAt} > now() - make_interval(days => ${SESSION_IDLE_DAYS})`,
-        ),
-      )
-      .returning({ userId: sessions.userId });
-    if (!session) return { invalid: true };
-    const user = await findUserById(tx, session.userId);
+    const userId = await repo.touchLiveSession(tx, sessionId, SESSION_IDLE_DAYS);
+    if (!userId) return { invalid: true };
+    const user = await users.findAccount(ctx, userId, tx);
     if (!user || user.status !== 'active') return { invalid: true };
-    const refreshToken = randomToken();
-    await tx.insert(refreshTokens).values({ tokenHash: sha256(refreshToken), sessionId });
-    const token = await signAccessToken(ctx.config.jwtSecret, { sub: user.id, sid: sessionId, roles: user.roles, ver: user.tokenVersion });
-    return { ok: { token, refreshToken } };
+    return { ok: { token: await accessToken(ctx, user, sessionId), refreshToken } };
   });
   if ('ok' in outcome) return outcome.ok;
-  if ('revokedSession' in outcome) await ctx.authCache.invalidateSession(outcome.revokedSession);
+  if ('revokedSession' in outcome) await sessionCache(ctx).invalidate(outcome.revokedSession);
   throw unauthorized(MSG.sessionExpired, 'INVALID_REFRESH_TOKEN');
 }
 
@@ -154,72 +143,47 @@ export async function refresh(ctx: AppContext, presented: string): Promise<Token
 export async function authenticate(ctx: AppContext, token: string): Promise<Principal> {
   const claims = await verifyAccessToken(ctx.config.jwtSecret, token);
   if (!claims) throw unauthorized();
-  const cache = ctx.authCache;
-  let session = cache.getSession(claims.sid);
+  const cache = sessionCache(ctx);
+  let session = cache.get(claims.sid);
   if (!session) {
     const epoch = cache.epoch;
-    const [row] = await ctx.db
-      .select({ userId: sessions.userId, revokedAt: sessions.revokedAt, expiresAt: sessions.expiresAt })
-      .from(sessions)
-      .where(eq(sessions.id, claims.sid));
+    const row = await repo.findSession(ctx.db, claims.sid);
     if (!row) throw unauthorized();
     session = { userId: row.userId, revoked: row.revokedAt !== null, expiresAt: row.expiresAt.getTime() };
-    cache.setSession(claims.sid, session, epoch);
+    cache.set(claims.sid, session, epoch);
   }
   if (session.revoked || session.expiresAt <= Date.now() || session.userId !== claims.sub) throw unauthorized();
-  let user = cache.getUser(claims.sub);
-  if (!user) {
-    const epoch = cache.epoch;
-    user = await findUserById(ctx.db, claims.sub);
-    if (!user) throw unauthorized();
-    cache.setUser(user.id, user, epoch);
-  }
-  if (user.status !== 'active' || user.tokenVersion !== claims.ver) throw unauthorized();
+  const user = await users.getAccount(ctx, claims.sub);
+  if (!user || user.status !== 'active' || user.tokenVersion !== claims.ver) throw unauthorized();
   return { user, sessionId: claims.sid };
 }
 
+/** The signed-in user as every endpoint shows it. */
+export const me = (p: Principal): User => users.presentUser(p.user);
+
 /** Changes name, email or bio of the signed-in user (never roles, status or password). */
-export async function updateMe(ctx: AppContext, userId: string, patch: UpdateMeInput) {
-  try {
-    const user = await updateUser(ctx.db, userId, patch);
-    await ctx.authCache.invalidateUser(userId);
-    return user!;
-  } catch (err) {
-    if (isUniqueViolation(err)) throw conflict(MSG.emailTaken, 'EMAIL_TAKEN');
-    throw err;
-  }
-}
+export const updateMe = (ctx: AppContext, userId: string, patch: UpdateMeInput): Promise<User> => users.updateProfile(ctx, userId, patch);
 
 /**
  * Starts a password reset. Always answers the same, whether or not the email exists; voids
- * older reset tokens of the user; at most 5 mails per address in 15 minutes.
+ * older reset tokens of the user; at most 3 mails per address an hour.
  */
 export async function requestReset(ctx: AppContext, email: string, ip: string): Promise<void> {
   await assertNotThrottled(ctx.db, 'reset', ip);
   await recordAttempt(ctx.db, 'reset', ip, email);
-  const user = await findUserByEmail(ctx.db, email);
+  const user = await users.findCredentials(ctx, email);
   if (!user || user.status === 'disabled') return;
-  if ((await countRecent(ctx.db, 'reset', email)) > RESET_MAILS_PER_EMAIL) return;
+  if ((await resetRequestsLastHour(ctx.db, email)) > RESET_MAILS_PER_HOUR) return;
   const token = randomToken();
   await ctx.db.transaction(async (tx) => {
-    await tx
-      .update(passwordResets)
-      .set({ usedAt: sql`now()` })
-      .where(and(eq(passwordResets.userId, user.id), isNull(passwordResets.usedAt)));
-    await tx.insert(passwordResets).values({
-      tokenHash: sha256(token),
-      userId: user.id,
-      expiresAt: sql`now() + make_interval(mins => ${RESET_TTL_MINUTES})`,
-    });
+    await repo.voidResets(tx, user.id);
+    await repo.insertReset(tx, sha256(token), user.id, RESET_TTL_MINUTES);
   });
   const link = `${ctx.config.publicUrl}/reset-password?token=${token}`;
   await ctx.mailer.send({
     to: user.email,
-    subject: 'Reset your CRS password',
-    text:
-      `Hello ${user.name},\n\nSomeone asked to reset the password of your College Resource System account.\n` +
-      `Open this link within ${RESET_TTL_MINUTES} minutes to choose a new password:\n\n${link}\n\n` +
-      'If you did not ask for this, ignore this mail; your password stays as it is.\n',
+    subject: MSG.resetMailSubject,
+    text: MSG.resetMailText(user.name, RESET_TTL_MINUTES, link),
   });
 }
 
@@ -230,19 +194,21 @@ export async function requestReset(ctx: AppContext, email: string, ip: string): 
 export async function confirmReset(ctx: AppContext, input: ResetConfirmInput): Promise<void> {
   const passwordHash = await hashPassword(input.password);
   const userId = await ctx.db.transaction(async (tx) => {
-    const [row] = await tx
-      .update(passwordResets)
-      .set({ usedAt: sql`now()` })
-      .where(and(eq(passwordResets.tokenHash, sha256(input.token)), isNull(passwordResets.usedAt), sql`${passwordResets.expiresAt} > now()`))
-      .returning({ userId: passwordResets.userId });
-    if (!row) throw badRequest(MSG.resetInvalid, 'RESET_INVALID');
-    await updateUser(tx, row.userId, { passwordHash, bumpTokenVersion: true });
-    await tx
-      .update(sessions)
-      .set({ revokedAt: sql`now()`, revokeReason: 'password-reset' })
-      .where(and(eq(sessions.userId, row.userId), isNull(sessions.revokedAt)));
-    return row.userId;
+    const id = await repo.consumeReset(tx, sha256(input.token));
+    if (!id) throw badRequest(MSG.resetInvalid, 'RESET_INVALID');
+    await users.setPassword(ctx, id, passwordHash, tx);
+    await repo.revokeUserSessions(tx, id, 'password-reset');
+    return id;
   });
-  await ctx.authCache.invalidateUser(userId);
+  await users.accountChanged(ctx, userId);
 }
 
+/** Sessions that are live now (not revoked, expired or idle). */
+export const liveSessionCount = (ctx: AppContext): Promise<number> => repo.countLiveSessions(ctx.db, SESSION_IDLE_DAYS);
+
+/**
+ * Deletes authentication data nobody can use any more (sessions ended over a day ago with their
+ * refresh tokens, expired reset tokens, old throttling rows). Used refresh tokens of live
+ * sessions are kept: reuse detection needs them.
+ */
+export const pruneAuthData = (ctx: AppContext): Promise<void> => repo.deleteStaleAuthData(ctx.db, SESSION_IDLE_DAYS);

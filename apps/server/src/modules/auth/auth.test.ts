@@ -359,3 +359,36 @@ describe('PATCH /auth/users/me', () => {
     expect((await patch({}, { name: 'Nobody' })).statusCode).toBe(401);
   });
 });
+
+describe('length limits (a 2,800-character email was a 500 from a database index limit)', () => {
+  const huge = `${'a'.repeat(2800)}@example.com`;
+  const atLimit = `${'b'.repeat(254 - '@example.com'.length)}@example.com`;
+
+  it('refuses an over-long email with 400 and its message on register, login, reset request and profile', async () => {
+    expectValidation(await post('/register', registration({ email: huge })), MSG.emailTooLong, 'email');
+    expectValidation(await post('/login', { email: huge, password: 'secret123' }), MSG.emailTooLong, 'email');
+    expectValidation(await post('/reset/request', { email: huge }), MSG.emailTooLong, 'email');
+    const a = await loginAs(t);
+    const patch = await t.app.inject({ method: 'PATCH', url: '/api/v1/auth/users/me', headers: a.auth, payload: { email: huge } });
+    expectValidation(patch, MSG.emailTooLong, 'email');
+    // Nothing was written or counted: no user, no throttling row with the address.
+    expect(await usersWithEmail(huge)).toBe(0);
+    expect(await countRows(t.ctx, 'auth_attempts', `length(email) > 254`)).toBe(0);
+  });
+
+  it('accepts an email of exactly 254 characters', async () => {
+    const res = await post('/register', registration({ email: atLimit }));
+    expect(res.statusCode).toBe(201);
+    expect(res.json().user.email).toBe(atLimit);
+    expect((await post('/login', { email: atLimit, password: 'secret123' })).statusCode).toBe(200);
+  });
+
+  it('refuses an over-long name or bio with its message', async () => {
+    expectValidation(await post('/register', registration({ name: 'N'.repeat(101) })), MSG.nameTooLong, 'name');
+    const a = await loginAs(t);
+    const patch = (payload: object) => t.app.inject({ method: 'PATCH', url: '/api/v1/auth/users/me', headers: a.auth, payload });
+    expectValidation(await patch({ name: 'N'.repeat(101) }), MSG.nameTooLong, 'name');
+    expectValidation(await patch({ bio: 'B'.repeat(1001) }), MSG.bioTooLong, 'bio');
+    expect((await patch({ bio: 'B'.repeat(1000) })).statusCode).toBe(200);
+  });
+});

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, createUser, login } from '../../../test/helper.ts';
 import type { TestApp } from '../../../test/helper.ts';
 import { one } from '../../../test/util.ts';
-import { pruneAuthData } from './maintenance.ts';
+import { pruneAuthData } from './auth.service.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -31,7 +31,7 @@ describe('pruneAuthData', () => {
       from s where sessions.id = s.id`);
     expect(await sessionCount(user.id)).toBe(3);
 
-    await pruneAuthData(t.ctx.db);
+    await pruneAuthData(t.ctx);
 
     expect(await sessionCount(user.id)).toBe(1);
     // The live session's used token is still there, so replaying it is still detected as reuse.
@@ -45,7 +45,7 @@ describe('pruneAuthData', () => {
     await t.ctx.db.execute(sql`insert into password_resets (token_hash, user_id, expires_at) values (${oldHash}, ${user.id}, now() - interval '2 days'), (${newHash}, ${user.id}, now() + interval '10 minutes')`);
     await t.ctx.db.execute(sql`insert into auth_attempts (kind, email, ip, created_at) values ('login', ${user.email}, '10.9.9.9', now() - interval '2 days'), ('login', ${user.email}, '10.9.9.9', now())`);
 
-    await pruneAuthData(t.ctx.db);
+    await pruneAuthData(t.ctx);
 
     expect((await one<{ n: number }>(t.ctx, sql`select count(*)::int as n from password_resets where user_id = ${user.id}`)).n).toBe(1);
     expect((await one<{ n: number }>(t.ctx, sql`select count(*)::int as n from auth_attempts where ip = '10.9.9.9'`)).n).toBe(1);

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { MSG } from '@crs/shared/messages';
-import { LIBRARY_STAFF } from '@crs/shared/roles';
+import { LIBRARY_BORROWERS, LIBRARY_READERS, LIBRARY_STAFF } from '@crs/shared/roles';
 import { errorSchema } from '@crs/shared/schemas/common';
 import {
   bookIdParams,
@@ -11,8 +11,6 @@ import {
   createBookSchema,
   fineActionBody,
   finesResponse,
-  LIBRARY_BORROWERS,
-  LIBRARY_READERS,
   librarySettingsResponse,
   librarySettingsSchema,
   libraryStatsSchema,

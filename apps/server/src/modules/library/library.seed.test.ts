@@ -8,8 +8,9 @@ import type { TestApp } from '../../../test/helper.ts';
 import { COMMANDS } from '../../cli/commands.ts';
 import { queryRows } from '../../db/client.ts';
 import { backupTo, restoreFrom } from '../../db/backup.ts';
-import { DEMO_PASSWORD, seedDemo } from '../../db/seed.ts';
-import { demoCatalogue, seedBooks, seedLibrary } from './library.seed.ts';
+import { DEMO_PASSWORD, seedDemo } from '../../seed/demo.ts';
+import { demoCatalogue, seedBooks } from './library.seed.ts';
+import { seedDemoLibrary } from './library.service.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -40,7 +41,7 @@ describe('library seed', () => {
     expect(r!.books).toBeGreaterThanOrEqual(300);
     expect(r!.empty).toBeGreaterThan(0);
     expect(r!.bad).toBe(0);
-    expect(await seedLibrary(t.ctx)).toBe(false);
+    expect(await seedDemoLibrary(t.ctx)).toBe(false);
   });
 
   it('gives student@demo.crs one loan on hand, one overdue with a fine, one returned', async () => {

@@ -1,11 +1,10 @@
-import { count, eq, sql } from 'drizzle-orm';
+import { count, sql } from 'drizzle-orm';
 import { isbn13CheckDigit } from '@crs/shared/schemas/library';
 import type { AppContext } from '../../context.ts';
 import type { Db } from '../../db/client.ts';
 import { books, loans } from '../../db/schema/library.ts';
-import { users } from '../../db/schema/users.ts';
-import { bulkInsertBooks, insertBooks } from './library.repository.ts';
-import type { NewBook } from './library.repository.ts';
+import { bulkInsertBooks, insertBooks } from './books.repository.ts';
+import type { NewBook } from './books.repository.ts';
 
 /** A small deterministic PRNG (mulberry32): the same seed always builds the same catalogue. */
 function rng(seed: number) {
@@ -152,6 +151,8 @@ export function demoCatalogue(): NewBook[] {
 }
 
 const DEMO_STUDENT = 'student@demo.crs';
+/** The demo desk that issued the seeded loans. */
+export const DEMO_LIBRARIAN = 'librarian@demo.crs';
 
 /**
  * Seeds the library on a database that has no books yet: the demo catalogue and demo loans —
@@ -159,22 +160,20 @@ const DEMO_STUDENT = 'student@demo.crs';
  * other students, some leaving a book with no copy left. Loans respect the circulation rules.
  * Returns false when the catalogue was not empty.
  */
-export async function seedLibrary(ctx: AppContext): Promise<boolean> {
+export async function seedLibrary(
+  ctx: AppContext,
+  people: { students: Array<{ id: string; email: string }>; librarianId: string | null },
+): Promise<boolean> {
   const [row] = await ctx.db.select({ n: count() }).from(books);
   if ((row?.n ?? 0) > 0) return false;
   await ctx.db.transaction(async (tx) => {
     await insertBooks(tx, demoCatalogue());
     const all = await tx.select({ id: books.id, title: books.title, copiesTotal: books.copiesTotal }).from(books).orderBy(books.isbn);
-    const students = await tx
-      .select({ id: users.id, email: users.email })
-      .from(users)
-      .where(sql`'Student' = any(${users.roles}) and ${users.status} = 'active'`)
-      .orderBy(users.email);
-    const [librarian] = await tx.select({ id: users.id }).from(users).where(eq(users.email, 'librarian@demo.crs'));
+    const students = people.students;
     const demo = students.find((s) => s.email === DEMO_STUDENT);
     if (!demo || all.length === 0) return;
     const byTitle = (t: string) => all.find((b) => b.title === t)!;
-    const desk = librarian?.id ?? null;
+    const desk = people.librarianId;
     const onLoan: string[] = [];
     const lend = async (userId: string, bookId: string, issuedDaysAgo: number, dueInDays: number) => {
       await tx.insert(loans).values({

@@ -4,16 +4,23 @@ import { DUE_SOON_DAYS } from '@crs/shared/schemas/library';
 import type { CirculationBody, CreateBookInput, LibrarySettings, ListLoansQuery, Loan, SearchBooksQuery, UpdateBookInput } from '@crs/shared/schemas/library';
 import { sql } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
-import { conflict, forbidden, notFound } from '../../lib/errors.ts';
-import type { Principal } from '../auth/auth.service.ts';
 import { isUniqueViolation } from '../../db/client.ts';
-import type { Executor } from '../../db/client.ts';
+import type { Db, Executor } from '../../db/client.ts';
+import { conflict, forbidden, notFound } from '../../lib/errors.ts';
 import { runImport } from '../../lib/import/pipeline.ts';
 import type { ImportOutcome } from '../../lib/import/pipeline.ts';
 import { readTableOffThread } from '../../lib/import/read-off-thread.ts';
+import type { Principal } from '../../plugins/access.ts';
 import type { ImportUpload } from '../../plugins/import-route.ts';
+import * as users from '../users/users.service.ts';
+import * as books from './books.repository.ts';
+import * as desk from './desk.repository.ts';
 import { bookImport, bookKey, splitBookKey } from './library.import.ts';
-import * as repo from './library.repository.ts';
+import { DEMO_LIBRARIAN, seedBooks, seedLibrary } from './library.seed.ts';
+import { peopleOf, presentBook, presentLoan, presentMember, presentSettings, rupees } from './library.presenter.ts';
+import * as loans from './loans.repository.ts';
+import { searchBooks } from './search.repository.ts';
+import * as settings from './settings.repository.ts';
 
 /** True for the circulation desk (Librarian, Admin, SuperAdmin). */
 export const isDesk = (p: Principal) => hasAnyRole(p.user.roles, LIBRARY_STAFF);
@@ -28,10 +35,10 @@ function memberFor(p: Principal, userId: string | undefined, refusal: () => Erro
 const bookNotFound = () => notFound(MSG.bookNotFound, 'BOOK_NOT_FOUND');
 const loanNotFound = () => notFound(MSG.loanNotFound, 'LOAN_NOT_FOUND');
 
-async function loanView(ctx: AppContext, id: string): Promise<Loan> {
-  const loan = await repo.findLoanView(ctx.db, id);
-  if (!loan) throw loanNotFound();
-  return loan;
+async function loanView(ctx: AppContext, id: string, db: Executor = ctx.db): Promise<Loan> {
+  const record = await loans.findLoanRecord(db, id);
+  if (!record) throw loanNotFound();
+  return presentLoan(record, await users.memberCards(ctx, peopleOf([record]), db));
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -39,22 +46,22 @@ async function loanView(ctx: AppContext, id: string): Promise<Loan> {
 
 /** Ranked search over title, authors, subjects, tags, publisher and ISBN; identical on both databases. */
 export async function searchCatalogue(ctx: AppContext, q: SearchBooksQuery) {
-  const { rows, total, capped } = await repo.searchBooks(ctx.db, q);
-  return { books: rows.map(repo.presentBook), total, capped };
+  const { rows, total, capped } = await searchBooks(ctx.db, q);
+  return { books: rows.map(presentBook), total, capped };
 }
 
 /** The book, or 404. */
 export async function getBook(ctx: AppContext, id: string) {
-  const book = await repo.findBook(ctx.db, id);
+  const book = await books.findBook(ctx.db, id);
   if (!book) throw bookNotFound();
-  return repo.presentBook(book);
+  return presentBook(book);
 }
 
 /** Adds a book with every copy available; a duplicate ISBN is a 409 and adds nothing. */
 export async function addBook(ctx: AppContext, input: CreateBookInput) {
   try {
-    const book = await repo.insertBook(ctx.db, repo.toNewBook(input));
-    return repo.presentBook(book);
+    const book = await books.insertBook(ctx.db, books.toNewBook(input));
+    return presentBook(book);
   } catch (err) {
     if (isUniqueViolation(err)) throw conflict(MSG.isbnTaken, 'ISBN_TAKEN');
     throw err;
@@ -64,13 +71,13 @@ export async function addBook(ctx: AppContext, input: CreateBookInput) {
 /** Edits a book; never lets the total drop below the copies on loan (409), atomically with borrows. */
 export async function editBook(ctx: AppContext, id: string, patch: UpdateBookInput) {
   try {
-    const updated = await repo.updateBook(ctx.db, id, patch);
-    if (updated) return repo.presentBook(updated);
+    const updated = await books.updateBook(ctx.db, id, patch);
+    if (updated) return presentBook(updated);
   } catch (err) {
     if (isUniqueViolation(err)) throw conflict(MSG.isbnTaken, 'ISBN_TAKEN');
     throw err;
   }
-  if (!(await repo.findBook(ctx.db, id))) throw bookNotFound();
+  if (!(await books.findBook(ctx.db, id))) throw bookNotFound();
   throw conflict(MSG.copiesBelowOnLoan, 'COPIES_ON_LOAN');
 }
 
@@ -83,7 +90,7 @@ async function storedBookKeys(db: Executor, keys: string[]): Promise<Set<string>
   const parts = keys.map(splitBookKey);
   const isbns = parts.flatMap((p) => ('isbn' in p ? [p.isbn] : []));
   const titles = parts.flatMap((p) => ('title' in p ? [p.title] : []));
-  const found = await repo.existingBookKeys(db, isbns, titles);
+  const found = await books.existingBookKeys(db, isbns, titles);
   return new Set([...[...found.isbns].map((i) => `isbn:${i}`), ...[...found.titleAuthor].map((k) => `ta:${k}`)]);
 }
 
@@ -108,7 +115,7 @@ export async function importBooks(ctx: AppContext, upload: ImportUpload, dryRun:
           const stored = await storedBookKeys(tx, list.map(bookKey));
           const fresh = list.filter((b) => !stored.has(bookKey(b)));
           let created = 0;
-          for (let i = 0; i < fresh.length; i += IMPORT_BATCH) created += await repo.bulkInsertBooks(tx, fresh.slice(i, i + IMPORT_BATCH).map(repo.toNewBook));
+          for (let i = 0; i < fresh.length; i += IMPORT_BATCH) created += await books.bulkInsertBooks(tx, fresh.slice(i, i + IMPORT_BATCH).map(books.toNewBook));
           return { created, updated: 0 };
         }),
     },
@@ -123,11 +130,11 @@ export async function importBooks(ctx: AppContext, upload: ImportUpload, dryRun:
 // Settings
 
 /** The circulation rules (money in rupees). */
-export const getLibrarySettings = async (ctx: AppContext) => repo.presentSettings(await repo.getSettings(ctx.db));
+export const getLibrarySettings = async (ctx: AppContext) => presentSettings(await settings.getSettings(ctx.db));
 
 /** Replaces the circulation rules; records who changed them. */
 export const updateLibrarySettings = async (ctx: AppContext, p: Principal, s: LibrarySettings) =>
-  repo.presentSettings(await repo.saveSettings(ctx.db, s, p.user.id));
+  presentSettings(await settings.saveSettings(ctx.db, s, p.user.id));
 
 // ---------------------------------------------------------------------------------------------
 // Circulation
@@ -142,16 +149,16 @@ export async function issueBook(ctx: AppContext, p: Principal, bookId: string, b
   let loanId: string;
   try {
     loanId = await ctx.db.transaction(async (tx) => {
-      const member = await repo.lockMember(tx, memberId);
-      if (!member || member.status !== 'active') throw notFound(MSG.memberNotFound, 'MEMBER_NOT_FOUND');
-      if (!(await repo.findBook(tx, bookId))) throw bookNotFound();
-      const settings = await repo.getSettings(tx);
-      const standing = await repo.memberStanding(tx, memberId, bookId);
+      // One member's borrows run one at a time: the limits below cannot be raced past.
+      if (!(await users.lockActiveMember(ctx, memberId, tx))) throw notFound(MSG.memberNotFound, 'MEMBER_NOT_FOUND');
+      if (!(await books.findBook(tx, bookId))) throw bookNotFound();
+      const rules = await settings.getSettings(tx);
+      const standing = await loans.memberStanding(tx, memberId, bookId);
       if (standing.holdsBook) throw conflict(MSG.alreadyBorrowed, 'ALREADY_BORROWED');
-      if (standing.active >= settings.maxActiveLoans) throw conflict(MSG.loanLimitReached, 'LOAN_LIMIT_REACHED');
-      if (standing.owedPaise > 0 && standing.owedPaise >= settings.finesBlockPaise) throw conflict(MSG.finesBlockBorrowing, 'FINES_BLOCK_BORROWING');
-      if (!(await repo.takeCopy(tx, bookId))) throw conflict(MSG.noCopiesLeft, 'NO_COPIES_LEFT');
-      return repo.insertLoan(tx, { bookId, userId: memberId, issuedBy: p.user.id, loanDays: settings.loanPeriodDays });
+      if (standing.active >= rules.maxActiveLoans) throw conflict(MSG.loanLimitReached, 'LOAN_LIMIT_REACHED');
+      if (standing.owedPaise > 0 && standing.owedPaise >= rules.finesBlockPaise) throw conflict(MSG.finesBlockBorrowing, 'FINES_BLOCK_BORROWING');
+      if (!(await books.takeCopy(tx, bookId))) throw conflict(MSG.noCopiesLeft, 'NO_COPIES_LEFT');
+      return loans.insertLoan(tx, { bookId, userId: memberId, issuedBy: p.user.id, loanDays: rules.loanPeriodDays });
     });
   } catch (err) {
     if (isUniqueViolation(err)) throw conflict(MSG.alreadyBorrowed, 'ALREADY_BORROWED');
@@ -167,12 +174,12 @@ export async function issueBook(ctx: AppContext, p: Principal, bookId: string, b
 export async function returnBook(ctx: AppContext, p: Principal, bookId: string, body: CirculationBody): Promise<Loan> {
   const memberId = memberFor(p, body.userId, () => forbidden(MSG.loanNotYours, 'LOAN_NOT_YOURS'));
   const loanId = await ctx.db.transaction(async (tx) => {
-    const id = await repo.closeLoan(tx, { userId: memberId, bookId, by: p.user.id });
+    const id = await loans.closeLoan(tx, { userId: memberId, bookId, by: p.user.id });
     if (!id) {
-      if (!(await repo.findBook(tx, bookId))) throw bookNotFound();
+      if (!(await books.findBook(tx, bookId))) throw bookNotFound();
       throw conflict(MSG.notOnLoan, 'NOT_ON_LOAN');
     }
-    await repo.putBackCopy(tx, bookId);
+    await books.putBackCopy(tx, bookId);
     return id;
   });
   return loanView(ctx, loanId);
@@ -180,12 +187,12 @@ export async function returnBook(ctx: AppContext, p: Principal, bookId: string, 
 
 /** Extends an on-time loan by the loan period while renewals remain (owner or desk). */
 export async function renewLoan(ctx: AppContext, p: Principal, loanId: string): Promise<Loan> {
-  const loan = await repo.findLoan(ctx.db, loanId);
+  const loan = await loans.findLoan(ctx.db, loanId);
   if (!loan) throw loanNotFound();
   if (loan.userId !== p.user.id && !isDesk(p)) throw forbidden(MSG.loanNotYours, 'LOAN_NOT_YOURS');
-  if (!(await repo.renewLoan(ctx.db, loanId))) {
+  if (!(await loans.renewLoan(ctx.db, loanId))) {
     // Refused: say why, from the loan as it is now.
-    const now = await repo.findLoanView(ctx.db, loanId);
+    const now = await loans.findLoanRecord(ctx.db, loanId);
     if (now?.status === 'returned') throw conflict(MSG.loanAlreadyReturned, 'LOAN_RETURNED');
     if (now?.status === 'overdue') throw conflict(MSG.renewOverdue, 'LOAN_OVERDUE');
     throw conflict(MSG.noRenewalsLeft, 'NO_RENEWALS_LEFT');
@@ -195,8 +202,8 @@ export async function renewLoan(ctx: AppContext, p: Principal, loanId: string): 
 
 /** Marks a returned loan's fine paid or waived, once, recording who and when (desk). */
 export async function settleFine(ctx: AppContext, p: Principal, loanId: string, action: 'pay' | 'waive'): Promise<Loan> {
-  if (!(await repo.settleFine(ctx.db, loanId, action, p.user.id))) {
-    const loan = await repo.findLoan(ctx.db, loanId);
+  if (!(await loans.settleFine(ctx.db, loanId, action, p.user.id))) {
+    const loan = await loans.findLoan(ctx.db, loanId);
     if (!loan) throw loanNotFound();
     if (!loan.returnedOn) throw conflict(MSG.fineNotFixed, 'FINE_NOT_FIXED');
     if (!loan.finePaise) throw conflict(MSG.noFine, 'NO_FINE');
@@ -212,17 +219,51 @@ export async function listLoans(ctx: AppContext, p: Principal, q: ListLoansQuery
     if (userId && userId !== p.user.id) throw forbidden(MSG.loanNotYours, 'LOAN_NOT_YOURS');
     userId = p.user.id;
   }
-  return repo.listLoans(ctx.db, { ...q, userId });
+  const { rows, total } = await loans.listLoans(ctx.db, { ...q, userId });
+  const people = await users.memberCards(ctx, peopleOf(rows));
+  return { loans: rows.map((r) => presentLoan(r, people)), total };
 }
 
 /** The caller's unpaid fines (rupees, accruing ones included) and number of overdue loans. */
-export const myFines = (ctx: AppContext, p: Principal) => repo.memberFines(ctx.db, p.user.id);
+export async function myFines(ctx: AppContext, p: Principal) {
+  const f = await loans.memberFines(ctx.db, p.user.id);
+  return { total: rupees(f.owedPaise), overdue: f.overdue };
+}
 
 /** The caller's loans on hand, overdue and due soon. */
-export const mySummary = (ctx: AppContext, p: Principal) => repo.memberSummary(ctx.db, p.user.id, DUE_SOON_DAYS);
+export const mySummary = (ctx: AppContext, p: Principal) => loans.memberSummary(ctx.db, p.user.id, DUE_SOON_DAYS);
 
 /** Active members matching a name, email or student ID, with loans on hand and fines owed (desk). */
-export const findMembers = async (ctx: AppContext, q: string, limit: number) => ({ members: await repo.searchMembers(ctx.db, q, limit) });
+export async function findMembers(ctx: AppContext, q: string, limit: number) {
+  const found = await users.findActiveMembers(ctx, q, limit);
+  const figures = await desk.loanFiguresOf(ctx.db, found.map((m) => m.id));
+  return { members: found.map((m) => presentMember(m, figures.get(m.id))) };
+}
 
 /** Catalogue and circulation totals for the desk's dashboard. */
-export const deskStats = (ctx: AppContext) => repo.libraryStats(ctx.db);
+export async function deskStats(ctx: AppContext) {
+  const [catalogue, circulation] = await Promise.all([books.catalogueTotals(ctx.db), desk.circulationTotals(ctx.db)]);
+  return {
+    books: catalogue.books,
+    copiesTotal: catalogue.copiesTotal,
+    copiesOnLoan: circulation.onLoan,
+    overdueLoans: circulation.overdue,
+    finesOutstanding: rupees(circulation.owedPaise),
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Seeding
+
+/**
+ * Seeds the demo library on an empty catalogue: the demo books, and loans of the demo students
+ * (found through the users module) issued by the demo librarian. False when there were books.
+ */
+export async function seedDemoLibrary(ctx: AppContext): Promise<boolean> {
+  const students = await users.activeAccountsWithRole(ctx, 'Student');
+  const librarian = await users.findCredentials(ctx, DEMO_LIBRARIAN);
+  return seedLibrary(ctx, { students, librarianId: librarian?.id ?? null });
+}
+
+/** Adds `count` synthetic books for load tests and benchmarks (see seedBooks); how many were added. */
+export const seedSyntheticBooks = (db: Db, count: number): Promise<number> => seedBooks(db, { count });

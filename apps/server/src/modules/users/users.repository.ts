@@ -1,10 +1,12 @@
-import { and, count, desc, eq, ilike, or, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, ilike, or, sql } from 'drizzle-orm';
 import type { SQL } from 'drizzle-orm';
 import type { AccountStatus, Role } from '@crs/shared/roles';
-import type { User } from '@crs/shared/schemas/auth';
 import type { Executor } from '../../db/client.ts';
 import { users } from '../../db/schema/users.ts';
 import type { UserRow } from '../../db/schema/users.ts';
+
+/** LIKE wildcards in a search are literal. */
+const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 export type NewUser = {
   name: string;
@@ -16,23 +18,6 @@ export type NewUser = {
   department?: string | null;
   bio?: string | null;
 };
-
-/** The public shape of a user (spec section 3); never the password hash. */
-export function presentUser(u: Omit<UserRow, 'passwordHash'>): User {
-  return {
-    _id: u.id,
-    name: u.name,
-    email: u.email,
-    phone: u.phone,
-    bio: u.bio,
-    avatar: u.avatar,
-    studentId: u.studentId,
-    department: u.department,
-    roles: u.roles,
-    status: u.status,
-    createdAt: u.createdAt.toISOString(),
-  };
-}
 
 const PUBLIC_COLUMNS = {
   id: users.id,
@@ -53,7 +38,10 @@ const PUBLIC_COLUMNS = {
 export const findUserByEmail = async (db: Executor, email: string): Promise<UserRow | undefined> =>
   (await db.select().from(users).where(eq(users.email, email.toLowerCase())).limit(1))[0];
 
-export const findUserById = async (db: Executor, id: string) =>
+/** The account without its password hash: what a signed-in request carries. */
+export type Account = Omit<UserRow, 'passwordHash'>;
+
+export const findUserById = async (db: Executor, id: string): Promise<Account | undefined> =>
   (await db.select(PUBLIC_COLUMNS).from(users).where(eq(users.id, id)).limit(1))[0];
 
 /** Inserts a user; Students get the next student number. Throws on a duplicate email (23505). */
@@ -96,7 +84,7 @@ export async function listUsers(db: Executor, f: UserFilter) {
   if (f.status) where.push(eq(users.status, f.status));
   if (f.role) where.push(sql`${f.role} = any(${users.roles})`);
   if (f.q) {
-    const like = `%${f.q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    const like = `%${escapeLike(f.q)}%`;
     where.push(or(ilike(users.name, like), ilike(users.email, like), ilike(users.studentId, like))!);
   }
   const cond = where.length ? and(...where) : undefined;
@@ -148,3 +136,45 @@ export async function accountCounts(db: Executor) {
   return row!;
 }
 
+
+export async function countUsers(db: Executor): Promise<number> {
+  const [row] = await db.select({ n: count() }).from(users);
+  return Number(row?.n ?? 0);
+}
+
+/** Active accounts holding `role`, by email. */
+export const activeUsersWithRole = (db: Executor, role: Role) =>
+  db
+    .select({ id: users.id, email: users.email })
+    .from(users)
+    .where(and(eq(users.status, 'active'), sql`${role} = any(${users.roles})`))
+    .orderBy(asc(users.email));
+
+/** Name, email and student ID of each of `ids` (missing ids are left out). */
+export const findUsersByIds = (db: Executor, ids: readonly string[]) =>
+  ids.length === 0
+    ? Promise.resolve([])
+    : db
+        .select({ id: users.id, name: users.name, email: users.email, studentId: users.studentId })
+        .from(users)
+        .where(sql`${users.id} = any(${sql.param([...ids])}::uuid[])`);
+
+/** Active accounts whose name, email or student ID contains `q` (any, when empty), by name. */
+export async function searchActiveUsers(db: Executor, q: string, limit: number) {
+  const like = `%${escapeLike(q)}%`;
+  const where = q
+    ? and(eq(users.status, 'active'), or(ilike(users.name, like), ilike(users.email, like), ilike(users.studentId, like)))
+    : eq(users.status, 'active');
+  return db
+    .select({ id: users.id, name: users.name, email: users.email, studentId: users.studentId, roles: users.roles })
+    .from(users)
+    .where(where)
+    .orderBy(asc(users.name), asc(users.id))
+    .limit(limit);
+}
+
+/** Locks the account's row until the transaction ends; its status, or undefined when there is none. */
+export async function lockUser(db: Executor, id: string): Promise<AccountStatus | undefined> {
+  const [row] = await db.select({ status: users.status }).from(users).where(eq(users.id, id)).for('update');
+  return row?.status;
+}

@@ -2,9 +2,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { MSG } from '@crs/shared/messages';
 import { errorSchema, idParams, messageSchema } from '@crs/shared/schemas/common';
 import { ACCOUNT_MANAGERS } from '@crs/shared/roles';
-import { listUsersQuery, listUsersResponse, overviewStatsSchema, systemStatsSchema, userResponse } from '@crs/shared/schemas/users';
+import { listUsersQuery, listUsersResponse, userResponse } from '@crs/shared/schemas/users';
 import type { AppContext } from '../../context.ts';
-import { presentUser } from './users.repository.ts';
 import * as users from './users.service.ts';
 
 const managers = { roles: ACCOUNT_MANAGERS };
@@ -15,16 +14,13 @@ export const usersRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (ap
   app.get('/', {
     config: { access: managers },
     schema: { tags: ['users'], summary: 'List accounts, newest first', querystring: listUsersQuery, response: { 200: listUsersResponse, ...errors } },
-    handler: async (req) => {
-      const { rows, total } = await users.listAccounts(ctx, req.query);
-      return { users: rows.map(presentUser), total };
-    },
+    handler: async (req) => users.listAccounts(ctx, req.query),
   });
 
   app.post('/:id/approve', {
     config: { access: managers },
     schema: { tags: ['users'], summary: 'Approve a pending sign-up', params: idParams, response: { 200: userResponse, ...errors } },
-    handler: async (req) => ({ message: MSG.accountApproved, user: presentUser(await users.approveAccount(ctx, req.params.id)) }),
+    handler: async (req) => ({ message: MSG.accountApproved, user: await users.approveAccount(ctx, req.params.id) }),
   });
 
   app.post('/:id/reject', {
@@ -34,19 +30,5 @@ export const usersRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (ap
       await users.rejectAccount(ctx, req.params.id);
       return { message: MSG.signUpRejected };
     },
-  });
-};
-
-/** Dashboard figures from live data. */
-export const statsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
-  app.get('/overview', {
-    config: { access: managers },
-    schema: { tags: ['stats'], summary: 'Accounts per role and pending sign-ups', response: { 200: overviewStatsSchema, 401: errorSchema, 403: errorSchema } },
-    handler: async () => users.overviewStats(ctx),
-  });
-  app.get('/system', {
-    config: { access: { roles: ['SuperAdmin'] } },
-    schema: { tags: ['stats'], summary: 'Uptime, database size, live sessions', response: { 200: systemStatsSchema, 401: errorSchema, 403: errorSchema } },
-    handler: async () => users.systemStats(ctx),
   });
 };

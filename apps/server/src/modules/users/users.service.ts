@@ -1,39 +1,105 @@
-import { and, count, isNull, sql } from 'drizzle-orm';
 import { MSG } from '@crs/shared/messages';
 import type { Role } from '@crs/shared/roles';
+import type { User } from '@crs/shared/schemas/auth';
 import type { ListUsersQuery } from '@crs/shared/schemas/users';
 import type { AppContext } from '../../context.ts';
-import { sessions } from '../../db/schema/auth.ts';
+import { isUniqueViolation } from '../../db/client.ts';
+import type { Executor } from '../../db/client.ts';
+import type { UserRow } from '../../db/schema/users.ts';
 import { conflict, notFound } from '../../lib/errors.ts';
 import { hashPassword, randomToken } from '../../lib/crypto.ts';
-import { isUniqueViolation } from '../../db/client.ts';
-import { accountCounts, activatePending, deleteUser, findUserByEmail, insertUser, listUsers } from './users.repository.ts';
+import { presentUser } from './users.presenter.ts';
+import * as repo from './users.repository.ts';
+import type { Account, NewUser } from './users.repository.ts';
+import { DEMO_ACCOUNTS, DEMO_PASSWORD, demoEmailOf, MORE_ACCOUNTS, PENDING_ACCOUNTS } from './users.seed.ts';
 
-export const listAccounts = (ctx: AppContext, q: ListUsersQuery) => listUsers(ctx.db, q);
+// The users module owns accounts (the users table). Other modules read and change accounts only
+// through the functions below; `tx` parameters let them do so inside their own transaction.
+
+export type { Account } from './users.repository.ts';
+export { presentUser };
+
+const accounts = (ctx: AppContext) => ctx.caches.of<Account>('user');
+
+/** Unique violations on the users table can only be the email (student IDs come from a sequence). */
+async function uniqueEmail<T>(write: () => Promise<T>): Promise<T> {
+  try {
+    return await write();
+  } catch (err) {
+    if (isUniqueViolation(err)) throw conflict(MSG.emailTaken, 'EMAIL_TAKEN');
+    throw err;
+  }
+}
+
+/** The account for a signed-in request, from the cache when fresh; undefined when there is none. */
+export async function getAccount(ctx: AppContext, id: string): Promise<Account | undefined> {
+  const cache = accounts(ctx);
+  const hit = cache.get(id);
+  if (hit) return hit;
+  const epoch = cache.epoch;
+  const account = await repo.findUserById(ctx.db, id);
+  if (account) cache.set(id, account, epoch);
+  return account;
+}
+
+/** The account as stored now (never cached); pass `tx` inside a transaction. */
+export const findAccount = (ctx: AppContext, id: string, tx: Executor = ctx.db): Promise<Account | undefined> => repo.findUserById(tx, id);
+
+/** The account with its password hash, for sign-in and password reset only. */
+export const findCredentials = (ctx: AppContext, email: string, tx: Executor = ctx.db): Promise<UserRow | undefined> =>
+  repo.findUserByEmail(tx, email);
+
+/** Inserts an account (Students get the next student number); a taken email is a 409 and adds nothing. */
+export const insertAccount = (ctx: AppContext, input: NewUser, tx: Executor = ctx.db): Promise<Account> =>
+  uniqueEmail(() => repo.insertUser(tx, input));
+
+/** Changes name, email or bio (never roles, status or password); a taken email is a 409. */
+export async function updateProfile(ctx: AppContext, id: string, patch: { name?: string | undefined; email?: string | undefined; bio?: string | undefined }): Promise<User> {
+  const user = await uniqueEmail(() => repo.updateUser(ctx.db, id, patch));
+  if (!user) throw notFound(MSG.notFound);
+  await accounts(ctx).invalidate(id);
+  return presentUser(user);
+}
+
+/**
+ * Sets a new password hash and bumps the token version, so older access tokens stop working.
+ * Inside a transaction: call `accountChanged` once it has committed.
+ */
+export async function setPassword(ctx: AppContext, id: string, passwordHash: string, tx: Executor = ctx.db): Promise<void> {
+  await repo.updateUser(tx, id, { passwordHash, bumpTokenVersion: true });
+}
+
+/** Every process forgets its cached copy of the account (call after the change has committed). */
+export const accountChanged = (ctx: AppContext, id: string): Promise<void> => accounts(ctx).invalidate(id);
+
+/** A page of accounts, newest first, with the total that matches the filter. */
+export async function listAccounts(ctx: AppContext, q: ListUsersQuery): Promise<{ users: User[]; total: number }> {
+  const { rows, total } = await repo.listUsers(ctx.db, q);
+  return { users: rows.map(presentUser), total };
+}
 
 /** Makes a pending sign-up active. Only a pending account can be approved. */
-export async function approveAccount(ctx: AppContext, id: string) {
-  const user = await activatePending(ctx.db, id);
+export async function approveAccount(ctx: AppContext, id: string): Promise<User> {
+  const user = await repo.activatePending(ctx.db, id);
   if (!user) throw notFound(MSG.noPendingAccount, 'NO_PENDING_ACCOUNT');
-  await ctx.authCache.invalidateUser(id);
-  return user;
+  await accountChanged(ctx, id);
+  return presentUser(user);
 }
 
 /** Rejects a pending sign-up: the account is deleted, so the address can sign up again. */
 export async function rejectAccount(ctx: AppContext, id: string): Promise<void> {
-  if (!(await deleteUser(ctx.db, id, 'pending'))) throw notFound(MSG.noPendingAccount, 'NO_PENDING_ACCOUNT');
-  await ctx.authCache.invalidateUser(id);
+  if (!(await repo.deleteUser(ctx.db, id, 'pending'))) throw notFound(MSG.noPendingAccount, 'NO_PENDING_ACCOUNT');
+  await accountChanged(ctx, id);
 }
 
 /** Approves a pending sign-up by email (CLI); an active account is left as it is. */
-export async function approveByEmail(ctx: AppContext, email: string) {
-  const user = await findUserByEmail(ctx.db, email);
-  if (!user) throw notFound(`No account with email ${email}`, 'NO_ACCOUNT');
-  if (user.status === 'active') return { user, changed: false };
+export async function approveByEmail(ctx: AppContext, email: string): Promise<{ user: User; changed: boolean }> {
+  const user = await repo.findUserByEmail(ctx.db, email);
+  if (!user) throw notFound(MSG.noAccountWithEmail(email), 'NO_ACCOUNT');
+  if (user.status === 'active') return { user: presentUser(user), changed: false };
   // Approval is for sign-ups only: a disabled account stays disabled.
-  if (user.status !== 'pending') throw conflict(`${user.email} is ${user.status}, not waiting for approval`, 'NOT_PENDING');
-  const updated = await approveAccount(ctx, user.id);
-  return { user: updated, changed: true };
+  if (user.status !== 'pending') throw conflict(MSG.accountNotPending(user.email, user.status), 'NOT_PENDING');
+  return { user: await approveAccount(ctx, user.id), changed: true };
 }
 
 /**
@@ -42,40 +108,58 @@ export async function approveByEmail(ctx: AppContext, email: string) {
  */
 export async function createAccount(ctx: AppContext, input: { email: string; name: string; roles: Role[]; password?: string | undefined; phone?: string; department?: string }) {
   const password = input.password ?? randomToken().slice(0, 16);
-  try {
-    const user = await insertUser(ctx.db, {
-      name: input.name,
-      email: input.email,
-      phone: input.phone ?? null,
-      department: input.department ?? null,
-      roles: input.roles,
-      status: 'active',
-      passwordHash: await hashPassword(password),
-    });
-    return { user, password: input.password ? undefined : password };
-  } catch (err) {
-    if (isUniqueViolation(err)) throw conflict(MSG.emailTaken, 'EMAIL_TAKEN');
-    throw err;
-  }
+  const user = await insertAccount(ctx, {
+    name: input.name,
+    email: input.email,
+    phone: input.phone ?? null,
+    department: input.department ?? null,
+    roles: input.roles,
+    status: 'active',
+    passwordHash: await hashPassword(password),
+  });
+  return { user: presentUser(user), password: input.password ? undefined : password };
 }
 
-/** Active accounts per role and pending sign-ups. */
-export const overviewStats = (ctx: AppContext) => accountCounts(ctx.db);
+/** Active accounts per role (a user counts once per role held), pending sign-ups, all accounts. */
+export const accountCounts = (ctx: AppContext) => repo.accountCounts(ctx.db);
 
-/** Uptime, database size and sessions that are live now. */
-export async function systemStats(ctx: AppContext) {
-  const [[live], bytes] = await Promise.all([
-    ctx.db
-      .select({ n: count() })
-      .from(sessions)
-      .where(and(isNull(sessions.revokedAt), sql`${sessions.expiresAt} > now()`, sql`${sessions.lastUsedAt} > now() - interval '7 days'`)),
-    ctx.database.sizeBytes(),
-  ]);
-  return {
-    uptimeSeconds: Math.round((Date.now() - ctx.startedAt) / 1000),
-    databaseBytes: bytes,
-    activeSessions: Number(live?.n ?? 0),
-    database: ctx.database.kind,
-  };
+// Members as other modules (the library) see them.
+
+/** Active accounts holding `role`, by email. */
+export const activeAccountsWithRole = (ctx: AppContext, role: Role, tx: Executor = ctx.db) => repo.activeUsersWithRole(tx, role);
+
+/** Name, email and student ID of each account in `ids`, by id (unknown ids are absent). */
+export async function memberCards(ctx: AppContext, ids: readonly string[], tx: Executor = ctx.db) {
+  const rows = await repo.findUsersByIds(tx, [...new Set(ids)]);
+  return new Map(rows.map((r) => [r.id, r]));
 }
 
+/** Active accounts whose name, email or student ID contains `q`, by name, at most `limit`. */
+export const findActiveMembers = (ctx: AppContext, q: string, limit: number) => repo.searchActiveUsers(ctx.db, q, limit);
+
+/**
+ * Locks the member's account row for the rest of the transaction `tx`, so one member's changes
+ * (e.g. borrows) run one at a time. True when the account exists and is active.
+ */
+export const lockActiveMember = async (ctx: AppContext, id: string, tx: Executor): Promise<boolean> => (await repo.lockUser(tx, id)) === 'active';
+
+/**
+ * Seeds the demo college's people on a database without accounts: the six demo accounts, more
+ * users per role and two pending sign-ups, in one transaction. False when there were accounts.
+ */
+export async function seedDemoAccounts(ctx: AppContext): Promise<boolean> {
+  if ((await repo.countUsers(ctx.db)) > 0) return false;
+  const passwordHash = await hashPassword(DEMO_PASSWORD);
+  await ctx.db.transaction(async (tx) => {
+    for (const a of DEMO_ACCOUNTS) {
+      await repo.insertUser(tx, { name: a.name, email: a.email, roles: [a.role], status: 'active', passwordHash, department: a.department ?? null, phone: '9876500000' });
+    }
+    for (const [name, role, department] of MORE_ACCOUNTS) {
+      await repo.insertUser(tx, { name, email: demoEmailOf(name), roles: [role], status: 'active', passwordHash, department });
+    }
+    for (const [name, role, department] of PENDING_ACCOUNTS) {
+      await repo.insertUser(tx, { name, email: demoEmailOf(name), roles: [role], status: 'pending', passwordHash, department });
+    }
+  });
+  return true;
+}

@@ -1,7 +1,6 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { LIBRARY_BORROWERS } from '@crs/shared/schemas/library';
-import { hasAnyRole } from '@crs/shared/roles';
+import { hasAnyRole, LIBRARY_BORROWERS } from '@crs/shared/roles';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';

@@ -1,12 +1,10 @@
-import { and, asc, eq, lte, sql } from 'drizzle-orm';
 import nodemailer from 'nodemailer';
 import type { Transporter } from 'nodemailer';
-import type { Db } from '../db/client.ts';
-import { mailOutbox } from '../db/schema/mail.ts';
+import type { Db } from '../../db/client.ts';
+import type { Mail, MailSender } from '../../lib/mail.ts';
+import * as repo from './mail.repository.ts';
 
-export type Mail = { to: string; subject: string; text: string; html?: string };
-
-export type MailerOptions = {
+export type OutboxOptions = {
   db: Db;
   smtpUrl: string | undefined;
   from: string;
@@ -21,27 +19,28 @@ const backoffSeconds = (attempts: number) => Math.min(3600, 5 * 2 ** (attempts -
 /**
  * Mail goes through the outbox table first, so a failed SMTP send is retried and never lost.
  * Without SMTP_URL every mail is kept in the outbox (status 'stored') and printed to stdout.
+ * The composition root builds one per process and hands it to the context as its MailSender.
  */
-export class Mailer {
+export class MailOutbox implements MailSender {
   private readonly transport: Transporter | undefined;
   private timer: NodeJS.Timeout | undefined;
   private draining: Promise<void> | undefined;
   private readonly inFlight = new Set<Promise<unknown>>();
 
-  constructor(private readonly opts: MailerOptions) {
+  constructor(private readonly opts: OutboxOptions) {
     this.transport = opts.smtpUrl ? nodemailer.createTransport(opts.smtpUrl) : undefined;
   }
 
   /** Stores the mail, then tries to deliver it in the background. Resolves once stored. */
   async send(mail: Mail): Promise<void> {
     if (!this.transport) {
-      await this.opts.db.insert(mailOutbox).values({ ...mail, status: 'stored' });
+      await repo.insertMail(this.opts.db, mail, 'stored');
       const link = /https?:\/\/\S+/.exec(mail.text)?.[0] ?? '';
       this.opts.print(`MAIL to=${mail.to} subject=${JSON.stringify(mail.subject)}${link ? ` link=${link}` : ''}`);
       return;
     }
-    const [row] = await this.opts.db.insert(mailOutbox).values({ ...mail, status: 'pending' }).returning({ id: mailOutbox.id });
-    const p = this.deliver(row!.id).finally(() => this.inFlight.delete(p));
+    const id = await repo.insertMail(this.opts.db, mail, 'pending');
+    const p = this.deliver(id).finally(() => this.inFlight.delete(p));
     this.inFlight.add(p);
   }
 
@@ -49,13 +48,7 @@ export class Mailer {
   drain(): Promise<void> {
     this.draining ??= (async () => {
       try {
-        const due = await this.opts.db
-          .select({ id: mailOutbox.id })
-          .from(mailOutbox)
-          .where(and(eq(mailOutbox.status, 'pending'), lte(mailOutbox.nextAttemptAt, sql`now()`)))
-          .orderBy(asc(mailOutbox.id))
-          .limit(50);
-        for (const { id } of due) await this.deliver(id);
+        for (const id of await repo.dueMailIds(this.opts.db, 50)) await this.deliver(id);
       } finally {
         this.draining = undefined;
       }
@@ -80,26 +73,13 @@ export class Mailer {
 
   private async deliver(id: number): Promise<void> {
     const db = this.opts.db;
-    // Claim the row by pushing its next attempt forward, so two workers never send it twice at once.
-    const [mail] = await db
-      .update(mailOutbox)
-      .set({ attempts: sql`${mailOutbox.attempts} + 1`, nextAttemptAt: sql`now() + interval '5 minutes'` })
-      .where(and(eq(mailOutbox.id, id), eq(mailOutbox.status, 'pending'), lte(mailOutbox.nextAttemptAt, sql`now()`)))
-      .returning();
+    const mail = await repo.claimMail(db, id);
     if (!mail || !this.transport) return;
     try {
       await this.transport.sendMail({ from: this.opts.from, to: mail.to, subject: mail.subject, text: mail.text, html: mail.html ?? undefined });
-      await db.update(mailOutbox).set({ status: 'sent', sentAt: sql`now()`, lastError: null }).where(eq(mailOutbox.id, id));
+      await repo.markSent(db, id);
     } catch (err) {
-      const giveUp = mail.attempts >= MAX_ATTEMPTS;
-      await db
-        .update(mailOutbox)
-        .set({
-          status: giveUp ? 'failed' : 'pending',
-          lastError: String((err as Error).message ?? err).slice(0, 500),
-          nextAttemptAt: sql`now() + make_interval(secs => ${backoffSeconds(mail.attempts)})`,
-        })
-        .where(eq(mailOutbox.id, id));
+      await repo.markFailed(db, id, String((err as Error).message ?? err), mail.attempts >= MAX_ATTEMPTS, backoffSeconds(mail.attempts));
       this.opts.onError?.(err, id);
     }
   }

@@ -1,10 +1,6 @@
-import { count } from 'drizzle-orm';
 import type { Role } from '@crs/shared/roles';
-import type { AppContext } from '../context.ts';
-import { hashPassword } from '../lib/crypto.ts';
-import { seedLibrary } from '../modules/library/library.seed.ts';
-import { insertUser } from '../modules/users/users.repository.ts';
-import { users } from './schema/users.ts';
+
+// The demo college's people: the six demo accounts, more users per role, two pending sign-ups.
 
 export const DEMO_PASSWORD = 'demo1234';
 
@@ -18,7 +14,7 @@ export const DEMO_ACCOUNTS: Array<{ email: string; name: string; role: Role; dep
   { email: 'librarian@demo.crs', name: 'Sunita Deshpande', role: 'Librarian', department: 'Central Library' },
 ];
 
-const MORE: Array<[string, Role, string]> = [
+export const MORE_ACCOUNTS: Array<[string, Role, string]> = [
   ['Ananya Gupta', 'Student', 'Electronics'],
   ['Rohan Mehta', 'Student', 'Mechanical'],
   ['Ishita Banerjee', 'Student', 'Computer Science'],
@@ -35,38 +31,16 @@ const MORE: Array<[string, Role, string]> = [
   ['Farah Khan', 'Admin', 'Administration'],
   ['Joseph Thomas', 'Librarian', 'Central Library'],
 ];
-const PENDING: Array<[string, Role, string]> = [
+
+export const PENDING_ACCOUNTS: Array<[string, Role, string]> = [
   ['Dr. Ritu Malhotra', 'Teacher', 'Chemistry'],
   ['Gopal Yadav', 'Staff', 'Hostel Office'],
 ];
 
-const emailOf = (name: string) =>
+/** 'Prof. Suresh Patil' → 'suresh.patil@demo.crs'. */
+export const demoEmailOf = (name: string) =>
   name
     .replace(/^(Dr\.|Prof\.)\s+/, '')
     .toLowerCase()
     .replace(/[^a-z]+/g, '.')
     .replace(/^\.|\.$/g, '') + '@demo.crs';
-
-/**
- * Seeds the demo college on an empty database (no users yet): the six demo accounts, more
- * users per role, two sign-ups waiting for approval, and the library (catalogue and loans).
- * Returns false when it did nothing.
- */
-export async function seedDemo(ctx: AppContext): Promise<boolean> {
-  const [row] = await ctx.db.select({ n: count() }).from(users);
-  if ((row?.n ?? 0) > 0) return false;
-  const passwordHash = await hashPassword(DEMO_PASSWORD);
-  await ctx.db.transaction(async (tx) => {
-    for (const a of DEMO_ACCOUNTS) {
-      await insertUser(tx, { name: a.name, email: a.email, roles: [a.role], status: 'active', passwordHash, department: a.department ?? null, phone: '9876500000' });
-    }
-    for (const [name, role, department] of MORE) {
-      await insertUser(tx, { name, email: emailOf(name), roles: [role], status: 'active', passwordHash, department });
-    }
-    for (const [name, role, department] of PENDING) {
-      await insertUser(tx, { name, email: emailOf(name), roles: [role], status: 'pending', passwordHash, department });
-    }
-  });
-  await seedLibrary(ctx);
-  return true;
-}

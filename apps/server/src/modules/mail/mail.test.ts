@@ -4,9 +4,9 @@ import net from 'node:net';
 import { sql } from 'drizzle-orm';
 import { SMTPServer } from 'smtp-server';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createTestApp, createUser } from '../../test/helper.ts';
-import type { TestApp } from '../../test/helper.ts';
-import { one } from '../../test/util.ts';
+import { createTestApp, createUser } from '../../../test/helper.ts';
+import type { TestApp } from '../../../test/helper.ts';
+import { one } from '../../../test/util.ts';
 
 type Received = { to: string[]; raw: string };
 
@@ -62,7 +62,7 @@ afterEach(async () => {
   while (cleanups.length) await cleanups.pop()!();
 });
 
-describe('mailer with SMTP', () => {
+describe('mail outbox with SMTP', () => {
   it('delivers the reset mail with its link through a real SMTP server', async () => {
     const smtp = await startSmtp();
     cleanups.push(smtp.close);
@@ -100,20 +100,20 @@ describe('mailer with SMTP', () => {
     });
     expect(failed.status).toBe('pending');
     // The backoff keeps it from being retried at once.
-    await t.ctx.mailer.drain();
+    await t.outbox.drain();
     expect((await outboxRow(t, u.email)).attempts).toBe(1);
 
     const smtp = await startSmtp(port);
     cleanups.push(smtp.close);
     await t.ctx.db.execute(sql`update mail_outbox set next_attempt_at = now() where "to" = ${u.email}`);
-    await t.ctx.mailer.drain();
+    await t.outbox.drain();
     const row = await outboxRow(t, u.email);
     expect(row.status).toBe('sent');
     expect(row.attempts).toBe(2);
     expect(row.last_error).toBeNull();
     expect(smtp.received.filter((m) => m.to.includes(u.email))).toHaveLength(1);
     // A second drain sends nothing twice.
-    await t.ctx.mailer.drain();
+    await t.outbox.drain();
     expect(smtp.received.filter((m) => m.to.includes(u.email))).toHaveLength(1);
   });
 });

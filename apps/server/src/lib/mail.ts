@@ -1,0 +1,11 @@
+/** A mail to send. */
+export type Mail = { to: string; subject: string; text: string; html?: string };
+
+/**
+ * What a module needs to send mail. The mail module's outbox implements it; the composition root
+ * puts it in the context, so no module imports another to send a mail.
+ */
+export interface MailSender {
+  /** Resolves once the mail is stored (delivery may follow later). */
+  send(mail: Mail): Promise<void>;
+}

@@ -1,0 +1,144 @@
+import { and, count, eq, gt, isNull, lt, min, or, sql } from 'drizzle-orm';
+import type { Executor } from '../../db/client.ts';
+import { authAttempts, passwordResets, refreshTokens, sessions } from '../../db/schema/auth.ts';
+
+// The auth module's tables: sessions, refresh tokens, password resets, throttling attempts.
+// Tokens arrive here already hashed: no plain token is ever stored.
+
+export type RevokeReason = 'logout' | 'refresh-token-reuse' | 'password-reset';
+
+/** Starts a session of `userId` with an absolute lifetime of `days`; returns its id. */
+export async function insertSession(db: Executor, s: { userId: string; days: number; ip: string; userAgent: string | null }): Promise<string> {
+  const [row] = await db
+    .insert(sessions)
+    .values({ userId: s.userId, expiresAt: sql`now() + make_interval(days => ${s.days})`, ip: s.ip, userAgent: s.userAgent })
+    .returning({ id: sessions.id });
+  return row!.id;
+}
+
+export async function findSession(db: Executor, id: string) {
+  const [row] = await db
+    .select({ userId: sessions.userId, revokedAt: sessions.revokedAt, expiresAt: sessions.expiresAt })
+    .from(sessions)
+    .where(eq(sessions.id, id));
+  return row;
+}
+
+/** Marks a live session used now; its user, or undefined when it is revoked, expired or idle too long. */
+export async function touchLiveSession(db: Executor, id: string, idleDays: number): Promise<string | undefined> {
+  const [row] = await db
+    .update(sessions)
+    .set({ lastUsedAt: sql`now()` })
+    .where(
+      and(
+        eq(sessions.id, id),
+        isNull(sessions.revokedAt),
+        sql`${sessions.expiresAt} > now()`,
+        sql`${sessions.lastUsedAt} > now() - make_interval(days => ${idleDays})`,
+      ),
+    )
+    .returning({ userId: sessions.userId });
+  return row?.userId;
+}
+
+export async function revokeSession(db: Executor, id: string, reason: RevokeReason): Promise<void> {
+  await db
+    .update(sessions)
+    .set({ revokedAt: sql`now()`, revokeReason: reason })
+    .where(and(eq(sessions.id, id), isNull(sessions.revokedAt)));
+}
+
+export async function revokeUserSessions(db: Executor, userId: string, reason: RevokeReason): Promise<void> {
+  await db
+    .update(sessions)
+    .set({ revokedAt: sql`now()`, revokeReason: reason })
+    .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt)));
+}
+
+/** Sessions neither revoked, expired nor idle for `idleDays`. */
+export async function countLiveSessions(db: Executor, idleDays: number): Promise<number> {
+  const [row] = await db
+    .select({ n: count() })
+    .from(sessions)
+    .where(and(isNull(sessions.revokedAt), sql`${sessions.expiresAt} > now()`, sql`${sessions.lastUsedAt} > now() - make_interval(days => ${idleDays})`));
+  return Number(row?.n ?? 0);
+}
+
+export async function insertRefreshToken(db: Executor, tokenHash: string, sessionId: string): Promise<void> {
+  await db.insert(refreshTokens).values({ tokenHash, sessionId });
+}
+
+/** Uses an unused refresh token (one conditional UPDATE: of parallel uses exactly one wins); its session. */
+export async function claimRefreshToken(db: Executor, tokenHash: string): Promise<string | undefined> {
+  const [row] = await db
+    .update(refreshTokens)
+    .set({ usedAt: sql`now()` })
+    .where(and(eq(refreshTokens.tokenHash, tokenHash), isNull(refreshTokens.usedAt)))
+    .returning({ sessionId: refreshTokens.sessionId });
+  return row?.sessionId;
+}
+
+/** A stored refresh token: its session, whether it was used, and whether that was within `graceSeconds`. */
+export async function findRefreshToken(db: Executor, tokenHash: string, graceSeconds: number) {
+  const [row] = await db
+    .select({
+      sessionId: refreshTokens.sessionId,
+      used: sql<boolean>`${refreshTokens.usedAt} is not null`,
+      inGrace: sql<boolean>`coalesce(${refreshTokens.usedAt} > now() - make_interval(secs => ${graceSeconds}), false)`,
+    })
+    .from(refreshTokens)
+    .where(eq(refreshTokens.tokenHash, tokenHash));
+  return row;
+}
+
+/** Voids every unused reset token of the user (a new request replaces them). */
+export async function voidResets(db: Executor, userId: string): Promise<void> {
+  await db
+    .update(passwordResets)
+    .set({ usedAt: sql`now()` })
+    .where(and(eq(passwordResets.userId, userId), isNull(passwordResets.usedAt)));
+}
+
+export async function insertReset(db: Executor, tokenHash: string, userId: string, ttlMinutes: number): Promise<void> {
+  await db.insert(passwordResets).values({ tokenHash, userId, expiresAt: sql`now() + make_interval(mins => ${ttlMinutes})` });
+}
+
+/** Uses a live reset token (one conditional UPDATE: it works once even under parallel submissions); its user. */
+export async function consumeReset(db: Executor, tokenHash: string): Promise<string | undefined> {
+  const [row] = await db
+    .update(passwordResets)
+    .set({ usedAt: sql`now()` })
+    .where(and(eq(passwordResets.tokenHash, tokenHash), isNull(passwordResets.usedAt), sql`${passwordResets.expiresAt} > now()`))
+    .returning({ userId: passwordResets.userId });
+  return row?.userId;
+}
+
+export type AttemptKind = 'login' | 'reset';
+
+export async function insertAttempt(db: Executor, kind: AttemptKind, ip: string, email: string | null): Promise<void> {
+  await db.insert(authAttempts).values({ kind, ip, email });
+}
+
+/** Attempts of `kind` by one email or one address within the last `minutes`, and when the oldest was. */
+export async function countAttempts(db: Executor, kind: AttemptKind, key: 'email' | 'ip', value: string, minutes: number) {
+  const column = key === 'email' ? authAttempts.email : authAttempts.ip;
+  const [row] = await db
+    .select({ n: count(), oldest: min(authAttempts.createdAt) })
+    .from(authAttempts)
+    .where(and(eq(authAttempts.kind, kind), eq(column, value), gt(authAttempts.createdAt, sql`now() - make_interval(mins => ${minutes})`)));
+  return { n: Number(row?.n ?? 0), oldest: row?.oldest ?? null };
+}
+
+/**
+ * Deletes authentication data nobody can use any more: sessions ended (expired, idle or revoked)
+ * over a day ago — their refresh tokens go with them — reset tokens expired over a day ago, and
+ * throttling rows older than a day.
+ */
+export async function deleteStaleAuthData(db: Executor, idleDays: number): Promise<void> {
+  const dayAgo = sql`now() - interval '1 day'`;
+  await db
+    .delete(sessions)
+    .where(or(lt(sessions.expiresAt, dayAgo), lt(sessions.revokedAt, dayAgo), lt(sessions.lastUsedAt, sql`now() - make_interval(days => ${idleDays + 1})`)));
+  await db.delete(passwordResets).where(lt(passwordResets.expiresAt, dayAgo));
+  await db.delete(authAttempts).where(lt(authAttempts.createdAt, dayAgo));
+}

@@ -1,0 +1,52 @@
+import { and, asc, eq, lte, sql } from 'drizzle-orm';
+import type { Executor } from '../../db/client.ts';
+import { mailOutbox } from '../../db/schema/mail.ts';
+import type { Mail } from '../../lib/mail.ts';
+
+export type OutboxStatus = 'pending' | 'stored';
+
+/** Stores a mail; returns its id. */
+export async function insertMail(db: Executor, mail: Mail, status: OutboxStatus): Promise<number> {
+  const [row] = await db.insert(mailOutbox).values({ ...mail, status }).returning({ id: mailOutbox.id });
+  return row!.id;
+}
+
+/** Ids of pending mails whose next attempt is due, oldest first. */
+export async function dueMailIds(db: Executor, limit: number): Promise<number[]> {
+  const rows = await db
+    .select({ id: mailOutbox.id })
+    .from(mailOutbox)
+    .where(and(eq(mailOutbox.status, 'pending'), lte(mailOutbox.nextAttemptAt, sql`now()`)))
+    .orderBy(asc(mailOutbox.id))
+    .limit(limit);
+  return rows.map((r) => r.id);
+}
+
+/**
+ * Claims a due pending mail by pushing its next attempt forward (one conditional UPDATE), so two
+ * workers never send it twice at once. Undefined when it is not due or not pending.
+ */
+export async function claimMail(db: Executor, id: number) {
+  const [mail] = await db
+    .update(mailOutbox)
+    .set({ attempts: sql`${mailOutbox.attempts} + 1`, nextAttemptAt: sql`now() + interval '5 minutes'` })
+    .where(and(eq(mailOutbox.id, id), eq(mailOutbox.status, 'pending'), lte(mailOutbox.nextAttemptAt, sql`now()`)))
+    .returning();
+  return mail;
+}
+
+export async function markSent(db: Executor, id: number): Promise<void> {
+  await db.update(mailOutbox).set({ status: 'sent', sentAt: sql`now()`, lastError: null }).where(eq(mailOutbox.id, id));
+}
+
+/** Records a failed attempt: pending again after `retryInSeconds`, or failed for good. */
+export async function markFailed(db: Executor, id: number, error: string, giveUp: boolean, retryInSeconds: number): Promise<void> {
+  await db
+    .update(mailOutbox)
+    .set({
+      status: giveUp ? 'failed' : 'pending',
+      lastError: error.slice(0, 500),
+      nextAttemptAt: sql`now() + make_interval(secs => ${retryInSeconds})`,
+    })
+    .where(eq(mailOutbox.id, id));
+}

@@ -1,0 +1,21 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { ACCOUNT_MANAGERS } from '@crs/shared/roles';
+import { errorSchema } from '@crs/shared/schemas/common';
+import { overviewStatsSchema, systemStatsSchema } from '@crs/shared/schemas/users';
+import type { AppContext } from '../../context.ts';
+import * as stats from './stats.service.ts';
+
+/** Dashboard figures from live data. */
+export const statsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
+  app.get('/overview', {
+    config: { access: { roles: ACCOUNT_MANAGERS } },
+    schema: { tags: ['stats'], summary: 'Accounts per role and pending sign-ups', response: { 200: overviewStatsSchema, 401: errorSchema, 403: errorSchema } },
+    handler: async () => stats.overview(ctx),
+  });
+
+  app.get('/system', {
+    config: { access: { roles: ['SuperAdmin'] } },
+    schema: { tags: ['stats'], summary: 'Uptime, database size, live sessions', response: { 200: systemStatsSchema, 401: errorSchema, 403: errorSchema } },
+    handler: async () => stats.system(ctx),
+  });
+};

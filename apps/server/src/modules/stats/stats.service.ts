@@ -1,0 +1,20 @@
+import type { OverviewStats, SystemStats } from '@crs/shared/schemas/users';
+import type { AppContext } from '../../context.ts';
+import * as auth from '../auth/auth.service.ts';
+import * as users from '../users/users.service.ts';
+
+// Dashboard figures drawn from several modules: this module owns no table and sits above them.
+
+/** Active accounts per role and pending sign-ups, from live data. */
+export const overview = (ctx: AppContext): Promise<OverviewStats> => users.accountCounts(ctx);
+
+/** Uptime, database size and sessions that are live now. */
+export async function system(ctx: AppContext): Promise<SystemStats> {
+  const [activeSessions, databaseBytes] = await Promise.all([auth.liveSessionCount(ctx), ctx.database.sizeBytes()]);
+  return {
+    uptimeSeconds: Math.round((Date.now() - ctx.startedAt) / 1000),
+    databaseBytes,
+    activeSessions,
+    database: ctx.database.kind,
+  };
+}

@@ -1,0 +1,18 @@
+import type { AppContext } from '../context.ts';
+import * as library from '../modules/library/library.service.ts';
+import * as users from '../modules/users/users.service.ts';
+
+// The demo college, seeded above the modules: each module seeds its own tables through its
+// service, in dependency order (people first, then the library that lends to them).
+
+export { DEMO_ACCOUNTS, DEMO_PASSWORD } from '../modules/users/users.seed.ts';
+
+/**
+ * Seeds the demo college on a database without accounts: the demo people, then the library
+ * (catalogue and loans). Returns false when it did nothing.
+ */
+export async function seedDemo(ctx: AppContext): Promise<boolean> {
+  if (!(await users.seedDemoAccounts(ctx))) return false;
+  await library.seedDemoLibrary(ctx);
+  return true;
+}
