@@ -31,7 +31,7 @@ async function probeWhile(url: string, headers: Record<string, string>, until: P
 
 async function upload(url: string, token: string, bytes: Buffer, dryRun: boolean) {
   const form = new FormData();
-  form.append('file', new Blob([bytes]), 'books-5000.xlsx');
+  form.append('file', new Blob([new Uint8Array(bytes)]), 'books-5000.xlsx');
   const t0 = performance.now();
   const res = await fetch(`${url}/api/v1/library/books/import${dryRun ? '?dryRun=true' : ''}`, { method: 'POST', headers: { authorization: `Bearer ${token}` }, body: form });
   const body = (await res.json()) as { created?: number; skipped?: number; errors?: unknown[] };
