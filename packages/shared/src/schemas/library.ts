@@ -154,17 +154,6 @@ export const bookListResponse = z.object({ books: z.array(bookSchema), total: z.
 export const bookIdParams = z.strictObject({ id: z.uuid(MSG.bookNotFound) });
 export const bookResponse = z.object({ message: z.string(), book: bookSchema });
 
-/**
- * Old 422 shape of the book import, kept only until the web moves to schemas/import's
- * importErrorSchema (the server answers that one: the same plus `field`). Delete then.
- */
-export const importErrorSchema = z.object({
-  message: z.string(),
-  code: z.literal('IMPORT_INVALID'),
-  errors: z.array(z.object({ row: z.number().int(), message: z.string() })),
-});
-export type ImportError = z.infer<typeof importErrorSchema>;
-
 // ---------------------------------------------------------------------------------------------
 // Settings (money in rupees on the wire, integer paise in the database)
 

@@ -130,7 +130,7 @@ describe('book import: formats', () => {
     expect((await upload(xlsx, { dryRun: true })).json()).toMatchObject({ created: 0, skipped: 5000 });
     expect((await upload(xlsx)).json()).toEqual(result({ skipped: 5000 }));
     expect(await books()).toBe(before + p.created);
-  });
+  }, 120_000); // four passes over 5,000 rows on a shared 2-core machine
 });
 
 describe('book import: bad rows and columns', () => {
@@ -152,7 +152,7 @@ describe('book import: bad rows and columns', () => {
     expect(real.statusCode).toBe(422);
     expect(importErrorSchema.parse(real.json())).toEqual({ message: MSG.importInvalid, code: 'IMPORT_INVALID', errors });
     expect(await books()).toBe(before);
-  });
+  }, 60_000);
 
   it('is all-or-nothing: one bad row among good ones writes nothing; rows keep their numbers across blank rows', async () => {
     const w = tag();

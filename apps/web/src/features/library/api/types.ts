@@ -1,6 +1,6 @@
 import type { z } from 'zod';
+import type { importErrorSchema } from '@crs/shared/schemas/import';
 import type {
-  importErrorSchema,
   libraryStatsSchema,
   librarySettingsResponse,
   librarySummarySchema,

@@ -86,7 +86,7 @@ export function ImportBooks() {
                 <ul className="list-disc pl-5" data-testid="import-errors">
                   {outcome.errors.map((r) => (
                     <li key={`${r.row}:${r.message}`}>
-                      Row {r.row}: {r.message}
+                      Row {r.row}: {r.field ? `${r.field}: ` : ''}{r.message}
                     </li>
                   ))}
                 </ul>
