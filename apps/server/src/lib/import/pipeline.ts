@@ -111,6 +111,6 @@ export async function runImport<T>(table: Table, spec: ImportSpec<T>, store: Imp
     };
   }
   if (errors.length) return { status: 422, body: { message: MSG.importInvalid, code: 'IMPORT_INVALID', errors: reported } };
-  const { created, updated } = await store.write(fresh.map((c) => c.value!));
+  const { created, updated } = fresh.length ? await store.write(fresh.map((c) => c.value!)) : { created: 0, updated: 0 };
   return { status: 200, body: { dryRun: false, created, updated, skipped: good.length - created - updated, errors: [], rows: [], columns } };
 }
