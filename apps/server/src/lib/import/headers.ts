@@ -1,6 +1,5 @@
-import { normalizeHeader } from '@crs/shared/schemas/import';
+import { importText, normalizeHeader } from '@crs/shared/schemas/import';
 import type { ImportColumn, ImportRowError } from '@crs/shared/schemas/import';
-import { importText } from '@crs/shared/schemas/import';
 
 /** Which column key each header cell maps to (null: a blank, empty column), and what was wrong. */
 export type HeaderMap = { keys: Array<string | null>; errors: ImportRowError[] };
