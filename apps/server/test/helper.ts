@@ -18,7 +18,8 @@ import { assembleContext } from '../src/runtime.ts';
 import type { MailOutbox } from '../src/modules/mail/mail.service.ts';
 import { withDatabase } from './global-setup.ts';
 
-export type TestDb = { database: Database; drop(): Promise<void> };
+/** `url`: the PostgreSQL database's URL (undefined on PGlite). */
+export type TestDb = { database: Database; url?: string; drop(): Promise<void> };
 
 /** A fresh migrated database for one test file: PGlite from the dump, or a PostgreSQL clone. */
 export async function freshDatabase(): Promise<TestDb> {
@@ -32,6 +33,7 @@ export async function freshDatabase(): Promise<TestDb> {
     const database = await openDatabase({ kind: 'postgresql', url: withDatabase(url, name), max: 20 });
     return {
       database,
+      url: withDatabase(url, name),
       async drop() {
         await database.close();
         await admin.query(`drop database if exists ${name} with (force)`);
@@ -52,6 +54,8 @@ export type TestApp = {
   /** The mail module's outbox (the context's mail sender). */
   outbox: MailOutbox;
   dataDir: string;
+  /** The test database's URL on PostgreSQL (undefined on PGlite). */
+  databaseUrl: string | undefined;
   close(): Promise<void>;
 };
 
@@ -70,6 +74,7 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
     printed,
     outbox,
     dataDir,
+    databaseUrl: db.url,
     async close() {
       await app.close();
       await outbox.stop();
@@ -110,4 +115,24 @@ export async function loginAs(t: TestApp, roles: Role[] = ['Student']) {
   const user = await createUser(t.ctx, { roles });
   const { token, refreshToken } = await login(t.app, user.email, user.password);
   return { user, token, refreshToken, auth: { authorization: `Bearer ${token}` } };
+}
+
+/**
+ * A second server on the same database, as another process would be: on PostgreSQL its own pool
+ * and LISTEN connection; on PGlite (one process per data directory) the same instance and bus.
+ */
+export async function createPeerApp(t: TestApp): Promise<{ app: FastifyInstance; ctx: AppContext; close(): Promise<void> }> {
+  const database = t.databaseUrl ? await openDatabase({ kind: 'postgresql', url: t.databaseUrl, max: 5 }) : t.ctx.database;
+  const { ctx, outbox } = assembleContext(t.ctx.config, database, () => {});
+  const app = await buildApp(ctx, { logger: false });
+  await app.ready();
+  return {
+    app,
+    ctx,
+    async close() {
+      await app.close();
+      await outbox.stop();
+      if (database !== t.ctx.database) await database.close();
+    },
+  };
 }

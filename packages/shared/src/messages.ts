@@ -44,6 +44,8 @@ export const MSG = {
   noPendingAccount: 'No pending account with this id',
   invalidText: 'Text contains characters that cannot be stored',
   noApiRoute: (method: string, path: string) => `No API route ${method} ${path}`,
+  unknownField: (names: string) => `Unknown field: ${names}`,
+  invalidValue: 'Invalid value',
   noAccountWithEmail: (email: string) => `No account with email ${email}`,
   accountNotPending: (email: string, status: string) => `${email} is ${status}, not waiting for approval`,
   resetMailSubject: 'Reset your CRS password',

@@ -15,17 +15,16 @@ export const ACCOUNT_MANAGERS: readonly Role[] = ['Admin', 'SuperAdmin'];
 /** Faculty: who may see private alumni profiles and manage alumni. */
 export const FACULTY: readonly Role[] = ['Teacher', 'Staff', 'Admin', 'SuperAdmin'];
 
-/** Who runs the library's circulation desk. */
-export const LIBRARY_STAFF: readonly Role[] = ['Librarian', 'Admin', 'SuperAdmin'];
-
 /** Everyone who may search the catalogue and see their own loans (spec section 2: /library). */
 export const LIBRARY_READERS: readonly Role[] = ['Student', 'Teacher', 'Staff', 'Admin', 'SuperAdmin', 'Librarian'];
-
 /**
  * Who may call borrow, return and renew: a Student for themself (self-service), the desk
  * (Librarian, Admin, SuperAdmin) for anyone. Teachers and Staff only view (spec help card).
  */
 export const LIBRARY_BORROWERS: readonly Role[] = ['Student', 'Librarian', 'Admin', 'SuperAdmin'];
+
+/** Who runs the library's circulation desk. */
+export const LIBRARY_STAFF: readonly Role[] = ['Librarian', 'Admin', 'SuperAdmin'];
 
 export const ACCOUNT_STATUSES = ['active', 'pending', 'disabled'] as const;
 export type AccountStatus = (typeof ACCOUNT_STATUSES)[number];

@@ -21,7 +21,7 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
       const where = err.validationContext ?? 'body';
       const errors = err.validation.map((v) => ({
         path: v.instancePath.replace(/^\//, '').replace(/\//g, '.') || where,
-        message: v.keyword === 'unrecognized_keys' ? `Unknown field: ${(v.params as { keys?: string[] }).keys?.join(', ')}` : v.message ?? 'Invalid value',
+        message: v.keyword === 'unrecognized_keys' ? MSG.unknownField((v.params as { keys?: string[] }).keys?.join(', ') ?? '') : v.message ?? MSG.invalidValue,
       }));
       return reply.code(400).send({ message: errors[0]?.message ?? MSG.validation, code: 'VALIDATION_FAILED', errors });
     }

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { MSG } from '../messages.ts';
 import { ROLES } from '../roles.ts';
-import { pageQuery } from './common.ts';
+import { idParamsWith, pagedResponse, pageQuery } from './common.ts';
 import type { ImportColumn } from './import.ts';
 
 /** A loan is due soon (bell dot, dashboard) when it falls due within this many days. */
@@ -150,8 +150,9 @@ export const searchBooksQuery = z.strictObject({
   ...pageQuery,
 });
 export type SearchBooksQuery = z.infer<typeof searchBooksQuery>;
-export const bookListResponse = z.object({ books: z.array(bookSchema), total: z.number().int(), capped: z.boolean() });
-export const bookIdParams = z.strictObject({ id: z.uuid(MSG.bookNotFound) });
+/** `capped`: more than SEARCH_MAX_RESULTS books matched; `total` is then that cap. */
+export const bookListResponse = pagedResponse('books', bookSchema).extend({ capped: z.boolean() });
+export const bookIdParams = idParamsWith(MSG.bookNotFound);
 export const bookResponse = z.object({ message: z.string(), book: bookSchema });
 
 // ---------------------------------------------------------------------------------------------
@@ -224,8 +225,8 @@ export const listLoansQuery = z.strictObject({
   ...pageQuery,
 });
 export type ListLoansQuery = z.infer<typeof listLoansQuery>;
-export const loanListResponse = z.object({ loans: z.array(loanSchema), total: z.number().int() });
-export const loanIdParams = z.strictObject({ id: z.uuid(MSG.loanNotFound) });
+export const loanListResponse = pagedResponse('loans', loanSchema);
+export const loanIdParams = idParamsWith(MSG.loanNotFound);
 export const loanResponse = z.object({ message: z.string(), loan: loanSchema });
 
 /** POST /library/books/{id}/issue and /return. A Student may omit userId (= themself). */

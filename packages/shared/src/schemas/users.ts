@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { ACCOUNT_STATUSES, ROLES } from '../roles.ts';
 import { userSchema } from './auth.ts';
-import { pageQuery } from './common.ts';
+import { pagedResponse, pageQuery } from './common.ts';
 
 /** GET /users: filter and page (Admin, SuperAdmin). */
 export const listUsersQuery = z.strictObject({
@@ -12,7 +12,7 @@ export const listUsersQuery = z.strictObject({
 });
 export type ListUsersQuery = z.infer<typeof listUsersQuery>;
 
-export const listUsersResponse = z.object({ users: z.array(userSchema), total: z.number().int() });
+export const listUsersResponse = pagedResponse('users', userSchema);
 export const userResponse = z.object({ message: z.string(), user: userSchema });
 
 /** GET /stats/overview (Admin, SuperAdmin): active accounts per role and pending sign-ups. */

@@ -1,9 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
+import { healthSchema } from '@crs/shared/schemas/health';
 import type { AppContext } from '../../context.ts';
-
-const healthSchema = z.object({ status: z.enum(['ok', 'unavailable']), database: z.string().optional() });
 
 /** Liveness (the process answers) and readiness (the database answers). */
 export const healthRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {

@@ -9,8 +9,10 @@ import { COMMANDS } from '../../cli/commands.ts';
 import { queryRows } from '../../db/client.ts';
 import { backupTo, restoreFrom } from '../../db/backup.ts';
 import { DEMO_PASSWORD, seedDemo } from '../../seed/demo.ts';
-import { demoCatalogue, seedBooks } from './library.seed.ts';
+import { demoCatalogue, seedBooks, syntheticBook } from './library.seed.ts';
 import { seedDemoLibrary } from './library.service.ts';
+import { PUBLISHER_PREFIX, SUBJECT_AREAS } from './library.seed-catalogue.ts';
+import type { NewBook } from './books.repository.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -22,14 +24,54 @@ afterAll(() => t.close());
 const rows = <T>(query: ReturnType<typeof sql>) => queryRows<T>(t.ctx.db, query);
 
 describe('library seed', () => {
-  it('builds a deterministic demo catalogue of 300+ books with valid, unique ISBN-13s', () => {
+  it('builds a deterministic demo catalogue of 300+ books with valid, unique ISBN-13s of their publishers', () => {
     const books = demoCatalogue();
     expect(books.length).toBeGreaterThanOrEqual(300);
     expect(new Set(books.map((b) => b.isbn)).size).toBe(books.length);
+    expect(new Set(books.map((b) => b.title)).size).toBe(books.length);
     expect(books.every((b) => b.isbn && b.isbn.length === 13 && isValidIsbn(b.isbn))).toBe(true);
-    expect(new Set(books.flatMap((b) => b.subjects)).size).toBeGreaterThanOrEqual(12);
+    expect(books.filter((b) => !b.isbn!.startsWith(PUBLISHER_PREFIX[b.publisher as keyof typeof PUBLISHER_PREFIX]))).toEqual([]);
+    expect(new Set(books.map((b) => b.subjects[1])).size).toBe(SUBJECT_AREAS.length);
     expect(demoCatalogue()).toEqual(books);
-    expect(books.map((b) => b.title)).toContain('Computer Networks');
+    // The titles the demo loans and the browser tests use.
+    for (const title of ['Computer Networks', 'Operating Systems', 'Data Structures and Algorithms', 'Network Analysis']) {
+      expect(books.map((b) => b.title)).toContain(title);
+    }
+  });
+
+  it('files every book, demo or synthetic, only under its own topic and that topic\'s area', () => {
+    const areaOf = new Map(SUBJECT_AREAS.map((a) => [a.subject, a]));
+    const topics = SUBJECT_AREAS.flatMap((a) => Object.keys(a.topics));
+    // A topic belongs to one area only, so a subject names one shelf.
+    expect(new Set(topics).size).toBe(topics.length);
+    expect(topics.filter((t) => areaOf.has(t))).toEqual([]);
+    const misfiled = (b: NewBook) => {
+      const [topic, subject, ...more] = b.subjects;
+      const area = areaOf.get(subject!);
+      return more.length > 0 || !area || !(topic! in area.topics);
+    };
+    const synthetic = Array.from({ length: 20_000 }, (_, i) => syntheticBook(i + 1));
+    expect(demoCatalogue().filter(misfiled)).toEqual([]);
+    expect(synthetic.filter(misfiled)).toEqual([]);
+    // A synthetic title is built on its topic and published by one of its area's publishers.
+    expect(synthetic.filter((b) => !b.title.includes(b.subjects[0]!))).toEqual([]);
+    expect(synthetic.filter((b) => !areaOf.get(b.subjects[1]!)!.publishers.includes(b.publisher as never))).toEqual([]);
+    expect(synthetic.filter((b) => b.title.startsWith('Quasicrystals')).every((b) => b.subjects[1] === 'Physics')).toBe(true);
+
+    // Pairs a user once found in the demo catalogue, and their kind: a title word and a subject it never goes with.
+    const wrong: Array<[RegExp, string]> = [
+      [/genetic/i, 'English Literature'],
+      [/linear integrated circuits/i, 'English Literature'],
+      [/genetic|circuit|thermodynamic|algorithm|concrete|microbiology/i, 'Humanities'],
+      [/shakespear|malgudi|grammar/i, 'Computer Science'],
+      [/genetic|microbiology|immunology/i, 'Electronics and Communication'],
+    ];
+    const all = [...demoCatalogue(), ...synthetic];
+    for (const [word, subject] of wrong) {
+      expect(all.filter((b) => word.test(b.title) && b.subjects.includes(subject)).map((b) => b.title)).toEqual([]);
+    }
+    expect(all.filter((b) => /integrated circuits/i.test(b.title)).every((b) => b.subjects.includes('Electronics and Communication'))).toBe(true);
+    expect(all.filter((b) => /genetic/i.test(b.title)).every((b) => b.subjects.includes('Biotechnology'))).toBe(true);
   });
 
   it('seeds the catalogue with consistent copies: some books have no copy left', async () => {
@@ -42,6 +84,27 @@ describe('library seed', () => {
     expect(r!.empty).toBeGreaterThan(0);
     expect(r!.bad).toBe(0);
     expect(await seedDemoLibrary(t.ctx)).toBe(false);
+  });
+
+  it('seeds the catalogue as built, lends other students books of their own department, and leaves the e2e titles on the shelf', async () => {
+    // Synthetic books (a later test adds them) have ISBNs in 979-8; the demo's never do.
+    const seeded = await rows<{ title: string; subjects: string[]; isbn: string; publisher: string }>(sql`select title, subjects, isbn, publisher from books where isbn not like '9798%' order by isbn`);
+    const built = demoCatalogue().map(({ title, subjects, isbn, publisher }) => ({ title, subjects, isbn, publisher }));
+    expect(seeded).toEqual(built.sort((a, b) => a.isbn!.localeCompare(b.isbn!)));
+
+    const departments = await rows<{ department: string }>(sql`select distinct department from users where 'Student' = any(roles)`);
+    expect(departments.filter((d) => !SUBJECT_AREAS.some((a) => a.department === d.department))).toEqual([]);
+    const lent = await rows<{ department: string; email: string; subjects: string[] | null }>(sql`
+      select u.department, u.email, b.subjects from loans l join users u on u.id = l.user_id left join books b on b.id = l.book_id`);
+    expect(lent.filter((l) => l.subjects === null)).toEqual([]);
+    const offShelf = lent.filter((l) => l.email !== 'student@demo.crs' && !l.subjects!.includes(SUBJECT_AREAS.find((a) => a.department === l.department)!.subject));
+    expect(offShelf).toEqual([]);
+    expect(lent.length).toBeGreaterThan(20);
+
+    // The browser tests borrow these and the desk issues them: a copy must be on the shelf.
+    const shelf = await rows<{ title: string; copies_available: number }>(sql`select title, copies_available from books where title in ('Network Analysis', 'Computer Networks')`);
+    expect(shelf).toHaveLength(2);
+    expect(shelf.every((b) => b.copies_available > 0)).toBe(true);
   });
 
   it('gives student@demo.crs one loan on hand, one overdue with a fine, one returned', async () => {

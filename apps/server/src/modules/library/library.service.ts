@@ -261,8 +261,8 @@ export async function deskStats(ctx: AppContext) {
  */
 export async function seedDemoLibrary(ctx: AppContext): Promise<boolean> {
   const students = await users.activeAccountsWithRole(ctx, 'Student');
-  const librarian = await users.findCredentials(ctx, DEMO_LIBRARIAN);
-  return seedLibrary(ctx, { students, librarianId: librarian?.id ?? null });
+  const librarianId = await users.accountIdByEmail(ctx, DEMO_LIBRARIAN);
+  return seedLibrary(ctx, { students, librarianId: librarianId ?? null });
 }
 
 /** Adds `count` synthetic books for load tests and benchmarks (see seedBooks); how many were added. */

@@ -145,7 +145,7 @@ export async function countUsers(db: Executor): Promise<number> {
 /** Active accounts holding `role`, by email. */
 export const activeUsersWithRole = (db: Executor, role: Role) =>
   db
-    .select({ id: users.id, email: users.email })
+    .select({ id: users.id, email: users.email, department: users.department })
     .from(users)
     .where(and(eq(users.status, 'active'), sql`${role} = any(${users.roles})`))
     .orderBy(asc(users.email));

@@ -5,29 +5,29 @@ import type { Role } from '@crs/shared/roles';
 export const DEMO_PASSWORD = 'demo1234';
 
 /** The demo accounts printed at start and listed in the README. */
-export const DEMO_ACCOUNTS: Array<{ email: string; name: string; role: Role; department?: string }> = [
-  { email: 'student@demo.crs', name: 'Aarav Sharma', role: 'Student', department: 'Computer Science' },
-  { email: 'teacher@demo.crs', name: 'Dr. Meera Iyer', role: 'Teacher', department: 'Computer Science' },
-  { email: 'staff@demo.crs', name: 'Rakesh Kumar', role: 'Staff', department: 'Administration' },
-  { email: 'admin@demo.crs', name: 'Priya Nair', role: 'Admin', department: 'Administration' },
-  { email: 'superadmin@demo.crs', name: 'Vikram Rao', role: 'SuperAdmin', department: 'IT Services' },
-  { email: 'librarian@demo.crs', name: 'Sunita Deshpande', role: 'Librarian', department: 'Central Library' },
+export const DEMO_ACCOUNTS: Array<{ email: string; name: string; role: Role; department: string; phone: string }> = [
+  { email: 'student@demo.crs', name: 'Aarav Sharma', role: 'Student', department: 'Computer Science and Engineering', phone: '9845012301' },
+  { email: 'teacher@demo.crs', name: 'Dr. Meera Iyer', role: 'Teacher', department: 'Computer Science and Engineering', phone: '9845012302' },
+  { email: 'staff@demo.crs', name: 'Rakesh Kumar', role: 'Staff', department: 'Administration', phone: '9845012303' },
+  { email: 'admin@demo.crs', name: 'Priya Nair', role: 'Admin', department: 'Administration', phone: '9845012304' },
+  { email: 'superadmin@demo.crs', name: 'Vikram Rao', role: 'SuperAdmin', department: 'IT Services', phone: '9845012305' },
+  { email: 'librarian@demo.crs', name: 'Sunita Deshpande', role: 'Librarian', department: 'Central Library', phone: '9845012306' },
 ];
 
 export const MORE_ACCOUNTS: Array<[string, Role, string]> = [
-  ['Ananya Gupta', 'Student', 'Electronics'],
-  ['Rohan Mehta', 'Student', 'Mechanical'],
-  ['Ishita Banerjee', 'Student', 'Computer Science'],
-  ['Kabir Singh', 'Student', 'Civil'],
-  ['Diya Reddy', 'Student', 'Electronics'],
-  ['Arjun Pillai', 'Student', 'Computer Science'],
-  ['Neha Joshi', 'Student', 'Mathematics'],
-  ['Siddharth Menon', 'Student', 'Physics'],
-  ['Prof. Suresh Patil', 'Teacher', 'Mechanical'],
-  ['Dr. Kavita Bose', 'Teacher', 'Electronics'],
+  ['Ananya Gupta', 'Student', 'Electronics and Communication Engineering'],
+  ['Rohan Mehta', 'Student', 'Mechanical Engineering'],
+  ['Ishita Banerjee', 'Student', 'Computer Science and Engineering'],
+  ['Kabir Singh', 'Student', 'Civil Engineering'],
+  ['Diya Reddy', 'Student', 'Electronics and Communication Engineering'],
+  ['Arjun Pillai', 'Student', 'Information Technology'],
+  ['Neha Joshi', 'Student', 'Electrical and Electronics Engineering'],
+  ['Siddharth Menon', 'Student', 'Chemical Engineering'],
+  ['Prof. Suresh Patil', 'Teacher', 'Mechanical Engineering'],
+  ['Dr. Kavita Bose', 'Teacher', 'Electronics and Communication Engineering'],
   ['Prof. Anil Verma', 'Teacher', 'Mathematics'],
-  ['Lakshmi Srinivasan', 'Staff', 'Examinations'],
-  ['Manoj Tiwari', 'Staff', 'Accounts'],
+  ['Lakshmi Srinivasan', 'Staff', 'Examination Cell'],
+  ['Manoj Tiwari', 'Staff', 'Accounts Section'],
   ['Farah Khan', 'Admin', 'Administration'],
   ['Joseph Thomas', 'Librarian', 'Central Library'],
 ];

@@ -49,6 +49,9 @@ export const findAccount = (ctx: AppContext, id: string, tx: Executor = ctx.db):
 export const findCredentials = (ctx: AppContext, email: string, tx: Executor = ctx.db): Promise<UserRow | undefined> =>
   repo.findUserByEmail(tx, email);
 
+/** The id of the account with this email, if there is one (no password hash leaves the module). */
+export const accountIdByEmail = async (ctx: AppContext, email: string): Promise<string | undefined> => (await repo.findUserByEmail(ctx.db, email))?.id;
+
 /** Inserts an account (Students get the next student number); a taken email is a 409 and adds nothing. */
 export const insertAccount = (ctx: AppContext, input: NewUser, tx: Executor = ctx.db): Promise<Account> =>
   uniqueEmail(() => repo.insertUser(tx, input));
@@ -125,7 +128,7 @@ export const accountCounts = (ctx: AppContext) => repo.accountCounts(ctx.db);
 
 // Members as other modules (the library) see them.
 
-/** Active accounts holding `role`, by email. */
+/** Active accounts holding `role` (id, email, department), by email. */
 export const activeAccountsWithRole = (ctx: AppContext, role: Role, tx: Executor = ctx.db) => repo.activeUsersWithRole(tx, role);
 
 /** Name, email and student ID of each account in `ids`, by id (unknown ids are absent). */
@@ -152,7 +155,7 @@ export async function seedDemoAccounts(ctx: AppContext): Promise<boolean> {
   const passwordHash = await hashPassword(DEMO_PASSWORD);
   await ctx.db.transaction(async (tx) => {
     for (const a of DEMO_ACCOUNTS) {
-      await repo.insertUser(tx, { name: a.name, email: a.email, roles: [a.role], status: 'active', passwordHash, department: a.department ?? null, phone: '9876500000' });
+      await repo.insertUser(tx, { name: a.name, email: a.email, roles: [a.role], status: 'active', passwordHash, department: a.department, phone: a.phone });
     }
     for (const [name, role, department] of MORE_ACCOUNTS) {
       await repo.insertUser(tx, { name, email: demoEmailOf(name), roles: [role], status: 'active', passwordHash, department });
