@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
+import { IMPORT_DEFAULT_MAX_ROWS } from '@crs/shared/schemas/import';
 
 const boolish = z
   .enum(['true', 'false', '1', '0', 'on', 'off', 'yes', 'no'], { error: 'must be true or false' })
@@ -28,6 +29,7 @@ const envSchema = z.object({
   TRUST_PROXY: boolish.default(false),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   CRS_WEB_DIST: z.string().optional(),
+  CRS_IMPORT_MAX_ROWS: z.coerce.number({ error: 'must be a whole number' }).int().min(1).max(1_000_000).default(IMPORT_DEFAULT_MAX_ROWS),
 });
 
 export type Config = {
@@ -45,6 +47,8 @@ export type Config = {
   trustProxy: boolean;
   logLevel: string;
   webDist: string;
+  /** Most data rows one import file may hold; more is refused whole. */
+  importMaxRows: number;
 };
 
 export class ConfigError extends Error {}
@@ -82,6 +86,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, opts: { persist
     trustProxy: e.TRUST_PROXY,
     logLevel: e.LOG_LEVEL,
     webDist: path.resolve(e.CRS_WEB_DIST ?? path.join(repoRoot, 'apps/web/dist')),
+    importMaxRows: e.CRS_IMPORT_MAX_ROWS,
   };
 }
 

@@ -39,6 +39,17 @@ export function normalizeHeader(header: string): string {
   return header.normalize('NFKC').toLowerCase().replace(/[\s_\-.]+/g, '');
 }
 
+/** The import's texts that name a column, a row or a number. */
+export const importText = {
+  unknownColumn: (header: string, meant?: string) =>
+    meant ? `Unknown column "${header}": did you mean "${meant}"?` : `Unknown column "${header}": remove it or rename it to one of the template's columns`,
+  duplicateColumn: (header: string, earlier: string) => `Column "${header}" repeats column "${earlier}"`,
+  missingColumn: (label: string) => `The required column "${label}" is missing`,
+  blankHeader: (position: number) => `Column ${position} has values but no header`,
+  repeatedRow: (firstRow: number) => `The same record as row ${firstRow} of this file`,
+  tooManyRows: (max: number) => `The file has more than ${max.toLocaleString('en-US')} rows; split it into smaller files`,
+};
+
 /** One bad row: `row` is the row number a spreadsheet shows (header = 1); `field` is the column key, or null for the whole row. */
 export const importRowErrorSchema = z.object({
   row: z.number().int(),

@@ -155,16 +155,6 @@ export const bookListResponse = pagedResponse('books', bookSchema).extend({ capp
 export const bookIdParams = idParamsWith(MSG.bookNotFound);
 export const bookResponse = z.object({ message: z.string(), book: bookSchema });
 
-/** POST /library/books/import answer. */
-export const importBooksResponse = z.object({ created: z.number().int(), skipped: z.number().int() });
-/** 422 answer of the import: every bad row by its spreadsheet row number (header = row 1). */
-export const importErrorSchema = z.object({
-  message: z.string(),
-  code: z.literal('IMPORT_INVALID'),
-  errors: z.array(z.object({ row: z.number().int(), message: z.string() })),
-});
-export type ImportError = z.infer<typeof importErrorSchema>;
-
 // ---------------------------------------------------------------------------------------------
 // Settings (money in rupees on the wire, integer paise in the database)
 

@@ -74,7 +74,7 @@ export async function insertBooks(db: Executor, list: NewBook[]): Promise<number
 }
 
 /**
- * Fast bulk insert for seeding: one statement per batch, the rows passed as one JSON parameter.
+ * Fast bulk insert for seeding and imports: one statement per batch, the rows passed as one JSON parameter.
  * Duplicate ISBNs are skipped. Returns how many rows were inserted.
  */
 export async function bulkInsertBooks(db: Executor, list: NewBook[]): Promise<number> {

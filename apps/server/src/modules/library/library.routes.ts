@@ -1,9 +1,7 @@
-import multipart from '@fastify/multipart';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { MSG } from '@crs/shared/messages';
 import { LIBRARY_BORROWERS, LIBRARY_READERS, LIBRARY_STAFF } from '@crs/shared/roles';
 import { errorSchema } from '@crs/shared/schemas/common';
-import { IMPORT_MAX_CSV_BYTES } from '@crs/shared/schemas/import';
 import {
   bookIdParams,
   bookListResponse,
@@ -13,8 +11,6 @@ import {
   createBookSchema,
   fineActionBody,
   finesResponse,
-  importBooksResponse,
-  importErrorSchema,
   librarySettingsResponse,
   librarySettingsSchema,
   libraryStatsSchema,
@@ -29,8 +25,8 @@ import {
   updateBookSchema,
 } from '@crs/shared/schemas/library';
 import type { AppContext } from '../../context.ts';
-import { AppError, badRequest } from '../../lib/errors.ts';
 import { principalOf } from '../../plugins/access.ts';
+import { importRoute } from '../../plugins/import-route.ts';
 import * as library from './library.service.ts';
 
 const readers = { roles: LIBRARY_READERS };
@@ -41,9 +37,6 @@ const tags = ['library'];
 
 /** The library: catalogue, circulation (borrow, return, renew, fines), desk tools and rules. */
 export const libraryRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
-  // Scoped to this plugin: only the import route takes multipart bodies.
-  await app.register(multipart, { limits: { fileSize: IMPORT_MAX_CSV_BYTES, files: 1, fields: 10, parts: 11 } });
-
   // Catalogue ---------------------------------------------------------------------------------
 
   app.get('/books', {
@@ -70,33 +63,7 @@ export const libraryRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
     handler: async (req) => ({ message: MSG.bookUpdated, book: await library.editBook(ctx, req.params.id, req.body) }),
   });
 
-  app.post('/books/import', {
-    config: { access: desk },
-    schema: {
-      tags,
-      summary: 'Import books from a CSV file (multipart, field "file", ≤ 2 MiB, UTF-8); all-or-nothing',
-      consumes: ['multipart/form-data'],
-      response: { 200: importBooksResponse, ...errors, 413: errorSchema, 415: errorSchema, 422: importErrorSchema },
-    },
-    handler: async (req, reply) => {
-      if (!req.isMultipart()) throw new AppError(415, 'UNSUPPORTED_MEDIA_TYPE', MSG.importNoFile);
-      let buf: Buffer | undefined;
-      try {
-        const part = await req.file();
-        buf = await part?.toBuffer();
-      } catch (err) {
-        const code = (err as { code?: string }).code;
-        if (code === 'FST_REQ_FILE_TOO_LARGE') throw new AppError(413, 'FILE_TOO_LARGE', MSG.importTooLarge);
-        if (code === 'FST_FILES_LIMIT' || code === 'FST_PARTS_LIMIT') throw badRequest('Upload exactly one file', 'ONE_FILE_ONLY');
-        // Anything else is a malformed form (busboy's errors carry no status): the client's fault.
-        throw badRequest('The upload is not a valid multipart form', 'BAD_MULTIPART');
-      }
-      if (!buf) throw badRequest(MSG.importNoFile, 'FILE_REQUIRED');
-      const result = await library.importBooks(ctx, buf);
-      if (!result.ok) return reply.code(422).send({ message: MSG.importInvalid, code: 'IMPORT_INVALID' as const, errors: result.errors });
-      return { created: result.created, skipped: result.skipped };
-    },
-  });
+  await app.register(importRoute, { url: '/books/import', access: desk, tags, what: 'books', run: (upload, dryRun) => library.importBooks(ctx, upload, dryRun) });
 
   // Circulation -------------------------------------------------------------------------------
 

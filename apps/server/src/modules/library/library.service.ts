@@ -7,12 +7,15 @@ import type { AppContext } from '../../context.ts';
 import { isUniqueViolation } from '../../db/client.ts';
 import type { Db, Executor } from '../../db/client.ts';
 import { conflict, forbidden, notFound } from '../../lib/errors.ts';
+import { runImport } from '../../lib/import/pipeline.ts';
+import type { ImportOutcome } from '../../lib/import/pipeline.ts';
+import { readTableOffThread } from '../../lib/import/read-off-thread.ts';
 import type { Principal } from '../../plugins/access.ts';
+import type { ImportUpload } from '../../plugins/import-route.ts';
 import * as users from '../users/users.service.ts';
 import * as books from './books.repository.ts';
-import { decodeUtf8, naturalKey, parseBookCsv } from './csv.ts';
-import type { RowError } from './csv.ts';
 import * as desk from './desk.repository.ts';
+import { bookImport, bookKey, splitBookKey } from './library.import.ts';
 import { DEMO_LIBRARIAN, seedBooks, seedLibrary } from './library.seed.ts';
 import { peopleOf, presentBook, presentLoan, presentMember, presentSettings, rupees } from './library.presenter.ts';
 import * as loans from './loans.repository.ts';
@@ -82,35 +85,45 @@ const IMPORT_BATCH = 1000;
 // Serializes imports (transaction-scoped advisory lock), so two uploads of one file cannot both add it.
 const IMPORT_LOCK = 4_242_001;
 
+/** Which of these book keys (see bookKey) are in the catalogue. */
+async function storedBookKeys(db: Executor, keys: string[]): Promise<Set<string>> {
+  const parts = keys.map(splitBookKey);
+  const isbns = parts.flatMap((p) => ('isbn' in p ? [p.isbn] : []));
+  const titles = parts.flatMap((p) => ('title' in p ? [p.title] : []));
+  const found = await books.existingBookKeys(db, isbns, titles);
+  return new Set([...[...found.isbns].map((i) => `isbn:${i}`), ...[...found.titleAuthor].map((k) => `ta:${k}`)]);
+}
+
 /**
- * Imports a catalogue CSV all-or-nothing in one transaction: any bad row → nothing written and
- * every bad row reported by number; books already present (same natural key) are skipped, so
- * importing the same file again adds nothing.
+ * Imports a book file (CSV, .xlsx, .xls) through the import pipeline. A dry run answers the
+ * preview and writes nothing; a real import with any bad row writes nothing (422); else every new
+ * book is written in one transaction, in batches, under the import lock; books already in the
+ * catalogue (same ISBN, else title + first author) are skipped, so a re-import adds nothing.
  */
-export async function importBooks(ctx: AppContext, file: Buffer): Promise<{ ok: true; created: number; skipped: number } | { ok: false; errors: RowError[] }> {
-  const parsed = parseBookCsv(decodeUtf8(file));
-  if (!parsed.ok) return parsed;
-  const created = await ctx.db.transaction(async (tx) => {
-    await tx.execute(sql`select pg_advisory_xact_lock(${IMPORT_LOCK})`);
-    const isbns = parsed.books.flatMap((b) => (b.isbn ? [b.isbn] : []));
-    const titles = parsed.books.flatMap((b) => (b.isbn ? [] : [b.title.toLowerCase()]));
-    const existing = await books.existingBookKeys(tx, isbns, titles);
-    const seen = new Set<string>([...[...existing.isbns].map((i) => `isbn:${i}`), ...[...existing.titleAuthor].map((k) => `ta:${k}`)]);
-    const fresh = parsed.books.filter((b) => {
-      const key = naturalKey(b);
-      if (seen.has(key)) return false;
-      seen.add(key);
-      return true;
-    });
-    let n = 0;
-    for (let i = 0; i < fresh.length; i += IMPORT_BATCH) {
-      n += await books.insertBooks(tx, fresh.slice(i, i + IMPORT_BATCH).map(({ row: _row, ...b }) => b));
-    }
-    return n;
-  });
+export async function importBooks(ctx: AppContext, upload: ImportUpload, dryRun: boolean): Promise<ImportOutcome> {
+  const maxRows = ctx.config.importMaxRows;
+  const table = await readTableOffThread(upload.bytes, upload.kind, maxRows);
+  const outcome = await runImport(
+    table,
+    bookImport,
+    {
+      existing: (keys) => storedBookKeys(ctx.db, keys),
+      write: (list) =>
+        ctx.db.transaction(async (tx) => {
+          await tx.execute(sql`select pg_advisory_xact_lock(${IMPORT_LOCK})`);
+          // Again under the lock: a concurrent import of the same file may have just added them.
+          const stored = await storedBookKeys(tx, list.map(bookKey));
+          const fresh = list.filter((b) => !stored.has(bookKey(b)));
+          let created = 0;
+          for (let i = 0; i < fresh.length; i += IMPORT_BATCH) created += await books.bulkInsertBooks(tx, fresh.slice(i, i + IMPORT_BATCH).map(books.toNewBook));
+          return { created, updated: 0 };
+        }),
+    },
+    { dryRun, maxRows },
+  );
   // Keep planner statistics current: the embedded database has no autovacuum to do it.
-  if (created > 0) await ctx.db.execute(sql`analyze books`);
-  return { ok: true, created, skipped: parsed.books.length - created };
+  if (outcome.status === 200 && outcome.body.created > 0) await ctx.db.execute(sql`analyze books`);
+  return outcome;
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -1,0 +1,78 @@
+import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { IMPORT_MAX_ERRORS, IMPORT_PREVIEW_ROWS } from '@crs/shared/schemas/import';
+import type { ImportColumn } from '@crs/shared/schemas/import';
+import { checkWithSchema, runImport } from './pipeline.ts';
+import type { ImportSpec, ImportStore } from './pipeline.ts';
+
+// A module of its own for the pipeline alone: roll numbers with a name, keyed by roll number.
+const columns: ImportColumn[] = [
+  { key: 'rollNo', label: 'Roll No', required: true },
+  { key: 'name', label: 'Name', required: true },
+];
+const schema = z.strictObject({ rollNo: z.string().regex(/^\d+$/, 'Roll number must be digits'), name: z.string().min(1, 'Name is required') });
+const spec: ImportSpec<z.infer<typeof schema>> = {
+  columns,
+  check: (cells) => checkWithSchema(schema, { rollNo: cells.get('rollNo') ?? '', name: cells.get('name') ?? '' }),
+  key: (v) => v.rollNo,
+};
+/** An in-memory store that records what it was asked to write. */
+function memoryStore(stored: string[] = []) {
+  const keys = new Set(stored);
+  const writes: string[][] = [];
+  const store: ImportStore<z.infer<typeof schema>> = {
+    existing: async (ks) => new Set(ks.filter((k) => keys.has(k))),
+    write: async (values) => {
+      writes.push(values.map((v) => v.rollNo));
+      values.forEach((v) => keys.add(v.rollNo));
+      return { created: values.length, updated: 0 };
+    },
+  };
+  return { store, writes };
+}
+const header = ['Roll No', 'Name'];
+
+describe('runImport', () => {
+  it('previews the first rows with their action and counts, writing nothing', async () => {
+    const { store, writes } = memoryStore(['2']);
+    const table = [header, ...Array.from({ length: 150 }, (_, i) => [String(i + 1), `Student ${i + 1}`])];
+    const out = await runImport(table, spec, store, { dryRun: true, maxRows: 1000 });
+    expect(out.status).toBe(200);
+    if (out.status !== 200) return;
+    expect(out.body).toMatchObject({ dryRun: true, created: 149, updated: 0, skipped: 1, errors: [], columns: ['rollNo', 'name'] });
+    expect(out.body.rows).toHaveLength(IMPORT_PREVIEW_ROWS);
+    expect(out.body.rows.slice(0, 2)).toEqual([
+      { row: 2, action: 'create', values: { rollNo: '1', name: 'Student 1' } },
+      { row: 3, action: 'skip', values: { rollNo: '2', name: 'Student 2' } },
+    ]);
+    expect(writes).toEqual([]);
+  });
+
+  it('counts blank rows in the numbering, caps the errors, and a real import with errors writes nothing', async () => {
+    const { store, writes } = memoryStore();
+    const table = [header, ['1', 'A'], ['', ''], ['x', 'B'], ...Array.from({ length: IMPORT_MAX_ERRORS + 50 }, () => ['y', ''])];
+    const out = await runImport(table, spec, store, { dryRun: false, maxRows: 5000 });
+    expect(out.status).toBe(422);
+    if (out.status !== 422) return;
+    expect(out.body.errors).toHaveLength(IMPORT_MAX_ERRORS);
+    expect(out.body.errors[0]).toEqual({ row: 4, field: 'rollNo', message: 'Roll number must be digits' });
+    expect(out.body.errors.slice(1, 3)).toEqual([
+      { row: 5, field: 'rollNo', message: 'Roll number must be digits' },
+      { row: 5, field: 'name', message: 'Name is required' },
+    ]);
+    expect(writes).toEqual([]);
+  });
+
+  it('writes only the new rows, once; a second run skips them all', async () => {
+    const { store, writes } = memoryStore(['1']);
+    const table = [header, ['1', 'A'], ['2', 'B'], ['3', 'C']];
+    expect((await runImport(table, spec, store, { dryRun: false, maxRows: 10 })).body).toMatchObject({ created: 2, skipped: 1 });
+    expect((await runImport(table, spec, store, { dryRun: false, maxRows: 10 })).body).toMatchObject({ created: 0, skipped: 3 });
+    expect(writes).toEqual([['2', '3']]);
+  });
+
+  it('refuses more rows than maxRows before checking any', async () => {
+    const { store } = memoryStore();
+    await expect(runImport([header, ['1', 'A'], ['2', 'B']], spec, store, { dryRun: true, maxRows: 1 })).rejects.toMatchObject({ statusCode: 413, code: 'TOO_MANY_ROWS' });
+  });
+});
