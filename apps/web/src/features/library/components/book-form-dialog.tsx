@@ -1,19 +1,15 @@
-import { zodResolver } from '@hookform/resolvers/zod';
-import { useState } from 'react';
-import { useForm } from 'react-hook-form';
 import { Button } from '@/components/ui/button';
 import { FormError } from '@/components/ui/form-error';
 import { DialogFooter, FormDialog } from '@/components/ui/dialog';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
-import { applyServerErrors } from '@/lib/error-details';
 import { toast } from '@/lib/toast';
 import { useCreateBook } from '../api/create-book';
 import type { Book } from '../api/types';
 import { useUpdateBook } from '../api/update-book';
 import { bookFormDefaults, bookFormSchema, type BookFormOutput, type BookFormValues } from '../book-form';
 import { LIBRARY_TEXT } from '../texts';
-import { FORM_VALIDATION } from '@/lib/forms';
+import { useServerForm } from '@/lib/use-server-form';
 
 const FIELDS: { name: keyof BookFormValues; label: string; hint?: string; type?: string; inputMode?: 'numeric' }[] = [
   { name: 'title', label: 'Title' },
@@ -50,27 +46,22 @@ export function BookFormDialog({ open, onOpenChange, book, onSaved }: { open: bo
 function BookForm({ book, onDone, onCancel }: { book: Book | undefined; onDone: (book: Book) => void; onCancel: () => void }) {
   const create = useCreateBook();
   const update = useUpdateBook();
-  const [formError, setFormError] = useState<string | null>(null);
   const {
     register,
-    handleSubmit,
-    setError,
+    onSubmit,
+    formError,
     formState: { errors, isSubmitting },
-  } = useForm<BookFormValues, unknown, BookFormOutput>({
-    resolver: zodResolver(bookFormSchema) as never,
-    ...FORM_VALIDATION,
+  } = useServerForm<BookFormValues, BookFormOutput>({
+    schema: bookFormSchema,
     defaultValues: bookFormDefaults(book),
-  });
-
-  const onSubmit = handleSubmit(async (values) => {
-    setFormError(null);
-    try {
+    fields: FIELDS.map((f) => f.name),
+    fallback: LIBRARY_TEXT.actionFailed,
+    codeFields: CODE_FIELD,
+    submit: async (values) => {
       const { message, book: saved } = book ? await update.mutateAsync({ id: book._id, patch: values }) : await create.mutateAsync(values);
       toast.success(message);
       onDone(saved);
-    } catch (e) {
-      setFormError(applyServerErrors(e, setError, { fields: FIELDS.map((f) => f.name), fallback: LIBRARY_TEXT.actionFailed, codeFields: CODE_FIELD }));
-    }
+    },
   });
 
   return (

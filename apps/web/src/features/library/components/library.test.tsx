@@ -301,6 +301,35 @@ describe('book detail', () => {
   });
 });
 
+describe('Circulation Rules form', () => {
+  it("saves the rules with the shared toast, and puts a server's field error on its field", async () => {
+    let refuse = false;
+    server = await signedInAs(
+      makeUser({ roles: ['Librarian'] }),
+      libraryRoutes([makeBook()], {
+        'PUT /library/settings': (req) =>
+          refuse
+            ? { status: 400, body: { message: 'Validation failed', code: 'VALIDATION_FAILED', errors: [{ path: 'maxActiveLoans', message: 'Members must be allowed at least 1 loan' }] } }
+            : { body: { ...settings, ...(req.body as object), updatedAt: '2026-01-02T00:00:00Z' } },
+      }),
+    );
+    const user = userEvent.setup();
+    renderApp('/library?tab=management');
+    const loanPeriod = await screen.findByLabelText('Loan period (days)');
+    await user.clear(loanPeriod);
+    await user.type(loanPeriod, '14');
+    await user.click(screen.getByRole('button', { name: 'Save Rules' }));
+    expect(await screen.findByText('Library settings saved')).toBeInTheDocument();
+    expect(server.calls('PUT /library/settings')[0]?.body).toMatchObject({ loanPeriodDays: 14, finePerDay: 2 });
+
+    refuse = true;
+    await user.click(screen.getByRole('button', { name: 'Save Rules' }));
+    const books = screen.getByLabelText('Books a member may hold');
+    await waitFor(() => expect(books).toHaveAttribute('aria-invalid', 'true'));
+    expect(screen.getByText('Members must be allowed at least 1 loan')).toBeInTheDocument();
+  });
+});
+
 describe('header bell', () => {
   it('shows the dot only when loans are overdue or due soon, and lists them when opened', async () => {
     const me = makeUser({ roles: ['Student'] });

@@ -1,21 +1,17 @@
 import { MSG } from '@crs/shared/messages';
-import { zodResolver } from '@hookform/resolvers/zod';
-import { useState } from 'react';
-import { useForm } from 'react-hook-form';
 import { Button } from '@/components/ui/button';
 import { FormError } from '@/components/ui/form-error';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { Skeleton } from '@/components/ui/skeleton';
-import { applyServerErrors } from '@/lib/error-details';
 import { toast } from '@/lib/toast';
 import { useLibrarySettings } from '../api/get-settings';
 import type { LibrarySettings, LibrarySettingsView } from '../api/types';
 import { useUpdateLibrarySettings } from '../api/update-settings';
 import { settingsFormDefaults, settingsFormSchema, type SettingsFormValues } from '../settings-form';
 import { LIBRARY_TEXT } from '../texts';
-import { FORM_VALIDATION } from '@/lib/forms';
+import { useServerForm } from '@/lib/use-server-form';
 
 const FIELDS: { name: keyof LibrarySettings; label: string }[] = [
   { name: 'loanPeriodDays', label: 'Loan period (days)' },
@@ -45,26 +41,20 @@ export function SettingsForm() {
 
 function RulesForm({ settings }: { settings: LibrarySettingsView }) {
   const save = useUpdateLibrarySettings();
-  const [formError, setFormError] = useState<string | null>(null);
   const {
     register,
-    handleSubmit,
-    setError,
+    onSubmit,
+    formError,
     formState: { errors, isSubmitting },
-  } = useForm<SettingsFormValues, unknown, LibrarySettings>({
-    resolver: zodResolver(settingsFormSchema) as never,
-    ...FORM_VALIDATION,
+  } = useServerForm<SettingsFormValues, LibrarySettings>({
+    schema: settingsFormSchema,
     defaultValues: settingsFormDefaults(settings),
-  });
-
-  const onSubmit = handleSubmit(async (values) => {
-    setFormError(null);
-    try {
+    fields: FIELDS.map((f) => f.name),
+    fallback: LIBRARY_TEXT.actionFailed,
+    submit: async (values) => {
       await save.mutateAsync(values);
       toast.success(MSG.librarySettingsSaved);
-    } catch (e) {
-      setFormError(applyServerErrors(e, setError, { fields: FIELDS.map((f) => f.name), fallback: LIBRARY_TEXT.actionFailed }));
-    }
+    },
   });
 
   return (
