@@ -85,7 +85,7 @@ describe('book import: staged visibility', () => {
   it('a write failing in its last batch leaves no book and no pending import', async () => {
     const w = tag();
     const csv = ['title,authors', ...Array.from({ length: 600 }, (_, i) => `${i === 599 ? 'Boom' : 'Doomed'} ${w} ${i},Author ${i}`)].join('\n');
-    // A real failure inside the database, on the 600th row (the third batch), after two batches committed.
+    // A real failure inside the database, on the 600th row: in the last batch, after the others committed.
     await t.ctx.db.execute(sql`create function crs_test_boom() returns trigger language plpgsql as $$
       begin if new.title like 'Boom %' then raise exception 'boom'; end if; return new; end $$`);
     await t.ctx.db.execute(sql`create trigger crs_test_boom before insert on books for each row execute function crs_test_boom()`);
