@@ -4,6 +4,7 @@ import { serveAdminSocket } from './cli/admin-socket.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import { DataDirLockedError } from './db/lock.ts';
 import { pruneAuthData } from './modules/auth/auth.service.ts';
+import { cleanUpPendingImports } from './modules/library/library.service.ts';
 import { openRuntime } from './runtime.ts';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, seedDemo } from './seed/demo.ts';
 
@@ -13,6 +14,9 @@ async function main(): Promise<void> {
   const config = loadConfig(process.env);
   const runtime = await openRuntime(config, out);
   const { ctx } = runtime;
+  // Maintenance at start, before any request: an import a crash left pending is deleted with its books.
+  const dropped = await cleanUpPendingImports(ctx);
+  if (dropped > 0) out(`Removed ${dropped} unfinished book import(s) left by an earlier stop.`);
   const seeded = config.seed ? await seedDemo(ctx) : false;
   const app = await buildApp(ctx);
   runtime.outbox.start();

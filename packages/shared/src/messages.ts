@@ -96,4 +96,5 @@ export const MSG = {
   importInvalid: 'Some rows are invalid; nothing was imported',
   importEmpty: 'The file has no rows to import',
   importWholeNumber: 'Must be a whole number',
+  importInProgress: 'Another import is being written; try again when it has finished',
 } as const;

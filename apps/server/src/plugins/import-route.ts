@@ -8,7 +8,8 @@ import { AppError, badRequest } from '../lib/errors.ts';
 import { byteLimit, detectKind, fileTooLarge, IMPORT_MAX_BYTES, readWithLimit } from '../lib/import/file.ts';
 import type { FileKind } from '../lib/import/file.ts';
 import type { ImportOutcome } from '../lib/import/pipeline.ts';
-import type { Access } from './access.ts';
+import { principalOf } from './access.ts';
+import type { Access, Principal } from './access.ts';
 
 /** An upload that passed the size and type checks: its bytes and what its content is. */
 export type ImportUpload = { bytes: Buffer; kind: FileKind; filename: string };
@@ -19,7 +20,8 @@ export type ImportRouteOptions = {
   tags: string[];
   /** What is imported, for the API docs ('books'). */
   what: string;
-  run(upload: ImportUpload, dryRun: boolean): Promise<ImportOutcome>;
+  /** `p`: who imports (the access hook has checked them). */
+  run(p: Principal, upload: ImportUpload, dryRun: boolean): Promise<ImportOutcome>;
 };
 
 /**
@@ -70,6 +72,7 @@ export const importRoute: FastifyPluginAsyncZod<ImportRouteOptions> = async (app
         400: errorSchema,
         401: errorSchema,
         403: errorSchema,
+        409: errorSchema,
         413: errorSchema,
         415: errorSchema,
         422: importErrorSchema,
@@ -77,7 +80,7 @@ export const importRoute: FastifyPluginAsyncZod<ImportRouteOptions> = async (app
     },
     handler: async (req, reply) => {
       const upload = await readUpload(req);
-      const outcome = await opts.run(upload, req.query.dryRun);
+      const outcome = await opts.run(principalOf(req), upload, req.query.dryRun);
       return reply.code(outcome.status).send(outcome.body);
     },
   });

@@ -5,6 +5,28 @@ import { users } from './users.ts';
 const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
 
 /**
+ * One real book import (decision 0016). Its books are written in short committed batches while it
+ * is `pending` and every read of books hides them; one tiny transaction flips it to `committed`,
+ * which shows them all at once. A failed or interrupted import is deleted, and its books with it
+ * (books.import_id cascades). The partial unique index lets one import be pending at a time.
+ * `rows` is the number of books written so far (all of them once committed).
+ */
+export const bookImports = pgTable(
+  'book_imports',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    state: text('state', { enum: ['pending', 'committed'] }).notNull().default('pending'),
+    who: uuid('who').references(() => users.id, { onDelete: 'set null' }),
+    startedAt: timestamp('started_at', { withTimezone: true }).notNull().defaultNow(),
+    rows: integer('rows').notNull().default(0),
+  },
+  (t) => [
+    uniqueIndex('book_imports_one_pending').on(t.state).where(sql`${t.state} = 'pending'`),
+    check('book_imports_state_check', sql`${t.state} in ('pending', 'committed')`),
+  ],
+);
+
+/**
  * The catalogue. search_text (lower-cased title, authors, subjects, tags, publisher, ISBN) and
  * search_vector (the same, weighted A title, B authors, C subjects/tags, D publisher/ISBN) are kept
  * by the trigger `books_search_refresh` (migration 0001), not by the application, so every
@@ -29,6 +51,8 @@ export const books = pgTable(
     searchVector: tsvector('search_vector').notNull().default(sql`''::tsvector`),
     /** The title alone: the first tier of ranked candidates (decision 0013). */
     titleVector: tsvector('title_vector').notNull().default(sql`''::tsvector`),
+    /** The import that wrote the book (null: added otherwise); hidden while that import is pending. */
+    importId: uuid('import_id').references(() => bookImports.id, { onDelete: 'cascade' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -39,6 +63,8 @@ export const books = pgTable(
     index('books_search_vector_idx').using('gin', t.searchVector),
     index('books_title_vector_idx').using('gin', t.titleVector),
     index('books_search_text_trgm_idx').using('gin', sql`${t.searchText} gin_trgm_ops`),
+    // The cascade from a failed import, and its pending count, find its books through this.
+    index('books_import_idx').on(t.importId).where(sql`${t.importId} is not null`),
     check('books_copies_check', sql`0 <= ${t.copiesAvailable} and ${t.copiesAvailable} <= ${t.copiesTotal}`),
   ],
 );

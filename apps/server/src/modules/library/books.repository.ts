@@ -2,10 +2,18 @@ import { and, asc, eq, isNull, sql } from 'drizzle-orm';
 import type { CreateBookInput } from '@crs/shared/schemas/library';
 import { queryRows } from '../../db/client.ts';
 import type { Executor } from '../../db/client.ts';
-import { books } from '../../db/schema/library.ts';
+import { bookImports, books } from '../../db/schema/library.ts';
 import type { BookRow } from '../../db/schema/library.ts';
 
 // The catalogue: books and their copies. Search has its own repository (search.repository.ts).
+
+/**
+ * The one visibility rule: a book written by an import that is still pending is hidden from every
+ * read (decision 0016), so readers see all of an import or none of it. The subquery is
+ * uncorrelated, so the database runs it once per query (an InitPlan), not once per row; with no
+ * import pending the array is empty and `<> all` is true.
+ */
+export const VISIBLE_BOOK = sql`(${books.importId} is null or ${books.importId} <> all(array(select ${bookImports.id} from ${bookImports} where ${bookImports.state} = 'pending')))`;
 
 export const BOOK_COLUMNS = {
   id: books.id,
@@ -51,7 +59,7 @@ export function toNewBook(b: CreateBookInput): NewBook {
 }
 
 export const findBook = async (db: Executor, id: string): Promise<BookView | undefined> =>
-  (await db.select(BOOK_COLUMNS).from(books).where(eq(books.id, id)).limit(1))[0];
+  (await db.select(BOOK_COLUMNS).from(books).where(and(eq(books.id, id), VISIBLE_BOOK)).limit(1))[0];
 
 /** Inserts one book; every copy starts available. Throws 23505 on a duplicate ISBN. */
 export async function insertBook(db: Executor, b: NewBook): Promise<BookView> {
@@ -75,9 +83,10 @@ export async function insertBooks(db: Executor, list: NewBook[]): Promise<number
 
 /**
  * Fast bulk insert for seeding and imports: one statement per batch, the rows passed as one JSON parameter.
- * Duplicate ISBNs are skipped. Returns how many rows were inserted.
+ * Duplicate ISBNs are skipped. Returns how many rows were inserted. `importId`: the pending import
+ * the books belong to (hidden until it commits).
  */
-export async function bulkInsertBooks(db: Executor, list: NewBook[]): Promise<number> {
+export async function bulkInsertBooks(db: Executor, list: NewBook[], importId: string | null = null): Promise<number> {
   if (list.length === 0) return 0;
   const json = JSON.stringify(
     list.map((b) => ({ ...b, copies_total: b.copiesTotal, copies_available: b.copiesAvailable ?? b.copiesTotal })),
@@ -85,8 +94,8 @@ export async function bulkInsertBooks(db: Executor, list: NewBook[]): Promise<nu
   const r = await queryRows<{ n: number }>(
     db,
     sql`with ins as (
-      insert into books (title, authors, subjects, publisher, year, isbn, tags, copies_total, copies_available)
-      select title, authors, subjects, publisher, year, isbn, tags, copies_total, copies_available
+      insert into books (title, authors, subjects, publisher, year, isbn, tags, copies_total, copies_available, import_id)
+      select title, authors, subjects, publisher, year, isbn, tags, copies_total, copies_available, ${importId}::uuid
       from json_to_recordset(${json}::json) as r(title text, authors text[], subjects text[], publisher text, year int,
         isbn text, tags text[], copies_total int, copies_available int)
       on conflict do nothing
@@ -96,7 +105,10 @@ export async function bulkInsertBooks(db: Executor, list: NewBook[]): Promise<nu
   return r[0]?.n ?? 0;
 }
 
-/** Which natural keys exist already: ISBNs, and lower(title)|lower(first author) of books without one. */
+/**
+ * Which natural keys exist already: ISBNs, and lower(title)|lower(first author) of books without one.
+ * Hidden books count too: a pending import's keys are taken for the next import.
+ */
 export async function existingBookKeys(db: Executor, isbns: string[], titles: string[]): Promise<{ isbns: Set<string>; titleAuthor: Set<string> }> {
   const [byIsbn, byTitle] = await Promise.all([
     isbns.length
@@ -121,7 +133,7 @@ export type BookPatch = Partial<Omit<NewBook, 'copiesAvailable'>>;
 export async function updateBook(db: Executor, id: string, patch: BookPatch): Promise<BookView | undefined> {
   const { copiesTotal, ...fields } = patch;
   const set: Record<string, unknown> = { ...fields, updatedAt: sql`now()` };
-  let where = eq(books.id, id);
+  let where = and(eq(books.id, id), VISIBLE_BOOK)!;
   if (copiesTotal !== undefined) {
     set.copiesTotal = copiesTotal;
     set.copiesAvailable = sql`${books.copiesAvailable} + (${copiesTotal}::int - ${books.copiesTotal})`;
@@ -136,7 +148,7 @@ export async function takeCopy(db: Executor, bookId: string): Promise<boolean> {
   const rows = await db
     .update(books)
     .set({ copiesAvailable: sql`${books.copiesAvailable} - 1` })
-    .where(and(eq(books.id, bookId), sql`${books.copiesAvailable} > 0`))
+    .where(and(eq(books.id, bookId), VISIBLE_BOOK, sql`${books.copiesAvailable} > 0`))
     .returning({ id: books.id });
   return rows.length === 1;
 }
@@ -148,8 +160,51 @@ export async function putBackCopy(db: Executor, bookId: string): Promise<void> {
     .where(eq(books.id, bookId));
 }
 
-/** Titles and copies in the catalogue. */
+/** Titles and copies in the catalogue (visible books only). */
 export async function catalogueTotals(db: Executor): Promise<{ books: number; copiesTotal: number }> {
-  const [r] = await db.select({ books: sql<number>`count(*)::int`, copiesTotal: sql<number>`coalesce(sum(${books.copiesTotal}), 0)::int` }).from(books);
+  const [r] = await db
+    .select({ books: sql<number>`count(*)::int`, copiesTotal: sql<number>`coalesce(sum(${books.copiesTotal}), 0)::int` })
+    .from(books)
+    .where(VISIBLE_BOOK);
   return { books: Number(r?.books ?? 0), copiesTotal: Number(r?.copiesTotal ?? 0) };
 }
+
+// ---------------------------------------------------------------------------------------------
+// Book imports (staged visibility, decision 0016)
+
+/** Opens the one pending import; throws 23505 (unique violation) when another is pending. */
+export async function startImport(db: Executor, who: string | null): Promise<string> {
+  const [row] = await db.insert(bookImports).values({ who }).returning({ id: bookImports.id });
+  return row!.id;
+}
+
+/** Writes one batch of a pending import's books and counts them on the import, in the caller's transaction. */
+export async function insertImportBatch(db: Executor, importId: string, list: NewBook[]): Promise<number> {
+  const n = await bulkInsertBooks(db, list, importId);
+  if (n > 0) await db.update(bookImports).set({ rows: sql`${bookImports.rows} + ${n}::int` }).where(eq(bookImports.id, importId));
+  return n;
+}
+
+/** Shows every book of the import at once. False if it was not pending (cleaned up meanwhile). */
+export async function commitImport(db: Executor, importId: string): Promise<boolean> {
+  const rows = await db
+    .update(bookImports)
+    .set({ state: 'committed' })
+    .where(and(eq(bookImports.id, importId), eq(bookImports.state, 'pending')))
+    .returning({ id: bookImports.id });
+  return rows.length === 1;
+}
+
+/** Deletes a pending import and (cascade) every book it wrote. A committed import is never touched. */
+export async function dropImport(db: Executor, importId: string): Promise<void> {
+  await db.delete(bookImports).where(and(eq(bookImports.id, importId), eq(bookImports.state, 'pending')));
+}
+
+/** Deletes every pending import and its books; returns how many imports there were. */
+export async function dropPendingImports(db: Executor): Promise<number> {
+  const rows = await db.delete(bookImports).where(eq(bookImports.state, 'pending')).returning({ id: bookImports.id });
+  return rows.length;
+}
+
+/** Books written by imports still pending: the part of book_count that readers must not see. */
+export const pendingImportRows = sql`(select coalesce(sum(${bookImports.rows}), 0) from ${bookImports} where ${bookImports.state} = 'pending')`;

@@ -9,6 +9,7 @@ import { createTestApp, loginAs } from '../../../test/helper.ts';
 import type { TestApp } from '../../../test/helper.ts';
 import { countRows } from '../../../test/util.ts';
 import { makeZip } from '../../../test/zip.ts';
+import { multipart } from './library.fixtures.ts';
 import type { Auth } from './library.fixtures.ts';
 
 let t: TestApp;
@@ -22,16 +23,6 @@ afterAll(() => t.close());
 const fixture = (name: string) => readFileSync(path.join(import.meta.dirname, '../../../test/fixtures/import', name));
 /** A word no other test (or earlier run) has used, so each test owns its books. */
 const tag = () => `t${randomBytes(4).toString('hex')}`;
-
-function multipart(content: Buffer | string, filename: string) {
-  const boundary = `----crs${Math.random().toString(16).slice(2)}`;
-  const payload = Buffer.concat([
-    Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${filename}"\r\nContent-Type: application/octet-stream\r\n\r\n`),
-    Buffer.isBuffer(content) ? content : Buffer.from(content, 'utf8'),
-    Buffer.from(`\r\n--${boundary}--\r\n`),
-  ]);
-  return { payload, headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
-}
 
 const upload = (content: Buffer | string, opts: { dryRun?: boolean; auth?: Auth; filename?: string; app?: TestApp } = {}) => {
   const { payload, headers } = multipart(content, opts.filename ?? 'books.csv');
@@ -310,15 +301,20 @@ describe('book import: limits', () => {
     expect(await books()).toBe(before);
   });
 
-  it('concurrent imports of one file add it once', async () => {
+  it('concurrent imports of one file add it once: the others skip it all, or are refused (409) while it is written', async () => {
     const w = tag();
     const csv = ['title,authors', ...Array.from({ length: 300 }, (_, i) => `Concurrent ${w} ${i},Author ${i}`)].join('\n');
     const before = await books();
     const answers = await Promise.all(Array.from({ length: 4 }, () => upload(csv)));
-    expect(answers.map((a) => a.statusCode)).toEqual([200, 200, 200, 200]);
-    expect(answers.reduce((n, a) => n + a.json().created, 0)).toBe(300);
-    expect(answers.reduce((n, a) => n + a.json().skipped, 0)).toBe(900);
+    const ok = answers.filter((a) => a.statusCode === 200);
+    const refused = answers.filter((a) => a.statusCode === 409);
+    expect(ok.length + refused.length, answers.map((a) => a.body).join('\n')).toBe(4);
+    expect(ok.length).toBeGreaterThanOrEqual(1);
+    for (const r of refused) expect(r.json()).toEqual({ message: MSG.importInProgress, code: 'IMPORT_IN_PROGRESS' });
+    expect(ok.reduce((n, a) => n + a.json().created, 0)).toBe(300);
+    expect(ok.reduce((n, a) => n + a.json().skipped, 0)).toBe(300 * (ok.length - 1));
     expect(await books()).toBe(before + 300);
+    expect((await catalogue(w)).total).toBe(300);
   });
 
   it('refuses a request without a file (400), a non-multipart body (415), other roles (403)', async () => {

@@ -63,7 +63,7 @@ export const libraryRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
     handler: async (req) => ({ message: MSG.bookUpdated, book: await library.editBook(ctx, req.params.id, req.body) }),
   });
 
-  await app.register(importRoute, { url: '/books/import', access: desk, tags, what: 'books', run: (upload, dryRun) => library.importBooks(ctx, upload, dryRun) });
+  await app.register(importRoute, { url: '/books/import', access: desk, tags, what: 'books', run: (p, upload, dryRun) => library.importBooks(ctx, p, upload, dryRun) });
 
   // Circulation -------------------------------------------------------------------------------
 

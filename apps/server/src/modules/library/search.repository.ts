@@ -4,7 +4,7 @@ import { SEARCH_MAX_RESULTS } from '@crs/shared/schemas/library';
 import { queryRows } from '../../db/client.ts';
 import type { Executor } from '../../db/client.ts';
 import { bookCount, books } from '../../db/schema/library.ts';
-import { BOOK_COLUMNS, CATALOGUE_ORDER } from './books.repository.ts';
+import { BOOK_COLUMNS, CATALOGUE_ORDER, pendingImportRows, VISIBLE_BOOK } from './books.repository.ts';
 import type { BookView } from './books.repository.ts';
 
 // Catalogue search: ranked word prefixes, partial words, the exact catalogue count (decision 0013).
@@ -32,6 +32,7 @@ const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
  * ranked — ts_rank (title > authors > subjects/tags > publisher/ISBN, shorter records first),
  * then title — so the cost stays bounded however broad the query; `capped` says there were more.
  * An empty query lists the catalogue by title (index order) with the exact count from book_count.
+ * Books of a pending import are never found or counted (VISIBLE_BOOK).
  */
 export async function searchBooks(
   db: Executor,
@@ -41,8 +42,8 @@ export async function searchBooks(
   const tokens = searchTokens(f.q);
   if (tokens.length === 0) {
     const [rows, [total]] = await Promise.all([
-      db.select(BOOK_COLUMNS).from(books).orderBy(...CATALOGUE_ORDER).limit(f.pageSize).offset(offset),
-      db.select({ n: bookCount.n }).from(bookCount).where(eq(bookCount.id, 1)),
+      db.select(BOOK_COLUMNS).from(books).where(VISIBLE_BOOK).orderBy(...CATALOGUE_ORDER).limit(f.pageSize).offset(offset),
+      db.select({ n: sql<number>`${bookCount.n} - ${pendingImportRows}` }).from(bookCount).where(eq(bookCount.id, 1)),
     ]);
     return { rows, total: Number(total?.n ?? 0), capped: false };
   }
@@ -52,12 +53,12 @@ export async function searchBooks(
   // a tsvector match is exact, so it picks the right plan for each: the GIN index for a selective
   // word, a scan that stops at the cap for one most books contain.
   // 1. Title matches alone. When they fill the cap, no other book can reach the first 1000.
-  const inTitle = sql`select * from ${books} where ${books.titleVector} @@ ${tsquery} limit ${cap}`;
+  const inTitle = sql`select * from ${books} where ${books.titleVector} @@ ${tsquery} and ${VISIBLE_BOOK} limit ${cap}`;
   const byTitle = await rankPage(db, inTitle, tsquery, offset, f.pageSize);
   if (byTitle.found >= cap) return byTitle.result;
   // 2. Every title match, plus matches in any field up to the cap: a title match is never crowded
   //    out of the candidates by books that have the word only in a subject or publisher.
-  const prefix = sql`(${inTitle}) union (select * from ${books} where ${books.searchVector} @@ ${tsquery} limit ${cap})`;
+  const prefix = sql`(${inTitle}) union (select * from ${books} where ${books.searchVector} @@ ${tsquery} and ${VISIBLE_BOOK} limit ${cap})`;
   const byPrefix = await rankPage(db, prefix, tsquery, offset, f.pageSize);
   // 3. While there is room under the cap, partial words too ("puter" in "Computer"). They rank
   //    below every prefix match (ts_rank 0), so a capped search never shows them. Kept out of the
@@ -65,10 +66,7 @@ export async function searchBooks(
   //    between plans from one ANALYZE sample to the next (8 ms ↔ 35 ms at 100k books). Digits-only
   //    tokens (ISBN parts) match by prefix only: their trigrams are too common to help.
   if (byPrefix.found >= cap || !tokens.every((t) => t.length >= 3 && /\p{L}/u.test(t))) return byPrefix.result;
-  const like = sql.join(
-    tokens.map((t) => sql`${books.searchText} like ${`%${escapeLike(t)}%`}`),
-    sql` and `,
-  );
+  const like = sql.join([...tokens.map((t) => sql`${books.searchText} like ${`%${escapeLike(t)}%`}`), VISIBLE_BOOK], sql` and `);
   const all = sql`${prefix} union (select * from ${books} where ${like} limit ${cap})`;
   return (await rankPage(db, all, tsquery, offset, f.pageSize)).result;
 }
