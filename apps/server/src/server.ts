@@ -4,7 +4,7 @@ import { serveAdminSocket } from './cli/admin-socket.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import { DataDirLockedError } from './db/lock.ts';
 import { pruneAuthData } from './modules/auth/auth.service.ts';
-import { cleanUpPendingImports } from './modules/library/library.service.ts';
+import { cleanUpPendingImports, STALE_IMPORT_MINUTES } from './modules/library/library.service.ts';
 import { openRuntime } from './runtime.ts';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, seedDemo } from './seed/demo.ts';
 
@@ -14,15 +14,21 @@ async function main(): Promise<void> {
   const config = loadConfig(process.env);
   const runtime = await openRuntime(config, out);
   const { ctx } = runtime;
-  // Maintenance at start, before any request: an import a crash left pending is deleted with its books.
-  const dropped = await cleanUpPendingImports(ctx);
+  // Maintenance at start, before any request: an import a crash left pending is deleted with its
+  // books. The embedded database has one process, so every pending import there is a leftover;
+  // on a shared PostgreSQL database another process may be importing right now.
+  const dropped = await cleanUpPendingImports(ctx, config.databaseUrl ? STALE_IMPORT_MINUTES : 0);
   if (dropped > 0) out(`Removed ${dropped} unfinished book import(s) left by an earlier stop.`);
   const seeded = config.seed ? await seedDemo(ctx) : false;
   const app = await buildApp(ctx);
   runtime.outbox.start();
   const admin = config.databaseUrl ? undefined : serveAdminSocket(ctx);
   admin?.on('error', (err) => app.log.warn({ err }, 'admin socket unavailable; the CLI needs the server stopped'));
-  const prune = () => pruneAuthData(ctx).catch((err: unknown) => app.log.warn({ err }, 'pruning auth data failed'));
+  const prune = () =>
+    Promise.all([
+      pruneAuthData(ctx).catch((err: unknown) => app.log.warn({ err }, 'pruning auth data failed')),
+      cleanUpPendingImports(ctx, STALE_IMPORT_MINUTES).catch((err: unknown) => app.log.warn({ err }, 'removing stale imports failed')),
+    ]);
   void prune();
   const maintenance = setInterval(() => void prune(), 60 * 60 * 1000);
   maintenance.unref();

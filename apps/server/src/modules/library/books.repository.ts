@@ -201,8 +201,11 @@ export async function dropImport(db: Executor, importId: string): Promise<void> 
 }
 
 /** Deletes every pending import and its books; returns how many imports there were. */
-export async function dropPendingImports(db: Executor): Promise<number> {
-  const rows = await db.delete(bookImports).where(eq(bookImports.state, 'pending')).returning({ id: bookImports.id });
+export async function dropPendingImports(db: Executor, startedMinutesAgo: number): Promise<number> {
+  const rows = await db
+    .delete(bookImports)
+    .where(and(eq(bookImports.state, 'pending'), sql`${bookImports.startedAt} <= now() - make_interval(mins => ${startedMinutesAgo})`))
+    .returning({ id: bookImports.id });
   return rows.length;
 }
 

@@ -151,11 +151,18 @@ export async function importBooks(ctx: AppContext, p: Principal, upload: ImportU
   return outcome;
 }
 
+/** No book import runs this long (50,000 rows take about a minute): a pending one this old was cut off. */
+export const STALE_IMPORT_MINUTES = 30;
+
 /**
  * Deletes imports left pending by a crash, with their books, so none stays hidden or blocks the
- * next import. Run once at start, before the server answers (never while an import may run).
+ * next import. `startedMinutesAgo` 0 (every pending import) only where no import can be running:
+ * at the start of the one process that holds the embedded database. Processes sharing a
+ * PostgreSQL database, and the hourly maintenance, pass STALE_IMPORT_MINUTES, so another
+ * process's running import is never cut.
  */
-export const cleanUpPendingImports = (ctx: AppContext): Promise<number> => books.dropPendingImports(ctx.db);
+export const cleanUpPendingImports = (ctx: AppContext, startedMinutesAgo: number): Promise<number> =>
+  books.dropPendingImports(ctx.db, startedMinutesAgo);
 
 // ---------------------------------------------------------------------------------------------
 // Settings
