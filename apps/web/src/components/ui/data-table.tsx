@@ -91,7 +91,8 @@ export function DataTable<T>({ caption, columns, rows, rowKey, loading, error, e
 
   return (
     <div>
-      <div className="overflow-x-auto">
+      {/* Positioned, so visually hidden (absolute) cell texts scroll with the table instead of widening the page. */}
+      <div className="relative overflow-x-auto">
         <table className="w-full text-left text-sm">
           <caption className="sr-only">{caption}</caption>
           <thead className="text-muted-foreground">
