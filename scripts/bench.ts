@@ -2,6 +2,7 @@
 // BENCH_SECONDS (default 8) sets each load's length; BENCH_DATABASE_URL adds PostgreSQL runs;
 // BENCH_PGLITE_BOOKS / BENCH_PG_BOOKS (100k / 1M) size the search catalogues; BENCH_ONLY=accounts,client,search,import.
 import { accountsBench } from './bench/accounts.ts';
+import { printAims } from './bench/aims.ts';
 import { bundleBench } from './bench/bundle.ts';
 import { importBench } from './bench/import.ts';
 import { searchBench } from './bench/search.ts';
@@ -17,3 +18,4 @@ if (only.has('accounts')) await accountsBench({ seconds, pgUrl });
 if (only.has('client')) await bundleBench();
 if (only.has('search')) await searchBench({ pgUrl, requests: Number(process.env.BENCH_REQUESTS ?? 300) });
 if (only.has('import')) await importBench();
+printAims();
