@@ -10,6 +10,7 @@ import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fast
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { MSG } from '@crs/shared/messages';
 import type { AppContext } from './context.ts';
+import { alumniRoutes } from './modules/alumni/alumni.routes.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { authenticate } from './modules/auth/auth.service.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
@@ -109,6 +110,7 @@ export async function buildApp(ctx: AppContext, opts: BuildOptions = {}): Promis
       await api.register(usersRoutes, { prefix: '/users', ctx });
       await api.register(statsRoutes, { prefix: '/stats', ctx });
       await api.register(libraryRoutes, { prefix: '/library', ctx });
+      await api.register(alumniRoutes, { prefix: '/alumni', ctx });
     },
     { prefix: '/api/v1' },
   );

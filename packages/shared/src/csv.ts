@@ -8,12 +8,15 @@ export type CsvCell = string | number | boolean | null | undefined;
 
 const FORMULA_START = /^[=+\-@\t\r]/;
 
+/** Text a spreadsheet would run as a formula, made inert with a leading `'` (CSV and .xlsx exports). */
+export const neutralizeFormula = (text: string): string => (FORMULA_START.test(text) ? `'${text}` : text);
+
 /** One cell as CSV text: neutralised, then quoted when it holds a quote, comma, semicolon or line break. */
 export function csvCell(value: CsvCell): string {
   if (value === null || value === undefined) return '';
   let text = String(value);
   // Numbers are data, not formulas: -3 stays -3.
-  if (typeof value === 'string' && FORMULA_START.test(text)) text = `'${text}`;
+  if (typeof value === 'string') text = neutralizeFormula(text);
   return /[",;\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
 }
 

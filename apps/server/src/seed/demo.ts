@@ -1,4 +1,5 @@
 import type { AppContext } from '../context.ts';
+import * as alumni from '../modules/alumni/alumni.service.ts';
 import * as library from '../modules/library/library.service.ts';
 import * as users from '../modules/users/users.service.ts';
 
@@ -14,5 +15,6 @@ export { DEMO_ACCOUNTS, DEMO_PASSWORD } from '../modules/users/users.seed.ts';
 export async function seedDemo(ctx: AppContext): Promise<boolean> {
   if (!(await users.seedDemoAccounts(ctx))) return false;
   await library.seedDemoLibrary(ctx);
+  await alumni.seedDemoAlumni(ctx);
   return true;
 }

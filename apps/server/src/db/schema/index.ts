@@ -3,3 +3,4 @@ export * from './users.ts';
 export * from './auth.ts';
 export * from './mail.ts';
 export * from './library.ts';
+export * from './alumni.ts';

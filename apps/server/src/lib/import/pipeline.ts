@@ -18,13 +18,18 @@ export interface ImportSpec<T> {
   check(cells: ReadonlyMap<string, string>): RowCheck<T>;
   /** Equal keys are the same record: re-importing it skips (or updates) it, a second one in the file is an error. */
   key(value: T): string;
+  /** What a row whose key is stored does: 'skip' (default; books) or 'update' the stored record (alumni). */
+  onStored?: 'skip' | 'update';
 }
 
 /** Where a module keeps its records: which keys exist, and an all-or-nothing write. */
 export interface ImportStore<T> {
   /** The keys, among these, already stored. */
   existing(keys: string[]): Promise<Set<string>>;
-  /** Stores every value or none; values whose key appeared meanwhile are skipped, not duplicated. */
+  /**
+   * Stores every value or none; values whose key appeared meanwhile are skipped, not duplicated.
+   * With `onStored: 'update'` it gets every good row, stored keys included, and updates those.
+   */
   write(values: T[]): Promise<{ created: number; updated: number }>;
 }
 
@@ -104,8 +109,10 @@ export async function runImport<T>(table: Table, spec: ImportSpec<T>, store: Imp
 
   const good = checked.filter((c) => !c.bad);
   const stored = headerOk && good.length ? await store.existing(good.map((c) => c.key!)) : new Set<string>();
-  const action = (c: Checked): ImportAction => (c.bad || !headerOk ? 'error' : stored.has(c.key!) ? 'skip' : 'create');
+  const updates = spec.onStored === 'update';
+  const action = (c: Checked): ImportAction => (c.bad || !headerOk ? 'error' : stored.has(c.key!) ? (updates ? 'update' : 'skip') : 'create');
   const fresh = good.filter((c) => !stored.has(c.key!));
+  const toWrite = updates ? good : fresh;
   const reported = errors.slice(0, IMPORT_MAX_ERRORS);
   const columns = map.keys.filter((k): k is string => k !== null);
 
@@ -113,10 +120,18 @@ export async function runImport<T>(table: Table, spec: ImportSpec<T>, store: Imp
     const rows: ImportPreviewRow[] = checked.slice(0, IMPORT_PREVIEW_ROWS).map((c) => ({ row: c.row, action: action(c), values: Object.fromEntries(c.cells) }));
     return {
       status: 200,
-      body: { dryRun: true, created: headerOk ? fresh.length : 0, updated: 0, skipped: headerOk ? good.length - fresh.length : 0, errors: reported, rows, columns },
+      body: {
+        dryRun: true,
+        created: headerOk ? fresh.length : 0,
+        updated: headerOk && updates ? good.length - fresh.length : 0,
+        skipped: headerOk && !updates ? good.length - fresh.length : 0,
+        errors: reported,
+        rows,
+        columns,
+      },
     };
   }
   if (errors.length) return { status: 422, body: { message: MSG.importInvalid, code: 'IMPORT_INVALID', errors: reported } };
-  const { created, updated } = fresh.length ? await store.write(fresh.map((c) => c.value!)) : { created: 0, updated: 0 };
+  const { created, updated } = toWrite.length ? await store.write(toWrite.map((c) => c.value!)) : { created: 0, updated: 0 };
   return { status: 200, body: { dryRun: false, created, updated, skipped: good.length - created - updated, errors: [], rows: [], columns } };
 }

@@ -1,0 +1,80 @@
+import { sql } from 'drizzle-orm';
+import { check, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { users } from './users.ts';
+
+/** One experience of an alumnus, as stored in alumni.experiences (decision 0021: jsonb, not a child table). */
+export type ExperienceJson = {
+  company: string | null;
+  role: string | null;
+  startDate: string | null;
+  endDate: string | null;
+  currentlyWorking: boolean;
+  description: string | null;
+};
+
+/**
+ * The alumni directory (spec section 3). Email (stored lower-case) and enrollment number are each
+ * unique when present, case-insensitively. search_text (lower-cased name, current company and
+ * current role) is kept by the trigger `alumni_search_refresh` (migration 0004), so every writer —
+ * API, import, seed, restore — gets it; a pg_trgm GIN serves the partial-word search.
+ */
+export const alumni = pgTable(
+  'alumni',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    name: text('name').notNull(),
+    email: text('email'),
+    phone: text('phone'),
+    enrollmentNo: text('enrollment_no'),
+    batch: text('batch'),
+    department: text('department'),
+    degree: text('degree'),
+    specialization: text('specialization'),
+    graduationYear: integer('graduation_year'),
+    currentCompany: text('current_company'),
+    currentRole: text('current_role'),
+    linkedin: text('linkedin'),
+    location: text('location'),
+    about: text('about'),
+    experiences: jsonb('experiences').$type<ExperienceJson[]>().notNull().default(sql`'[]'::jsonb`),
+    tags: text('tags').array().notNull().default(sql`'{}'::text[]`),
+    visibility: text('visibility', { enum: ['public', 'private'] }).notNull().default('public'),
+    searchText: text('search_text').notNull().default(''),
+    createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('alumni_email_key').on(sql`lower(${t.email})`).where(sql`${t.email} is not null`),
+    uniqueIndex('alumni_enrollment_key').on(sql`lower(${t.enrollmentNo})`).where(sql`${t.enrollmentNo} is not null`),
+    // Directory order (the default sort); "C" keeps both databases alike.
+    index('alumni_name_sort_idx').on(sql`lower(${t.name}) collate "C"`, t.id),
+    index('alumni_search_text_trgm_idx').using('gin', sql`${t.searchText} gin_trgm_ops`),
+    index('alumni_year_idx').on(t.graduationYear),
+    index('alumni_department_idx').on(sql`lower(${t.department})`),
+    index('alumni_created_idx').on(t.createdAt, t.id),
+    check('alumni_visibility_check', sql`${t.visibility} in ('public', 'private')`),
+    check('alumni_year_check', sql`${t.graduationYear} is null or ${t.graduationYear} between 1900 and 2100`),
+  ],
+);
+export type AlumnusRow = typeof alumni.$inferSelect;
+
+/**
+ * Every bulk message sent to alumni: who sent it, when, the text (merge fields unfilled) and the
+ * recipients as they were then (id, name, email or null when they had none), so the record
+ * survives the alumni being edited or deleted. The mails themselves are in mail_outbox.
+ */
+export const alumniMessages = pgTable(
+  'alumni_messages',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    sentBy: uuid('sent_by').references(() => users.id, { onDelete: 'set null' }),
+    sentAt: timestamp('sent_at', { withTimezone: true }).notNull().defaultNow(),
+    subject: text('subject').notNull(),
+    body: text('body').notNull(),
+    recipients: jsonb('recipients').$type<Array<{ id: string; name: string; email: string | null }>>().notNull(),
+    queued: integer('queued').notNull(),
+  },
+  (t) => [index('alumni_messages_sent_idx').on(t.sentAt, t.id)],
+);
+export type AlumniMessageRow = typeof alumniMessages.$inferSelect;

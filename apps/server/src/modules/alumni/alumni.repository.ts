@@ -1,0 +1,244 @@
+import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
+import type { SQL } from 'drizzle-orm';
+import { ALUMNI_COUNT_CAP } from '@crs/shared/schemas/alumni';
+import type { CreateAlumnusInput, ListAlumniQuery, UpdateAlumnusInput } from '@crs/shared/schemas/alumni';
+import { queryRows } from '../../db/client.ts';
+import type { Executor } from '../../db/client.ts';
+import { alumni } from '../../db/schema/alumni.ts';
+import type { AlumnusRow } from '../../db/schema/alumni.ts';
+
+// The directory's rows: reads (list and search, one, keys), writes (one, patch, batch delete, import).
+
+/** Every column an answer needs (search_text stays in the database). */
+export const ALUMNUS_COLUMNS = {
+  id: alumni.id,
+  name: alumni.name,
+  email: alumni.email,
+  phone: alumni.phone,
+  enrollmentNo: alumni.enrollmentNo,
+  batch: alumni.batch,
+  department: alumni.department,
+  degree: alumni.degree,
+  specialization: alumni.specialization,
+  graduationYear: alumni.graduationYear,
+  currentCompany: alumni.currentCompany,
+  currentRole: alumni.currentRole,
+  linkedin: alumni.linkedin,
+  location: alumni.location,
+  about: alumni.about,
+  experiences: alumni.experiences,
+  tags: alumni.tags,
+  visibility: alumni.visibility,
+  createdAt: alumni.createdAt,
+  updatedAt: alumni.updatedAt,
+};
+export type AlumnusView = Omit<AlumnusRow, 'searchText' | 'createdBy'>;
+
+/** Lower-case search words (at most 8); each must appear somewhere in name, company or role. */
+export function searchWords(q: string): string[] {
+  return q
+    .toLowerCase()
+    .normalize('NFC')
+    .split(/\s+/)
+    .filter(Boolean)
+    .slice(0, 8);
+}
+
+const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+const ORDER: Record<ListAlumniQuery['sort'], SQL[]> = {
+  name: [sql`lower(${alumni.name}) collate "C"`, sql`${alumni.id}`],
+  '-name': [sql`lower(${alumni.name}) collate "C" desc`, sql`${alumni.id} desc`],
+  graduationYear: [sql`${alumni.graduationYear} asc nulls last`, sql`lower(${alumni.name}) collate "C"`, sql`${alumni.id}`],
+  '-graduationYear': [sql`${alumni.graduationYear} desc nulls last`, sql`lower(${alumni.name}) collate "C"`, sql`${alumni.id}`],
+  createdAt: [asc(alumni.createdAt), asc(alumni.id)],
+  '-createdAt': [desc(alumni.createdAt), desc(alumni.id)],
+};
+
+/**
+ * One page of the directory. `publicOnly` (every caller but faculty) sees public profiles only.
+ * Each search word matches anywhere in search_text (lower-cased name, company, role) through the
+ * pg_trgm GIN; filters are ANDed. The total is exact up to ALUMNI_COUNT_CAP; beyond it, capped.
+ */
+export async function listAlumni(
+  db: Executor,
+  f: ListAlumniQuery & { publicOnly: boolean },
+): Promise<{ rows: AlumnusView[]; total: number; capped: boolean }> {
+  const conds: SQL[] = [];
+  if (f.publicOnly) conds.push(sql`${alumni.visibility} = 'public'`);
+  for (const w of searchWords(f.q)) conds.push(sql`${alumni.searchText} like ${`%${escapeLike(w)}%`}`);
+  if (f.department) conds.push(sql`lower(${alumni.department}) = ${f.department.toLowerCase()}`);
+  if (f.graduationYear !== undefined) conds.push(eq(alumni.graduationYear, f.graduationYear));
+  if (f.company) conds.push(sql`lower(${alumni.currentCompany}) like ${`%${escapeLike(f.company.toLowerCase())}%`}`);
+  const where = conds.length ? and(...conds) : undefined;
+  const [rows, counted] = await Promise.all([
+    db
+      .select(ALUMNUS_COLUMNS)
+      .from(alumni)
+      .where(where)
+      .orderBy(...ORDER[f.sort])
+      .limit(f.pageSize)
+      .offset((f.page - 1) * f.pageSize),
+    queryRows<{ n: number }>(db, sql`select count(*)::int as n from (select 1 from ${alumni} ${where ? sql`where ${where}` : sql``} limit ${ALUMNI_COUNT_CAP + 1}) c`),
+  ]);
+  const n = Number(counted[0]?.n ?? 0);
+  return { rows, total: Math.min(n, ALUMNI_COUNT_CAP), capped: n > ALUMNI_COUNT_CAP };
+}
+
+export const findAlumnus = async (db: Executor, id: string): Promise<AlumnusView | undefined> =>
+  (await db.select(ALUMNUS_COLUMNS).from(alumni).where(eq(alumni.id, id)).limit(1))[0];
+
+export const findAlumniByIds = (db: Executor, ids: string[]): Promise<AlumnusView[]> =>
+  ids.length ? db.select(ALUMNUS_COLUMNS).from(alumni).where(inArray(alumni.id, ids)) : Promise.resolve([]);
+
+/** True when the directory has anyone. */
+export const anyAlumni = async (db: Executor): Promise<boolean> => (await db.select({ id: alumni.id }).from(alumni).limit(1)).length > 0;
+
+/** Every alumnus in directory order (faculty export). */
+export const allAlumni = (db: Executor): Promise<AlumnusView[]> => db.select(ALUMNUS_COLUMNS).from(alumni).orderBy(...ORDER.name);
+
+/** A checked create input as the row to insert. */
+export function toNewAlumnus(a: CreateAlumnusInput, createdBy: string | null) {
+  return {
+    name: a.name,
+    email: a.email ?? null,
+    phone: a.phone ?? null,
+    enrollmentNo: a.enrollmentNo ?? null,
+    batch: a.batch ?? null,
+    department: a.department ?? null,
+    degree: a.degree ?? null,
+    specialization: a.specialization ?? null,
+    graduationYear: a.graduationYear ?? null,
+    currentCompany: a.currentCompany ?? null,
+    currentRole: a.currentRole ?? null,
+    linkedin: a.linkedin ?? null,
+    location: a.location ?? null,
+    about: a.about ?? null,
+    experiences: a.experiences,
+    tags: a.tags,
+    visibility: a.visibility,
+    createdBy,
+  };
+}
+export type NewAlumnus = ReturnType<typeof toNewAlumnus>;
+
+/** Inserts one alumnus. Throws 23505 on a taken email or enrollment number. */
+export async function insertAlumnus(db: Executor, a: NewAlumnus): Promise<AlumnusView> {
+  const [row] = await db.insert(alumni).values(a).returning(ALUMNUS_COLUMNS);
+  return row!;
+}
+
+/** Applies a patch (absent fields stay, null clears). Undefined when there is no such alumnus. Throws 23505 as insert. */
+export async function updateAlumnus(db: Executor, id: string, patch: UpdateAlumnusInput): Promise<AlumnusView | undefined> {
+  const set = Object.fromEntries(Object.entries(patch).filter(([, v]) => v !== undefined));
+  const [row] = await db
+    .update(alumni)
+    .set({ ...set, updatedAt: sql`now()` })
+    .where(eq(alumni.id, id))
+    .returning(ALUMNUS_COLUMNS);
+  return row;
+}
+
+/** Deletes these alumni; how many there were. */
+export async function deleteAlumni(db: Executor, ids: string[]): Promise<number> {
+  const rows = await db.delete(alumni).where(inArray(alumni.id, ids)).returning({ id: alumni.id });
+  return rows.length;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Import
+
+/** The stored alumni matching these emails (lower-case) and enrollment numbers (any case), id by key. */
+export async function idsByKeys(db: Executor, emails: string[], enrollments: string[]): Promise<{ byEmail: Map<string, string>; byEnrollment: Map<string, string> }> {
+  const [e, n] = await Promise.all([
+    emails.length
+      ? queryRows<{ id: string; k: string }>(db, sql`select id, lower(email) as k from ${alumni} where lower(email) = any(${sql.param(emails)}::text[])`)
+      : Promise.resolve([]),
+    enrollments.length
+      ? queryRows<{ id: string; k: string }>(
+          db,
+          sql`select id, lower(enrollment_no) as k from ${alumni} where lower(enrollment_no) = any(${sql.param(enrollments.map((x) => x.toLowerCase()))}::text[])`,
+        )
+      : Promise.resolve([]),
+  ]);
+  return { byEmail: new Map(e.map((r) => [r.k, r.id])), byEnrollment: new Map(n.map((r) => [r.k, r.id])) };
+}
+
+/** One import row as written: text fields null when the cell was blank; `keep*` for lists and visibility not given. */
+export type ImportedAlumnus = NewAlumnus & { keepTags: boolean; keepExperiences: boolean; keepVisibility: boolean };
+
+const RECORD = sql.raw(`name text, email text, phone text, enrollment_no text, batch text, department text, degree text,
+  specialization text, graduation_year int, current_company text, current_role text, linkedin text, location text, about text,
+  experiences jsonb, tags text[], visibility text, created_by uuid, keep_tags boolean, keep_experiences boolean, keep_visibility boolean, id uuid`);
+
+const asJson = (list: Array<ImportedAlumnus & { id?: string }>) =>
+  JSON.stringify(
+    list.map((a) => ({
+      id: a.id ?? null,
+      name: a.name,
+      email: a.email,
+      phone: a.phone,
+      enrollment_no: a.enrollmentNo,
+      batch: a.batch,
+      department: a.department,
+      degree: a.degree,
+      specialization: a.specialization,
+      graduation_year: a.graduationYear,
+      current_company: a.currentCompany,
+      current_role: a.currentRole,
+      linkedin: a.linkedin,
+      location: a.location,
+      about: a.about,
+      experiences: a.experiences,
+      tags: a.tags,
+      visibility: a.visibility,
+      created_by: a.createdBy,
+      keep_tags: a.keepTags,
+      keep_experiences: a.keepExperiences,
+      keep_visibility: a.keepVisibility,
+    })),
+  );
+
+/** Inserts many alumni in one statement (the rows as one JSON parameter); how many. Throws 23505 on a clash. */
+export async function bulkInsertAlumni(db: Executor, list: ImportedAlumnus[]): Promise<number> {
+  if (list.length === 0) return 0;
+  const r = await queryRows<{ n: number }>(
+    db,
+    sql`with ins as (
+      insert into alumni (name, email, phone, enrollment_no, batch, department, degree, specialization, graduation_year,
+        current_company, current_role, linkedin, location, about, experiences, tags, visibility, created_by)
+      select name, email, phone, enrollment_no, batch, department, degree, specialization, graduation_year,
+        current_company, current_role, linkedin, location, about, experiences, tags, visibility, created_by
+      from json_to_recordset(${asJson(list)}::json) as r(${RECORD})
+      returning 1)
+    select count(*)::int as n from ins`,
+  );
+  return r[0]?.n ?? 0;
+}
+
+/**
+ * Updates many alumni in one statement: a blank cell (null) keeps the stored value, lists and
+ * visibility are replaced only when the file gave them. How many rows changed. Throws 23505 on a clash.
+ */
+export async function bulkUpdateAlumni(db: Executor, list: Array<ImportedAlumnus & { id: string }>): Promise<number> {
+  if (list.length === 0) return 0;
+  const keep = (col: string) => sql.raw(`${col} = coalesce(r.${col}, a.${col})`);
+  const r = await queryRows<{ n: number }>(
+    db,
+    sql`with upd as (
+      update alumni a set name = r.name,
+        ${sql.join(
+          ['email', 'phone', 'enrollment_no', 'batch', 'department', 'degree', 'specialization', 'graduation_year', 'current_company', 'current_role', 'linkedin', 'location', 'about'].map(keep),
+          sql`, `,
+        )},
+        experiences = case when r.keep_experiences then a.experiences else r.experiences end,
+        tags = case when r.keep_tags then a.tags else r.tags end,
+        visibility = case when r.keep_visibility then a.visibility else r.visibility end,
+        updated_at = now()
+      from json_to_recordset(${asJson(list)}::json) as r(${RECORD})
+      where a.id = r.id
+      returning 1)
+    select count(*)::int as n from upd`,
+  );
+  return r[0]?.n ?? 0;
+}

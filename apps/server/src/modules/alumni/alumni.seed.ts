@@ -1,0 +1,136 @@
+import { createAlumnusSchema } from '@crs/shared/schemas/alumni';
+import type { AlumnusFormInput, CreateAlumnusInput } from '@crs/shared/schemas/alumni';
+
+// The demo directory: alumni of an Indian engineering college, deterministic (same data every
+// start), in the departments the demo accounts use, graduating 2005–2025, with companies and
+// roles that fit each department. Every record goes through the form's schema.
+
+export const DEMO_ALUMNI_COUNT = 168;
+
+type Dept = { name: string; code: string; degree: string; specs: string[]; companies: string[]; roles: string[]; tags: string[] };
+
+const DEPARTMENTS: Dept[] = [
+  {
+    name: 'Computer Science and Engineering',
+    code: 'CSE',
+    degree: 'B.Tech',
+    specs: ['Computer Science', 'Artificial Intelligence', 'Data Science'],
+    companies: ['Infosys', 'TCS', 'Wipro', 'Google', 'Microsoft', 'Amazon', 'Flipkart', 'Zoho', 'Freshworks', 'Swiggy', 'Razorpay', 'Atlassian'],
+    roles: ['Software Engineer', 'Senior Software Engineer', 'Staff Engineer', 'Engineering Manager', 'Data Scientist', 'Product Manager', 'SDE II'],
+    tags: ['mentor', 'cloud', 'machine learning', 'open source', 'placement help'],
+  },
+  {
+    name: 'Information Technology',
+    code: 'IT',
+    degree: 'B.Tech',
+    specs: ['Information Technology', 'Cyber Security'],
+    companies: ['Accenture', 'Cognizant', 'HCLTech', 'Capgemini', 'Oracle', 'SAP Labs', 'PhonePe', 'Paytm'],
+    roles: ['Systems Engineer', 'Security Analyst', 'DevOps Engineer', 'Solutions Architect', 'Technical Lead', 'Cloud Engineer'],
+    tags: ['mentor', 'security', 'devops', 'guest lecture'],
+  },
+  {
+    name: 'Electronics and Communication Engineering',
+    code: 'ECE',
+    degree: 'B.Tech',
+    specs: ['Electronics and Communication', 'VLSI Design', 'Embedded Systems'],
+    companies: ['Qualcomm', 'Texas Instruments', 'Intel', 'Samsung R&D', 'Bharat Electronics', 'ISRO', 'Ericsson', 'Nokia'],
+    roles: ['VLSI Design Engineer', 'Embedded Software Engineer', 'RF Engineer', 'Verification Engineer', 'Scientist/Engineer SC', 'Network Engineer'],
+    tags: ['vlsi', 'embedded', 'mentor', 'higher studies'],
+  },
+  {
+    name: 'Electrical and Electronics Engineering',
+    code: 'EEE',
+    degree: 'B.Tech',
+    specs: ['Power Systems', 'Power Electronics', 'Control Systems'],
+    companies: ['Siemens', 'ABB', 'Schneider Electric', 'NTPC', 'Power Grid Corporation', 'Tata Power', 'BHEL', 'Hitachi Energy'],
+    roles: ['Electrical Design Engineer', 'Assistant Manager (Operations)', 'Protection Engineer', 'Project Engineer', 'Deputy Manager'],
+    tags: ['power', 'renewables', 'psu', 'mentor'],
+  },
+  {
+    name: 'Mechanical Engineering',
+    code: 'ME',
+    degree: 'B.Tech',
+    specs: ['Mechanical Engineering', 'Thermal Engineering', 'Manufacturing'],
+    companies: ['Tata Motors', 'Mahindra & Mahindra', 'Ashok Leyland', 'Bosch', 'L&T', 'Maruti Suzuki', 'Cummins India', 'Hindustan Aeronautics'],
+    roles: ['Design Engineer', 'Production Engineer', 'Quality Engineer', 'Plant Manager', 'CAE Analyst', 'Supply Chain Manager'],
+    tags: ['automotive', 'manufacturing', 'mentor', 'startup'],
+  },
+  {
+    name: 'Civil Engineering',
+    code: 'CE',
+    degree: 'B.Tech',
+    specs: ['Structural Engineering', 'Transportation Engineering', 'Environmental Engineering'],
+    companies: ['L&T Construction', 'Shapoorji Pallonji', 'Afcons Infrastructure', 'NHAI', 'Tata Projects', 'AECOM', 'Sobha Ltd'],
+    roles: ['Site Engineer', 'Structural Engineer', 'Project Manager', 'Planning Engineer', 'Assistant Executive Engineer'],
+    tags: ['infrastructure', 'government service', 'mentor'],
+  },
+  {
+    name: 'Chemical Engineering',
+    code: 'CHE',
+    degree: 'B.Tech',
+    specs: ['Chemical Engineering', 'Process Engineering'],
+    companies: ['Reliance Industries', 'Indian Oil Corporation', 'BPCL', 'Asian Paints', 'Dr. Reddy’s Laboratories', 'UPL', 'Hindustan Unilever'],
+    roles: ['Process Engineer', 'Production Manager', 'R&D Scientist', 'Safety Officer', 'Operations Manager'],
+    tags: ['process', 'petrochemicals', 'higher studies'],
+  },
+];
+
+const FIRST = ['Aditya', 'Ananya', 'Arjun', 'Bhavana', 'Chetan', 'Deepika', 'Gaurav', 'Harini', 'Karthik', 'Kavya', 'Lakshmi', 'Manish', 'Meghana', 'Nikhil', 'Pooja', 'Pranav', 'Rahul', 'Rashmi', 'Sandeep', 'Shreya', 'Srinivas', 'Swathi', 'Tanvi', 'Varun', 'Vidya', 'Vivek', 'Yamini', 'Zubin', 'Farhan', 'Anjali', 'Rohit', 'Sneha'];
+const LAST = ['Agarwal', 'Bhat', 'Chatterjee', 'Desai', 'Fernandes', 'Ghosh', 'Hegde', 'Iyer', 'Jain', 'Kulkarni', 'Menon', 'Naidu', 'Patel', 'Qureshi', 'Rao', 'Shetty', 'Thakur', 'Upadhyay', 'Verma', 'Wadhwa', 'Reddy', 'Krishnan', 'Mukherjee', 'Pillai'];
+const CITIES = ['Bengaluru', 'Hyderabad', 'Pune', 'Chennai', 'Mumbai', 'Gurugram', 'Noida', 'Kochi', 'Ahmedabad', 'Kolkata', 'Mysuru', 'Singapore', 'San Francisco', 'Munich', 'Dubai'];
+const DOMAINS = ['gmail.com', 'outlook.com', 'yahoo.co.in', 'protonmail.com'];
+const SHARED_TAGS = ['alumni meet 2024', 'placement help', 'guest lecture', 'startup', 'higher studies'];
+
+/** The demo alumni, checked by the form's schema. */
+export function buildDemoAlumni(count = DEMO_ALUMNI_COUNT): CreateAlumnusInput[] {
+  // A small linear congruential generator: the same directory on every start.
+  let seed = 20_261_010;
+  const rnd = () => (seed = (seed * 1_103_515_245 + 12_345) % 2_147_483_648) / 2_147_483_648;
+  const pick = <T>(list: readonly T[]): T => list[Math.floor(rnd() * list.length)]!;
+  const out: CreateAlumnusInput[] = [];
+  const used = new Set<string>();
+  for (let i = 0; out.length < count; i++) {
+    const d = DEPARTMENTS[i % DEPARTMENTS.length]!;
+    const first = pick(FIRST);
+    const last = pick(LAST);
+    const year = 2005 + (i % 21);
+    const key = `${first}.${last}.${year}`.toLowerCase();
+    if (used.has(key)) continue;
+    used.add(key);
+    const roll = `${d.code}${year - 4}${String(100 + i).padStart(3, '0')}`;
+    const company = pick(d.companies);
+    const role = pick(d.roles);
+    // Older graduates have longer histories: one to three earlier jobs.
+    const jobs = Math.min(3, Math.floor((2026 - year) / 5));
+    const experiences: Array<Record<string, string | boolean>> = [];
+    let start = year;
+    for (let j = 0; j < jobs; j++) {
+      const span = 2 + Math.floor(rnd() * 3);
+      experiences.push({ company: pick(d.companies), role: pick(d.roles), startDate: `${start}-07-01`, endDate: `${start + span}-06-30`, description: `Worked on ${pick(d.tags)} projects` });
+      start += span;
+    }
+    experiences.push({ company, role, startDate: `${Math.min(start, 2025)}-07-15`, currentlyWorking: true, description: `${role} at ${company}` });
+    const tags = [pick(d.tags), ...(i % 3 === 0 ? [pick(SHARED_TAGS)] : [])];
+    const input: AlumnusFormInput = {
+      name: `${first} ${last}`,
+      email: i % 9 === 4 ? undefined : `${first}.${last}${String(year).slice(2)}@${pick(DOMAINS)}`.toLowerCase(),
+      phone: i % 5 === 2 ? undefined : `9${String(800_000_000 + Math.floor(rnd() * 199_999_999)).padStart(9, '0')}`,
+      enrollmentNo: roll,
+      batch: `${year - 4}-${year}`,
+      department: d.name,
+      degree: i % 11 === 7 ? 'M.Tech' : d.degree,
+      specialization: pick(d.specs),
+      graduationYear: year,
+      currentCompany: company,
+      currentRole: role,
+      linkedin: i % 4 === 1 ? undefined : `https://www.linkedin.com/in/${first}-${last}-${roll}`.toLowerCase(),
+      location: pick(CITIES),
+      about: `${d.degree} ${d.name}, class of ${year}. Now ${role} at ${company}; happy to help juniors with ${pick(d.tags)}.`,
+      experiences,
+      tags: [...new Set(tags)],
+      visibility: i % 7 === 3 ? 'private' : 'public',
+    };
+    out.push(createAlumnusSchema.parse(input));
+  }
+  return out;
+}

@@ -1,0 +1,209 @@
+import { MSG } from '@crs/shared/messages';
+import { FACULTY, hasAnyRole } from '@crs/shared/roles';
+import { fillMergeFields } from '@crs/shared/schemas/alumni';
+import type { CreateAlumnusInput, ListAlumniQuery, MessageAlumniInput, UpdateAlumnusInput } from '@crs/shared/schemas/alumni';
+import { sql } from 'drizzle-orm';
+import type { AppContext } from '../../context.ts';
+import { isUniqueViolation } from '../../db/client.ts';
+import { conflict, notFound } from '../../lib/errors.ts';
+import { runImport } from '../../lib/import/pipeline.ts';
+import type { ImportOutcome } from '../../lib/import/pipeline.ts';
+import { readTableOffThread } from '../../lib/import/read-off-thread.ts';
+import type { Principal } from '../../plugins/access.ts';
+import type { ImportUpload } from '../../plugins/import-route.ts';
+import * as users from '../users/users.service.ts';
+import { exportCsv, exportXlsx, templateXlsx } from './alumni.files.ts';
+import { alumnusImport } from './alumni.import.ts';
+import type { AlumnusImportRow } from './alumni.import.ts';
+import { presentAlumnus, presentMessageRecord } from './alumni.presenter.ts';
+import * as repo from './alumni.repository.ts';
+import { buildDemoAlumni } from './alumni.seed.ts';
+import * as messages from './messages.repository.ts';
+
+/** Faculty (Teacher, Staff, Admin, SuperAdmin) see private profiles and every contact field. */
+export const isFaculty = (p: Principal) => hasAnyRole(p.user.roles, FACULTY);
+
+const alumnusNotFound = () => notFound(MSG.alumnusNotFound, 'ALUMNUS_NOT_FOUND');
+
+/** A unique violation as the 409 it means (which of the two keys is taken). */
+function clash(err: unknown): Error {
+  const constraint = String((err as { constraint?: string; cause?: { constraint?: string } }).constraint ?? (err as { cause?: { constraint?: string } }).cause?.constraint ?? '');
+  return constraint.includes('enrollment') ? conflict(MSG.alumniEnrollmentTaken, 'ENROLLMENT_TAKEN') : conflict(MSG.alumniEmailTaken, 'ALUMNI_EMAIL_TAKEN');
+}
+
+/**
+ * One page of the directory: `q` on name, company or role (case-insensitive, partial words), filters
+ * and sort. A caller who is not faculty never gets a private profile (nor its count).
+ */
+export async function listAlumni(ctx: AppContext, p: Principal, q: ListAlumniQuery) {
+  const faculty = isFaculty(p);
+  const { rows, total, capped } = await repo.listAlumni(ctx.db, { ...q, publicOnly: !faculty });
+  return { alumni: rows.map((a) => presentAlumnus(a, faculty)), total, capped };
+}
+
+/** One alumnus; a private profile is 404 to anyone but faculty (its existence is not disclosed). */
+export async function getAlumnus(ctx: AppContext, p: Principal, id: string) {
+  const a = await repo.findAlumnus(ctx.db, id);
+  const faculty = isFaculty(p);
+  if (!a || (!faculty && a.visibility !== 'public')) throw alumnusNotFound();
+  return presentAlumnus(a, faculty);
+}
+
+/** Adds an alumnus (faculty); a taken email or enrollment number is a 409 and adds nothing. */
+export async function createAlumnus(ctx: AppContext, p: Principal, input: CreateAlumnusInput) {
+  try {
+    return presentAlumnus(await repo.insertAlumnus(ctx.db, repo.toNewAlumnus(input, p.user.id)), true);
+  } catch (err) {
+    if (isUniqueViolation(err)) throw clash(err);
+    throw err;
+  }
+}
+
+/** Edits an alumnus (faculty): absent fields stay, null clears; 404 unknown, 409 a taken key. */
+export async function updateAlumnus(ctx: AppContext, id: string, patch: UpdateAlumnusInput) {
+  try {
+    const a = await repo.updateAlumnus(ctx.db, id, patch);
+    if (!a) throw alumnusNotFound();
+    return presentAlumnus(a, true);
+  } catch (err) {
+    if (isUniqueViolation(err)) throw clash(err);
+    throw err;
+  }
+}
+
+/** Deletes one alumnus (faculty); 404 when there is none. */
+export async function deleteAlumnus(ctx: AppContext, id: string): Promise<void> {
+  if ((await repo.deleteAlumni(ctx.db, [id])) === 0) throw alumnusNotFound();
+}
+
+/** Deletes every listed alumnus in one transaction, or none: an unknown id is a 404 and deletes nothing. */
+export async function deleteMany(ctx: AppContext, ids: string[]): Promise<number> {
+  return ctx.db.transaction(async (tx) => {
+    const n = await repo.deleteAlumni(tx, ids);
+    if (n !== ids.length) throw alumnusNotFound();
+    return n;
+  });
+}
+
+/**
+ * Mails each selected alumnus who has an email (through the outbox, so a failing SMTP server
+ * loses nothing), with {{name}} {{company}} {{role}} {{batch}} filled per recipient in the subject
+ * and text; records who sent what to whom. Answers how many were queued, who had no email and
+ * which ids were not found.
+ */
+export async function messageAlumni(ctx: AppContext, p: Principal, body: MessageAlumniInput) {
+  const found = await repo.findAlumniByIds(ctx.db, body.ids);
+  const byId = new Map(found.map((a) => [a.id, a]));
+  const recipients = body.ids.flatMap((id) => (byId.has(id) ? [byId.get(id)!] : []));
+  const subject = body.subject ?? MSG.alumniMessageSubject;
+  let queued = 0;
+  for (const a of recipients) {
+    if (!a.email) continue;
+    await ctx.mailer.send({ to: a.email, subject: fillMergeFields(subject, a), text: fillMergeFields(body.message, a) });
+    queued++;
+  }
+  await messages.insertMessageRecord(ctx.db, {
+    sentBy: p.user.id,
+    subject,
+    body: body.message,
+    recipients: recipients.map((a) => ({ id: a.id, name: a.name, email: a.email })),
+    queued,
+  });
+  return {
+    message: MSG.alumniMessageSent,
+    queued,
+    withoutEmail: recipients.filter((a) => !a.email).map((a) => ({ _id: a.id, name: a.name })),
+    notFound: body.ids.filter((id) => !byId.has(id)),
+  };
+}
+
+/** The record of bulk messages, newest first (faculty). */
+export async function listMessages(ctx: AppContext, page: number, pageSize: number) {
+  const { rows, total } = await messages.listMessageRecords(ctx.db, page, pageSize);
+  const senders = await users.memberCards(ctx, rows.flatMap((r) => (r.sentBy ? [r.sentBy] : [])));
+  return { messages: rows.map((r) => presentMessageRecord(r, senders)), total };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Import and export
+
+/** Which import keys (see alumnusKey) are stored. */
+async function storedKeys(ctx: AppContext, keys: string[]): Promise<Set<string>> {
+  const emails = keys.filter((k) => k.startsWith('e:')).map((k) => k.slice(2));
+  const enrollments = keys.filter((k) => k.startsWith('n:')).map((k) => k.slice(2));
+  const found = await repo.idsByKeys(ctx.db, emails, enrollments);
+  return new Set([...[...found.byEmail.keys()].map((k) => `e:${k}`), ...[...found.byEnrollment.keys()].map((k) => `n:${k}`)]);
+}
+
+/** Rows per statement of an import's write. */
+const WRITE_BATCH = 1000;
+
+/**
+ * Writes an import in one transaction: rows matching a stored alumnus by email (else enrollment
+ * number) update it, the rest are inserted. A clash (two records would share an email or
+ * enrollment number) is a 409 and writes nothing.
+ */
+async function writeImport(ctx: AppContext, who: string, list: AlumnusImportRow[]) {
+  try {
+    return await ctx.db.transaction(async (tx) => {
+      const found = await repo.idsByKeys(
+        tx,
+        list.flatMap((r) => (r.input.email ? [r.input.email] : [])),
+        list.flatMap((r) => (!r.input.email && r.input.enrollmentNo ? [r.input.enrollmentNo] : [])),
+      );
+      const idOf = (r: AlumnusImportRow) =>
+        r.input.email ? found.byEmail.get(r.input.email) : r.input.enrollmentNo ? found.byEnrollment.get(r.input.enrollmentNo.toLowerCase()) : undefined;
+      const asRow = (r: AlumnusImportRow) => ({ ...repo.toNewAlumnus(r.input, who), keepTags: r.keepTags, keepExperiences: r.keepExperiences, keepVisibility: r.keepVisibility });
+      const inserts = list.filter((r) => !idOf(r)).map(asRow);
+      const updates = list.flatMap((r) => {
+        const id = idOf(r);
+        return id ? [{ ...asRow(r), id }] : [];
+      });
+      let created = 0;
+      let updated = 0;
+      for (let i = 0; i < updates.length; i += WRITE_BATCH) updated += await repo.bulkUpdateAlumni(tx, updates.slice(i, i + WRITE_BATCH));
+      for (let i = 0; i < inserts.length; i += WRITE_BATCH) created += await repo.bulkInsertAlumni(tx, inserts.slice(i, i + WRITE_BATCH));
+      return { created, updated };
+    });
+  } catch (err) {
+    if (isUniqueViolation(err)) throw conflict(MSG.alumniImportClash, 'IMPORT_CLASH');
+    throw err;
+  }
+}
+
+/**
+ * Imports an alumni file (.xlsx, .xls, .csv) through the import pipeline (faculty). A dry run
+ * previews and writes nothing; any bad row → 422 with its row number, nothing written; else one
+ * transaction creates the new alumni and updates the matched ones.
+ */
+export async function importAlumni(ctx: AppContext, p: Principal, upload: ImportUpload, dryRun: boolean): Promise<ImportOutcome> {
+  const maxRows = ctx.config.importMaxRows;
+  const table = await readTableOffThread(upload.bytes, upload.kind, maxRows);
+  const outcome = await runImport(table, alumnusImport, { existing: (keys) => storedKeys(ctx, keys), write: (list) => writeImport(ctx, p.user.id, list) }, { dryRun, maxRows });
+  // Keep planner statistics current: the embedded database has no autovacuum to do it.
+  if (outcome.status === 200 && !dryRun && outcome.body.created + outcome.body.updated > 0) await ctx.db.execute(sql`analyze alumni`);
+  return outcome;
+}
+
+/** The import template (.xlsx). */
+export const importTemplate = (): Buffer => templateXlsx();
+
+/** Every alumnus, private ones included, as .xlsx or CSV with formula-looking cells made inert (faculty only). */
+export async function exportAlumni(ctx: AppContext, format: 'xlsx' | 'csv'): Promise<Buffer | string> {
+  const list = await repo.allAlumni(ctx.db);
+  return format === 'csv' ? exportCsv(list) : exportXlsx(list);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Seeding
+
+/** Seeds the demo directory on an empty one (deterministic); false when alumni existed. */
+export async function seedDemoAlumni(ctx: AppContext): Promise<boolean> {
+  if (await repo.anyAlumni(ctx.db)) return false;
+  const createdBy = (await users.accountIdByEmail(ctx, 'teacher@demo.crs')) ?? null;
+  const list = buildDemoAlumni().map((a) => ({ ...repo.toNewAlumnus(a, createdBy), keepTags: false, keepExperiences: false, keepVisibility: false }));
+  await ctx.db.transaction(async (tx) => {
+    for (let i = 0; i < list.length; i += WRITE_BATCH) await repo.bulkInsertAlumni(tx, list.slice(i, i + WRITE_BATCH));
+  });
+  return true;
+}
