@@ -314,8 +314,8 @@ export function fillMergeFields(template: string, a: { name: string; currentComp
 // ---------------------------------------------------------------------------------------------
 // Import (POST /alumni/upload/excel) and export columns
 
-/** Experience columns read by an import (experience1Company ... experience10Description). */
-export const ALUMNI_IMPORT_EXPERIENCES = 10;
+/** Experience columns read by an import (experience1Company ... experience30Description): as many as a profile holds. */
+export const ALUMNI_IMPORT_EXPERIENCES = ALUMNI_MAX_EXPERIENCES;
 /** Experience columns the template shows. */
 export const ALUMNI_TEMPLATE_EXPERIENCES = 2;
 export const EXPERIENCE_PARTS = [
@@ -331,7 +331,7 @@ export const experienceColumnKey = (n: number, part: (typeof EXPERIENCE_PARTS)[n
 /**
  * The import's columns: the spec's field names, or their labels ('Graduation Year'), or an alias.
  * Experiences as columns experienceNCompany / Role / StartDate (YYYY-MM-DD) / EndDate /
- * CurrentlyWorking (yes/no) / Description for N = 1..10. Tags separated by ',' or ';'.
+ * CurrentlyWorking (yes/no) / Description for N = 1..30. Tags separated by ',' or ';'.
  */
 export const ALUMNI_IMPORT_COLUMNS: readonly ImportColumn[] = [
   { key: 'name', label: 'Name', required: true, aliases: ['Full Name'], example: 'Ananya Krishnan' },
@@ -355,6 +355,7 @@ export const ALUMNI_IMPORT_COLUMNS: readonly ImportColumn[] = [
       key: experienceColumnKey(i + 1, part),
       label: `Experience ${i + 1} ${part.replace(/([a-z])([A-Z])/g, '$1 $2')}`,
       example: i === 0 ? example : '',
+      ...(part.endsWith('Date') ? { hint: 'a date: 2019-07-01 or 01-07-2019 (day first)' } : part === 'CurrentlyWorking' ? { hint: 'yes or no' } : {}),
     })),
   ).flat(),
 ];

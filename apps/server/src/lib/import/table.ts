@@ -42,7 +42,7 @@ export function readSpreadsheet(buf: Buffer, kind: 'xlsx' | 'xls', maxRows: numb
   if (kind === 'xlsx') checkZip(buf);
   let sheet: XLSX.WorkSheet | undefined;
   try {
-    const book = XLSX.read(buf, { type: 'buffer', sheets: 0, sheetRows: maxRows + 2, cellHTML: false, cellFormula: false, bookVBA: false });
+    const book = XLSX.read(buf, { type: 'buffer', sheets: 0, sheetRows: maxRows + 2, cellNF: true, cellHTML: false, cellFormula: false, bookVBA: false });
     sheet = book.SheetNames.length ? book.Sheets[book.SheetNames[0]!] : undefined;
   } catch {
     throw invalidFile(MSG.importUnreadable);

@@ -17,8 +17,8 @@ export async function addAlumnus(t: TestApp, auth: Auth, body: Record<string, un
 }
 
 /** GET /alumni with a query string; returns status and body. */
-export async function listAlumni(t: TestApp, auth: Auth, query: Record<string, string | number> = {}) {
-  const qs = new URLSearchParams(Object.entries(query).map(([k, v]) => [k, String(v)])).toString();
+export async function listAlumni(t: TestApp, auth: Auth, query: Record<string, string | number | undefined> = {}) {
+  const qs = new URLSearchParams(Object.entries(query).flatMap(([k, v]): Array<[string, string]> => (v === undefined ? [] : [[k, String(v)]]))).toString();
   const res = await t.app.inject({ url: `/api/v1/alumni${qs ? `?${qs}` : ''}`, headers: auth });
   return { status: res.statusCode, body: res.json() as { alumni: Alumnus[]; total: number; capped: boolean } };
 }

@@ -11,6 +11,12 @@ const lowerFirst = (s: string) => s[0]!.toLowerCase() + s.slice(1);
 
 let anonymous = 0;
 
+/** A date cell as typed in India (31-07-2019, 31/07/2019) as the ISO date the schema reads; anything else as it is. */
+export function isoFromCell(cell: string): string {
+  const m = /^(\d{1,2})[-/.](\d{1,2})[-/.](\d{4})$/.exec(cell.trim());
+  return m ? `${m[3]}-${m[2]!.padStart(2, '0')}-${m[1]!.padStart(2, '0')}` : cell;
+}
+
 /**
  * The natural key: the email, else the enrollment number (any case). A row with neither is always
  * a new alumnus (a key of its own), so re-importing it adds it again (decision 0021).
@@ -47,7 +53,7 @@ export const alumnusImport: ImportSpec<AlumnusImportRow> = {
       const e: Record<string, string> = {};
       for (const [part] of EXPERIENCE_PARTS) {
         const v = given(experienceColumnKey(n, part));
-        if (v !== undefined) e[lowerFirst(part)] = v;
+        if (v !== undefined) e[lowerFirst(part)] = part.endsWith('Date') ? isoFromCell(v) : v;
       }
       if (Object.keys(e).length) {
         numbers.push(n);

@@ -168,7 +168,7 @@ export async function idsByKeys(db: Executor, emails: string[], enrollments: str
 export type ImportedAlumnus = NewAlumnus & { keepTags: boolean; keepExperiences: boolean; keepVisibility: boolean };
 
 const RECORD = sql.raw(`name text, email text, phone text, enrollment_no text, batch text, department text, degree text,
-  specialization text, graduation_year int, current_company text, current_role text, linkedin text, location text, about text,
+  specialization text, graduation_year int, current_company text, "current_role" text, linkedin text, location text, about text,
   experiences jsonb, tags text[], visibility text, created_by uuid, keep_tags boolean, keep_experiences boolean, keep_visibility boolean, id uuid`);
 
 const asJson = (list: Array<ImportedAlumnus & { id?: string }>) =>
@@ -206,9 +206,9 @@ export async function bulkInsertAlumni(db: Executor, list: ImportedAlumnus[]): P
     db,
     sql`with ins as (
       insert into alumni (name, email, phone, enrollment_no, batch, department, degree, specialization, graduation_year,
-        current_company, current_role, linkedin, location, about, experiences, tags, visibility, created_by)
+        current_company, "current_role", linkedin, location, about, experiences, tags, visibility, created_by)
       select name, email, phone, enrollment_no, batch, department, degree, specialization, graduation_year,
-        current_company, current_role, linkedin, location, about, experiences, tags, visibility, created_by
+        current_company, "current_role", linkedin, location, about, experiences, tags, visibility, created_by
       from json_to_recordset(${asJson(list)}::json) as r(${RECORD})
       returning 1)
     select count(*)::int as n from ins`,
@@ -222,7 +222,8 @@ export async function bulkInsertAlumni(db: Executor, list: ImportedAlumnus[]): P
  */
 export async function bulkUpdateAlumni(db: Executor, list: Array<ImportedAlumnus & { id: string }>): Promise<number> {
   if (list.length === 0) return 0;
-  const keep = (col: string) => sql.raw(`${col} = coalesce(r.${col}, a.${col})`);
+  // "current_role" is a keyword (CURRENT_ROLE): every column name is quoted.
+  const keep = (col: string) => sql.raw(`"${col}" = coalesce(r."${col}", a."${col}")`);
   const r = await queryRows<{ n: number }>(
     db,
     sql`with upd as (

@@ -1,0 +1,50 @@
+// The demo directory: realistic, deterministic, valid, and seeded once with the demo college.
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, login } from '../../../test/helper.ts';
+import type { TestApp } from '../../../test/helper.ts';
+import { queryRows } from '../../db/client.ts';
+import { DEMO_PASSWORD, seedDemo } from '../../seed/demo.ts';
+import { MORE_ACCOUNTS } from '../users/users.seed.ts';
+import { buildDemoAlumni, DEMO_ALUMNI_COUNT } from './alumni.seed.ts';
+import { seedDemoAlumni } from './alumni.service.ts';
+import { listAlumni } from './alumni.fixtures.ts';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+  expect(await seedDemo(t.ctx)).toBe(true);
+});
+afterAll(() => t.close());
+
+describe('alumni seed', () => {
+  it('builds 150+ deterministic alumni in the demo departments, graduating 2005–2025, some private, some without email', () => {
+    const list = buildDemoAlumni();
+    expect(list.length).toBe(DEMO_ALUMNI_COUNT);
+    expect(list.length).toBeGreaterThanOrEqual(150);
+    expect(buildDemoAlumni()).toEqual(list);
+    const departments = new Set(MORE_ACCOUNTS.filter(([, role]) => role === 'Student').map(([, , d]) => d));
+    expect(new Set(list.map((a) => a.department))).toEqual(departments);
+    const years = list.map((a) => a.graduationYear!);
+    expect(Math.min(...years)).toBe(2005);
+    expect(Math.max(...years)).toBe(2025);
+    expect(list.filter((a) => a.visibility === 'private').length).toBeGreaterThan(10);
+    expect(list.filter((a) => !a.email).length).toBeGreaterThan(10);
+    expect(list.every((a) => a.experiences.length >= 1 && a.tags.length >= 1 && a.currentCompany && a.currentRole)).toBe(true);
+    const emails = list.flatMap((a) => (a.email ? [a.email] : []));
+    expect(new Set(emails).size).toBe(emails.length);
+    expect(new Set(list.map((a) => a.enrollmentNo)).size).toBe(list.length);
+  });
+
+  it('is in the database after the demo seed, once, and the demo student sees only public profiles', async () => {
+    const [count] = await queryRows<{ n: number; private: number }>(t.ctx.db, sql`select count(*)::int as n, count(*) filter (where visibility = 'private')::int as private from alumni`);
+    expect(count!.n).toBe(DEMO_ALUMNI_COUNT);
+    expect(await seedDemoAlumni(t.ctx)).toBe(false);
+    const { token } = await login(t.app, 'student@demo.crs', DEMO_PASSWORD);
+    const seen = await listAlumni(t, { authorization: `Bearer ${token}` }, { pageSize: 100 });
+    expect(seen.body.total).toBe(count!.n - count!.private);
+    const found = await listAlumni(t, { authorization: `Bearer ${token}` }, { q: 'infosys' });
+    expect(found.body.total).toBeGreaterThan(0);
+    expect(found.body.alumni.every((a) => a.visibility === 'public')).toBe(true);
+  });
+});
