@@ -44,10 +44,11 @@ CREATE UNIQUE INDEX "alumni_email_key" ON "alumni" USING btree (lower("email")) 
 CREATE UNIQUE INDEX "alumni_enrollment_key" ON "alumni" USING btree (lower("enrollment_no")) WHERE "alumni"."enrollment_no" is not null;--> statement-breakpoint
 CREATE INDEX "alumni_name_sort_idx" ON "alumni" USING btree (lower("name") collate "C","id");--> statement-breakpoint
 CREATE INDEX "alumni_search_text_trgm_idx" ON "alumni" USING gin ("search_text" gin_trgm_ops);--> statement-breakpoint
-CREATE INDEX "alumni_year_idx" ON "alumni" USING btree ("graduation_year");--> statement-breakpoint
+CREATE INDEX "alumni_year_sort_idx" ON "alumni" USING btree ("graduation_year" asc nulls last,lower("name") collate "C","id");--> statement-breakpoint
+CREATE INDEX "alumni_year_desc_sort_idx" ON "alumni" USING btree ("graduation_year" desc nulls last,lower("name") collate "C","id");--> statement-breakpoint
 CREATE INDEX "alumni_department_idx" ON "alumni" USING btree (lower("department"));--> statement-breakpoint
 CREATE INDEX "alumni_created_idx" ON "alumni" USING btree ("created_at","id");--> statement-breakpoint
-CREATE INDEX "alumni_messages_sent_idx" ON "alumni_messages" USING btree ("sent_at","id");--> statement-breakpoint
+CREATE INDEX "alumni_messages_sent_idx" ON "alumni_messages" USING btree ("sent_at","id");;--> statement-breakpoint
 CREATE FUNCTION "alumni_search_refresh"() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
   NEW.search_text := lower(coalesce(NEW.name, '') || ' ' || coalesce(NEW.current_company, '') || ' ' || coalesce(NEW.current_role, ''));

@@ -21,8 +21,11 @@ export const ALUMNI_MESSAGE_MAX = 5000;
 export const ALUMNI_SUBJECT_MAX = 200;
 /** One message or batch delete names at most this many alumni. */
 export const ALUMNI_BATCH_MAX = 1000;
-/** A list answer counts matches exactly up to this many; beyond it `total` is the cap and `capped` true. */
-export const ALUMNI_COUNT_CAP = 10_000;
+/**
+ * A list answer counts matches exactly up to this many; beyond it `total` is the cap and `capped`
+ * true (show "1000+"; every page can still be read). As the catalogue search (decision 0013).
+ */
+export const ALUMNI_COUNT_CAP = 1000;
 
 /** Graduation years accepted as input: 1900 to five years ahead (the spec's messages, the issue's bound). */
 export const GRADUATION_YEAR_MIN = 1900;

@@ -50,7 +50,9 @@ export const alumni = pgTable(
     // Directory order (the default sort); "C" keeps both databases alike.
     index('alumni_name_sort_idx').on(sql`lower(${t.name}) collate "C"`, t.id),
     index('alumni_search_text_trgm_idx').using('gin', sql`${t.searchText} gin_trgm_ops`),
-    index('alumni_year_idx').on(t.graduationYear),
+    // The two year orders of the list (by year, then name), each walkable to its first page.
+    index('alumni_year_sort_idx').on(sql`${t.graduationYear} asc nulls last`, sql`lower(${t.name}) collate "C"`, t.id),
+    index('alumni_year_desc_sort_idx').on(sql`${t.graduationYear} desc nulls last`, sql`lower(${t.name}) collate "C"`, t.id),
     index('alumni_department_idx').on(sql`lower(${t.department})`),
     index('alumni_created_idx').on(t.createdAt, t.id),
     check('alumni_visibility_check', sql`${t.visibility} in ('public', 'private')`),

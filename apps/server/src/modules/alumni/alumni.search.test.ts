@@ -3,7 +3,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, loginAs } from '../../../test/helper.ts';
 import type { TestApp } from '../../../test/helper.ts';
-import { addAlumnus, listAlumni, uniqueWord } from './alumni.fixtures.ts';
+import { ALUMNI_COUNT_CAP } from '@crs/shared/schemas/alumni';
+import { addAlumnus, listAlumni, multipart, uniqueWord } from './alumni.fixtures.ts';
 import type { Auth } from './alumni.fixtures.ts';
 
 let t: TestApp;
@@ -66,5 +67,25 @@ describe('search', () => {
     expect(names(p3)).toEqual([`Zara Qureshi ${w}`]);
     expect((await listAlumni(t, teacher, { q: w, page: 9 })).body).toMatchObject({ alumni: [], total: 5 });
     expect((await listAlumni(t, teacher, { pageSize: 101 })).status).toBe(400);
+  });
+});
+
+describe('broad queries', () => {
+  it(`count up to ${ALUMNI_COUNT_CAP} (then capped), and every page stays in order, past the cap too`, async () => {
+    const v = uniqueWord();
+    const n = ALUMNI_COUNT_CAP + 5;
+    const csv = ['Name,Graduation Year', ...Array.from({ length: n }, (_, i) => `Broad ${v} ${String(i).padStart(4, '0')},${2000 + (i % 20)}`)].join('\n');
+    const { payload, headers } = multipart(csv, 'broad.csv');
+    const imported = await t.app.inject({ method: 'POST', url: '/api/v1/alumni/upload/excel', headers: { ...teacher, ...headers }, payload });
+    expect(imported.json()).toMatchObject({ created: n });
+    const first = await listAlumni(t, teacher, { q: v, pageSize: 20 });
+    expect(first.body).toMatchObject({ total: ALUMNI_COUNT_CAP, capped: true });
+    expect(names(first)).toEqual(Array.from({ length: 20 }, (_, i) => `Broad ${v} ${String(i).padStart(4, '0')}`));
+    const last = await listAlumni(t, teacher, { q: v, pageSize: 20, page: Math.ceil(n / 20) });
+    expect(names(last)).toEqual([0, 1, 2, 3, 4].map((i) => `Broad ${v} ${String(ALUMNI_COUNT_CAP + i)}`));
+    const byYear = await listAlumni(t, teacher, { q: v, sort: '-graduationYear', pageSize: 3 });
+    expect(names(byYear)).toEqual([19, 39, 59].map((i) => `Broad ${v} ${String(i).padStart(4, '0')}`));
+    // Narrowed below the cap: exact again.
+    expect((await listAlumni(t, teacher, { q: v, graduationYear: 2003 })).body).toMatchObject({ total: 51, capped: false });
   });
 });
