@@ -70,13 +70,13 @@ const CANDIDATE_ORDER: Record<ListAlumniQuery['sort'], SQL> = {
  * Each search word matches anywhere in search_text (lower-cased name, company, role) through the
  * pg_trgm GIN; filters are ANDed (the company filter also narrows search_text, so it uses the GIN).
  *
- * Two steps, as the catalogue search (decisions 0013, 0021): first at most ALUMNI_COUNT_CAP + 1
+ * Bounded, as the catalogue search (decisions 0013, 0021): first at most ALUMNI_COUNT_CAP + 1
  * matches are fetched with no order (the planner picks the GIN or the filter's index, and stops
  * at the limit) and sorted and paged in memory: for a selective query the order and the total are
- * exact. When that many match, the matches are dense, so the page is read by walking the sort's
- * index with the conditions as a filter (it stops after a page); the total is then the cap and
- * `capped` is true. One ordered query for both would walk the whole name index for a rare word
- * (190 ms at 100k alumni on PGlite, measured).
+ * exact. When more match, the total is the cap and `capped` is true; with search words the pages
+ * are the first ALUMNI_COUNT_CAP matches met, in order; with filters only, the page is read by
+ * walking the sort's index (every page reachable). One ordered query for all would walk the whole
+ * name index for a rare word (190 ms at 100k alumni on PGlite, measured).
  */
 export async function listAlumni(
   db: Executor,
@@ -98,6 +98,7 @@ export async function listAlumni(
     const [rows, size] = await Promise.all([walk(), directorySize(db)]);
     return { rows, total: Math.min(size, ALUMNI_COUNT_CAP), capped: size > ALUMNI_COUNT_CAP };
   }
+  const words = searchWords(f.q).length > 0;
   const page = await queryRows<{ id: string; total: number }>(
     db,
     sql`select c.id, (count(*) over ())::int as total
@@ -110,9 +111,15 @@ export async function listAlumni(
     const [r] = await queryRows<{ n: number }>(db, sql`select count(*)::int as n from (select 1 from ${alumni} where ${where} limit ${ALUMNI_COUNT_CAP + 1}) c`);
     found = Number(r?.n ?? 0);
   }
-  if (found > ALUMNI_COUNT_CAP) return { rows: await walk(), total: ALUMNI_COUNT_CAP, capped: true };
-  const byId = new Map((await findAlumniByIds(db, page.map((r) => r.id))).map((a) => [a.id, a]));
-  return { rows: page.flatMap((r) => (byId.has(r.id) ? [byId.get(r.id)!] : [])), total: Number(found), capped: false };
+  // Filters alone (department, year, company, public only) are not tied to the sort: their matches
+  // are spread along it, so the walk stops after about a page over the dense matches.
+  if (found > ALUMNI_COUNT_CAP && !words) return { rows: await walk(), total: ALUMNI_COUNT_CAP, capped: true };
+  // Search words: a name search matches runs of the name order ("zubin" sits at its end), so a walk
+  // could read the whole index; the page comes from the first ALUMNI_COUNT_CAP matches met instead,
+  // in order, as the catalogue does (decision 0013): narrow the search to reach the rest.
+  const shown = found > ALUMNI_COUNT_CAP ? page.filter((_, i) => offset + i < ALUMNI_COUNT_CAP) : page;
+  const byId = new Map((await findAlumniByIds(db, shown.map((r) => r.id))).map((a) => [a.id, a]));
+  return { rows: shown.flatMap((r) => (byId.has(r.id) ? [byId.get(r.id)!] : [])), total: Math.min(Number(found), ALUMNI_COUNT_CAP), capped: Number(found) > ALUMNI_COUNT_CAP };
 }
 
 /** How many alumni there are, counted up to the cap + 1. */
