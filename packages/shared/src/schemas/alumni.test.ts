@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { MSG } from '../messages.ts';
+import type { AlumnusFormValues } from './alumni.ts';
 import { ALUMNI_IMPORT_COLUMNS, createAlumnusSchema, fillMergeFields, maxGraduationYear, normalizeTags, updateAlumnusSchema } from './alumni.ts';
 
 describe('alumnus schema (form, API and import)', () => {
@@ -41,5 +42,11 @@ describe('alumnus schema (form, API and import)', () => {
     expect(new Set(keys).size).toBe(keys.length);
     for (const k of Object.keys(createAlumnusSchema.shape).filter((k) => k !== 'experiences')) expect(keys).toContain(k);
     expect(keys).toContain('experience30Description');
+  });
+
+  it("parses the web form's values as they are held (all strings, tags as text)", () => {
+    const blank = { email: '', phone: '', enrollmentNo: '', batch: '', department: '', degree: '', specialization: '', graduationYear: '', currentCompany: '', currentRole: '', linkedin: '', location: '', about: '' };
+    const values: AlumnusFormValues = { name: 'Meera', ...blank, graduationYear: '2012', experiences: [{ company: '', role: '', startDate: '', endDate: '', currentlyWorking: false, description: '' }], tags: 'a, b', visibility: 'public' };
+    expect(createAlumnusSchema.parse(values)).toMatchObject({ name: 'Meera', email: null, graduationYear: 2012, experiences: [], tags: ['a', 'b'] });
   });
 });

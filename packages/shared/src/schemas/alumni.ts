@@ -182,8 +182,17 @@ export const createAlumnusSchema = z.strictObject({
   visibility: alumnusFields.visibility.default('public'),
 });
 export type CreateAlumnusInput = z.output<typeof createAlumnusSchema>;
-/** What the form holds before the schema normalises it. */
+/** What the schema accepts before it normalises (loose: strings for numbers, text for tags). */
 export type AlumnusFormInput = z.input<typeof createAlumnusSchema>;
+/**
+ * The create/edit form's values as the web holds them (every text a string, '' when empty; tags as
+ * typed). Passed as is to createAlumnusSchema / updateAlumnusSchema, which normalise them.
+ */
+export type AlumnusFormValues = { [K in 'name' | AlumnusTextKey]: string } & {
+  experiences: Array<{ company: string; role: string; startDate: string; endDate: string; currentlyWorking: boolean; description: string }>;
+  tags: string;
+  visibility: AlumniVisibility;
+};
 
 /**
  * PATCH /alumni/{id}: name required (spec section 5: "on edit all fields are optional except

@@ -75,4 +75,17 @@ describe('runImport', () => {
     const { store } = memoryStore();
     await expect(runImport([header, ['1', 'A'], ['2', 'B']], spec, store, { dryRun: true, maxRows: 1 })).rejects.toMatchObject({ statusCode: 413, code: 'TOO_MANY_ROWS' });
   });
+
+  it("with onStored 'update', stored keys are previewed as updates and handed to the store with the new rows", async () => {
+    const { store, writes } = memoryStore(['2', '3']);
+    const updating = { ...spec, onStored: 'update' as const };
+    const table = [header, ['1', 'One'], ['2', 'Two'], ['3', 'Three']];
+    const preview = await runImport(table, updating, store, { dryRun: true, maxRows: 1000 });
+    expect(preview.body).toMatchObject({ created: 1, updated: 2, skipped: 0 });
+    if (preview.status !== 200) return;
+    expect(preview.body.rows.map((r) => r.action)).toEqual(['create', 'update', 'update']);
+    expect(writes).toEqual([]);
+    await runImport(table, updating, store, { dryRun: false, maxRows: 1000 });
+    expect(writes).toEqual([['1', '2', '3']]);
+  });
 });
