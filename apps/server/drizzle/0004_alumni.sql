@@ -1,6 +1,7 @@
--- The alumni directory (issue 10, decision 0021): profiles with experiences as jsonb, bulk-message
--- records, and the trigger that keeps search_text (name, current company, current role) for the
--- pg_trgm partial-word search, so every writer (API, import, seed, restore) gets it.
+-- The alumni directory (issue 10, decision 0021): profiles with experiences as jsonb, staged
+-- imports (decision 0016's pattern), bulk-message records, and the trigger that keeps search_text
+-- (name, current company, current role) for the pg_trgm partial-word search, so every writer
+-- (API, import, seed, restore) gets it.
 CREATE TABLE "alumni" (
 	"id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
 	"name" text NOT NULL,
@@ -22,10 +23,20 @@ CREATE TABLE "alumni" (
 	"visibility" text DEFAULT 'public' NOT NULL,
 	"search_text" text DEFAULT '' NOT NULL,
 	"created_by" uuid,
+	"import_id" uuid,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
 	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
 	CONSTRAINT "alumni_visibility_check" CHECK ("alumni"."visibility" in ('public', 'private')),
 	CONSTRAINT "alumni_year_check" CHECK ("alumni"."graduation_year" is null or "alumni"."graduation_year" between 1900 and 2100)
+);
+--> statement-breakpoint
+CREATE TABLE "alumni_imports" (
+	"id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
+	"state" text DEFAULT 'pending' NOT NULL,
+	"who" uuid,
+	"started_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"rows" integer DEFAULT 0 NOT NULL,
+	CONSTRAINT "alumni_imports_state_check" CHECK ("alumni_imports"."state" in ('pending', 'committed'))
 );
 --> statement-breakpoint
 CREATE TABLE "alumni_messages" (
@@ -39,6 +50,8 @@ CREATE TABLE "alumni_messages" (
 );
 --> statement-breakpoint
 ALTER TABLE "alumni" ADD CONSTRAINT "alumni_created_by_users_id_fk" FOREIGN KEY ("created_by") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "alumni" ADD CONSTRAINT "alumni_import_id_alumni_imports_id_fk" FOREIGN KEY ("import_id") REFERENCES "public"."alumni_imports"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "alumni_imports" ADD CONSTRAINT "alumni_imports_who_users_id_fk" FOREIGN KEY ("who") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "alumni_messages" ADD CONSTRAINT "alumni_messages_sent_by_users_id_fk" FOREIGN KEY ("sent_by") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 CREATE UNIQUE INDEX "alumni_email_key" ON "alumni" USING btree (lower("email")) WHERE "alumni"."email" is not null;--> statement-breakpoint
 CREATE UNIQUE INDEX "alumni_enrollment_key" ON "alumni" USING btree (lower("enrollment_no")) WHERE "alumni"."enrollment_no" is not null;--> statement-breakpoint
@@ -48,6 +61,8 @@ CREATE INDEX "alumni_year_sort_idx" ON "alumni" USING btree ("graduation_year" a
 CREATE INDEX "alumni_year_desc_sort_idx" ON "alumni" USING btree ("graduation_year" desc nulls last,lower("name") collate "C","id");--> statement-breakpoint
 CREATE INDEX "alumni_department_idx" ON "alumni" USING btree (lower("department"));--> statement-breakpoint
 CREATE INDEX "alumni_created_idx" ON "alumni" USING btree ("created_at","id");--> statement-breakpoint
+CREATE INDEX "alumni_import_idx" ON "alumni" USING btree ("import_id") WHERE "alumni"."import_id" is not null;--> statement-breakpoint
+CREATE UNIQUE INDEX "alumni_imports_one_pending" ON "alumni_imports" USING btree ("state") WHERE "alumni_imports"."state" = 'pending';--> statement-breakpoint
 CREATE INDEX "alumni_messages_sent_idx" ON "alumni_messages" USING btree ("sent_at","id");;--> statement-breakpoint
 CREATE FUNCTION "alumni_search_refresh"() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN

@@ -3,6 +3,7 @@ import { buildApp } from './app.ts';
 import { serveAdminSocket } from './cli/admin-socket.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import { DataDirLockedError } from './db/lock.ts';
+import * as alumni from './modules/alumni/alumni.service.ts';
 import { pruneAuthData } from './modules/auth/auth.service.ts';
 import { cleanUpPendingImports, STALE_IMPORT_MINUTES } from './modules/library/library.service.ts';
 import { openRuntime } from './runtime.ts';
@@ -19,6 +20,8 @@ async function main(): Promise<void> {
   // on a shared PostgreSQL database another process may be importing right now.
   const dropped = await cleanUpPendingImports(ctx, config.databaseUrl ? STALE_IMPORT_MINUTES : 0);
   if (dropped > 0) out(`Removed ${dropped} unfinished book import(s) left by an earlier stop.`);
+  const droppedAlumni = await alumni.cleanUpPendingImports(ctx, config.databaseUrl ? alumni.STALE_IMPORT_MINUTES : 0);
+  if (droppedAlumni > 0) out(`Removed ${droppedAlumni} unfinished alumni import(s) left by an earlier stop.`);
   const seeded = config.seed ? await seedDemo(ctx) : false;
   const app = await buildApp(ctx);
   runtime.outbox.start();
@@ -28,6 +31,7 @@ async function main(): Promise<void> {
     Promise.all([
       pruneAuthData(ctx).catch((err: unknown) => app.log.warn({ err }, 'pruning auth data failed')),
       cleanUpPendingImports(ctx, STALE_IMPORT_MINUTES).catch((err: unknown) => app.log.warn({ err }, 'removing stale imports failed')),
+      alumni.cleanUpPendingImports(ctx, alumni.STALE_IMPORT_MINUTES).catch((err: unknown) => app.log.warn({ err }, 'removing stale alumni imports failed')),
     ]);
   void prune();
   const maintenance = setInterval(() => void prune(), 60 * 60 * 1000);

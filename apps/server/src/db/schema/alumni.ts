@@ -13,6 +13,27 @@ export type ExperienceJson = {
 };
 
 /**
+ * One real alumni import (decisions 0016, 0021): its new alumni are written in short committed
+ * batches while it is `pending`, hidden from every read, and the transaction that applies its
+ * updates flips it to `committed`, which shows them all at once. A failed or interrupted import
+ * is deleted with the alumni it wrote (alumni.import_id cascades). One pending at a time.
+ */
+export const alumniImports = pgTable(
+  'alumni_imports',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    state: text('state', { enum: ['pending', 'committed'] }).notNull().default('pending'),
+    who: uuid('who').references(() => users.id, { onDelete: 'set null' }),
+    startedAt: timestamp('started_at', { withTimezone: true }).notNull().defaultNow(),
+    rows: integer('rows').notNull().default(0),
+  },
+  (t) => [
+    uniqueIndex('alumni_imports_one_pending').on(t.state).where(sql`${t.state} = 'pending'`),
+    check('alumni_imports_state_check', sql`${t.state} in ('pending', 'committed')`),
+  ],
+);
+
+/**
  * The alumni directory (spec section 3). Email (stored lower-case) and enrollment number are each
  * unique when present, case-insensitively. search_text (lower-cased name, current company and
  * current role) is kept by the trigger `alumni_search_refresh` (migration 0004), so every writer —
@@ -41,6 +62,8 @@ export const alumni = pgTable(
     visibility: text('visibility', { enum: ['public', 'private'] }).notNull().default('public'),
     searchText: text('search_text').notNull().default(''),
     createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
+    /** The import that added the alumnus (null: added otherwise); hidden while that import is pending. */
+    importId: uuid('import_id').references(() => alumniImports.id, { onDelete: 'cascade' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -55,6 +78,7 @@ export const alumni = pgTable(
     index('alumni_year_desc_sort_idx').on(sql`${t.graduationYear} desc nulls last`, sql`lower(${t.name}) collate "C"`, t.id),
     index('alumni_department_idx').on(sql`lower(${t.department})`),
     index('alumni_created_idx').on(t.createdAt, t.id),
+    index('alumni_import_idx').on(t.importId).where(sql`${t.importId} is not null`),
     check('alumni_visibility_check', sql`${t.visibility} in ('public', 'private')`),
     check('alumni_year_check', sql`${t.graduationYear} is null or ${t.graduationYear} between 1900 and 2100`),
   ],

@@ -4,7 +4,7 @@ import { ALUMNI_COUNT_CAP } from '@crs/shared/schemas/alumni';
 import type { CreateAlumnusInput, ListAlumniQuery, UpdateAlumnusInput } from '@crs/shared/schemas/alumni';
 import { queryRows } from '../../db/client.ts';
 import type { Executor } from '../../db/client.ts';
-import { alumni } from '../../db/schema/alumni.ts';
+import { alumni, alumniImports } from '../../db/schema/alumni.ts';
 import type { AlumnusRow } from '../../db/schema/alumni.ts';
 
 // The directory's rows: reads (list and search, one, keys), writes (one, patch, batch delete, import).
@@ -32,7 +32,14 @@ export const ALUMNUS_COLUMNS = {
   createdAt: alumni.createdAt,
   updatedAt: alumni.updatedAt,
 };
-export type AlumnusView = Omit<AlumnusRow, 'searchText' | 'createdBy'>;
+export type AlumnusView = Omit<AlumnusRow, 'searchText' | 'createdBy' | 'importId'>;
+
+/**
+ * The one visibility rule (decisions 0016, 0021): an alumnus added by an import that is still
+ * pending is hidden from every read and write, so readers see all of an import or none of it.
+ * Uncorrelated: the database runs the subquery once per query; with nothing pending it is true.
+ */
+export const VISIBLE_ALUMNUS = sql`(${alumni.importId} is null or ${alumni.importId} <> all(array(select ${alumniImports.id} from ${alumniImports} where ${alumniImports.state} = 'pending')))`;
 
 /** Lower-case search words (at most 8); each must appear somewhere in name, company or role. */
 export function searchWords(q: string): string[] {
@@ -91,10 +98,11 @@ export async function listAlumni(
     const part = `%${escapeLike(f.company.toLowerCase())}%`;
     conds.push(sql`lower(${alumni.currentCompany}) like ${part}`, sql`${alumni.searchText} like ${part}`);
   }
-  const where = conds.length ? and(...conds) : undefined;
+  const narrowed = conds.length > 0;
+  const where = and(...conds, VISIBLE_ALUMNUS)!;
   const offset = (f.page - 1) * f.pageSize;
   const walk = () => db.select(ALUMNUS_COLUMNS).from(alumni).where(where).orderBy(...ORDER[f.sort]).limit(f.pageSize).offset(offset);
-  if (!where) {
+  if (!narrowed) {
     const [rows, size] = await Promise.all([walk(), directorySize(db)]);
     return { rows, total: Math.min(size, ALUMNI_COUNT_CAP), capped: size > ALUMNI_COUNT_CAP };
   }
@@ -124,21 +132,21 @@ export async function listAlumni(
 
 /** How many alumni there are, counted up to the cap + 1. */
 async function directorySize(db: Executor): Promise<number> {
-  const [r] = await queryRows<{ n: number }>(db, sql`select count(*)::int as n from (select 1 from ${alumni} limit ${ALUMNI_COUNT_CAP + 1}) c`);
+  const [r] = await queryRows<{ n: number }>(db, sql`select count(*)::int as n from (select 1 from ${alumni} where ${VISIBLE_ALUMNUS} limit ${ALUMNI_COUNT_CAP + 1}) c`);
   return Number(r?.n ?? 0);
 }
 
 export const findAlumnus = async (db: Executor, id: string): Promise<AlumnusView | undefined> =>
-  (await db.select(ALUMNUS_COLUMNS).from(alumni).where(eq(alumni.id, id)).limit(1))[0];
+  (await db.select(ALUMNUS_COLUMNS).from(alumni).where(and(eq(alumni.id, id), VISIBLE_ALUMNUS)).limit(1))[0];
 
 export const findAlumniByIds = (db: Executor, ids: string[]): Promise<AlumnusView[]> =>
-  ids.length ? db.select(ALUMNUS_COLUMNS).from(alumni).where(inArray(alumni.id, ids)) : Promise.resolve([]);
+  ids.length ? db.select(ALUMNUS_COLUMNS).from(alumni).where(and(inArray(alumni.id, ids), VISIBLE_ALUMNUS)) : Promise.resolve([]);
 
 /** True when the directory has anyone. */
 export const anyAlumni = async (db: Executor): Promise<boolean> => (await db.select({ id: alumni.id }).from(alumni).limit(1)).length > 0;
 
 /** Every alumnus in directory order (faculty export). */
-export const allAlumni = (db: Executor): Promise<AlumnusView[]> => db.select(ALUMNUS_COLUMNS).from(alumni).orderBy(...ORDER.name);
+export const allAlumni = (db: Executor): Promise<AlumnusView[]> => db.select(ALUMNUS_COLUMNS).from(alumni).where(VISIBLE_ALUMNUS).orderBy(...ORDER.name);
 
 /** A checked create input as the row to insert. */
 export function toNewAlumnus(a: CreateAlumnusInput, createdBy: string | null) {
@@ -177,14 +185,14 @@ export async function updateAlumnus(db: Executor, id: string, patch: UpdateAlumn
   const [row] = await db
     .update(alumni)
     .set({ ...set, updatedAt: sql`now()` })
-    .where(eq(alumni.id, id))
+    .where(and(eq(alumni.id, id), VISIBLE_ALUMNUS))
     .returning(ALUMNUS_COLUMNS);
   return row;
 }
 
 /** Deletes these alumni; how many there were. */
 export async function deleteAlumni(db: Executor, ids: string[]): Promise<number> {
-  const rows = await db.delete(alumni).where(inArray(alumni.id, ids)).returning({ id: alumni.id });
+  const rows = await db.delete(alumni).where(and(inArray(alumni.id, ids), VISIBLE_ALUMNUS)).returning({ id: alumni.id });
   return rows.length;
 }
 
@@ -243,15 +251,15 @@ const asJson = (list: Array<ImportedAlumnus & { id?: string }>) =>
   );
 
 /** Inserts many alumni in one statement (the rows as one JSON parameter); how many. Throws 23505 on a clash. */
-export async function bulkInsertAlumni(db: Executor, list: ImportedAlumnus[]): Promise<number> {
+export async function bulkInsertAlumni(db: Executor, list: ImportedAlumnus[], importId: string | null = null): Promise<number> {
   if (list.length === 0) return 0;
   const r = await queryRows<{ n: number }>(
     db,
     sql`with ins as (
       insert into alumni (name, email, phone, enrollment_no, batch, department, degree, specialization, graduation_year,
-        current_company, "current_role", linkedin, location, about, experiences, tags, visibility, created_by)
+        current_company, "current_role", linkedin, location, about, experiences, tags, visibility, created_by, import_id)
       select name, email, phone, enrollment_no, batch, department, degree, specialization, graduation_year,
-        current_company, "current_role", linkedin, location, about, experiences, tags, visibility, created_by
+        current_company, "current_role", linkedin, location, about, experiences, tags, visibility, created_by, ${importId}::uuid
       from json_to_recordset(${asJson(list)}::json) as r(${RECORD})
       returning 1)
     select count(*)::int as n from ins`,
@@ -285,4 +293,44 @@ export async function bulkUpdateAlumni(db: Executor, list: Array<ImportedAlumnus
     select count(*)::int as n from upd`,
   );
   return r[0]?.n ?? 0;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Alumni imports (staged visibility, decisions 0016 and 0021)
+
+/** Opens the one pending import; throws 23505 (unique violation) when another is pending. */
+export async function startImport(db: Executor, who: string | null): Promise<string> {
+  const [row] = await db.insert(alumniImports).values({ who }).returning({ id: alumniImports.id });
+  return row!.id;
+}
+
+/** Writes one batch of a pending import's new alumni and counts them on the import, in the caller's transaction. */
+export async function insertImportBatch(db: Executor, importId: string, list: ImportedAlumnus[]): Promise<number> {
+  const n = await bulkInsertAlumni(db, list, importId);
+  if (n > 0) await db.update(alumniImports).set({ rows: sql`${alumniImports.rows} + ${n}::int` }).where(eq(alumniImports.id, importId));
+  return n;
+}
+
+/** Shows every alumnus of the import at once. False if it was not pending (cleaned up meanwhile). */
+export async function commitImport(db: Executor, importId: string): Promise<boolean> {
+  const rows = await db
+    .update(alumniImports)
+    .set({ state: 'committed' })
+    .where(and(eq(alumniImports.id, importId), eq(alumniImports.state, 'pending')))
+    .returning({ id: alumniImports.id });
+  return rows.length === 1;
+}
+
+/** Deletes a pending import and (cascade) every alumnus it added. A committed import is never touched. */
+export async function dropImport(db: Executor, importId: string): Promise<void> {
+  await db.delete(alumniImports).where(and(eq(alumniImports.id, importId), eq(alumniImports.state, 'pending')));
+}
+
+/** Deletes every pending import started at least `startedMinutesAgo` ago, with its alumni; how many. */
+export async function dropPendingImports(db: Executor, startedMinutesAgo: number): Promise<number> {
+  const rows = await db
+    .delete(alumniImports)
+    .where(and(eq(alumniImports.state, 'pending'), sql`${alumniImports.startedAt} <= now() - make_interval(mins => ${startedMinutesAgo})`))
+    .returning({ id: alumniImports.id });
+  return rows.length;
 }

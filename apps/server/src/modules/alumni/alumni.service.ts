@@ -135,46 +135,79 @@ async function storedKeys(ctx: AppContext, keys: string[]): Promise<Set<string>>
   return new Set([...[...found.byEmail.keys()].map((k) => `e:${k}`), ...[...found.byEnrollment.keys()].map((k) => `n:${k}`)]);
 }
 
-/** Rows per statement of an import's write. */
+/** Rows per statement of an import's updates (and of the seed). */
 const WRITE_BATCH = 1000;
+// New alumni go in batches of this many, each its own short transaction: on the embedded database
+// other requests run between batches, so the batch bounds how long they wait (decision 0016).
+const IMPORT_BATCH = 100;
+
+const yieldToEventLoop = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 /**
- * Writes an import in one transaction: rows matching a stored alumnus by email (else enrollment
- * number) update it, the rest are inserted. A clash (two records would share an email or
- * enrollment number) is a 409 and writes nothing.
+ * Writes an import with staged visibility (decisions 0016, 0021): one pending alumni import at a
+ * time (409 for a second), its new alumni in committed batches hidden from every read, then one
+ * transaction that applies the updates of matched alumni (email, else enrollment number) and
+ * commits the import, which shows everything at once. On any failure the pending import and every
+ * alumnus it added are deleted; a clash (two records would share an email or enrollment number)
+ * is a 409 and leaves nothing.
  */
 async function writeImport(ctx: AppContext, who: string, list: AlumnusImportRow[]) {
+  let importId: string;
   try {
-    return await ctx.db.transaction(async (tx) => {
-      const found = await repo.idsByKeys(
-        tx,
-        list.flatMap((r) => (r.input.email ? [r.input.email] : [])),
-        list.flatMap((r) => (!r.input.email && r.input.enrollmentNo ? [r.input.enrollmentNo] : [])),
-      );
-      const idOf = (r: AlumnusImportRow) =>
-        r.input.email ? found.byEmail.get(r.input.email) : r.input.enrollmentNo ? found.byEnrollment.get(r.input.enrollmentNo.toLowerCase()) : undefined;
-      const asRow = (r: AlumnusImportRow) => ({ ...repo.toNewAlumnus(r.input, who), keepTags: r.keepTags, keepExperiences: r.keepExperiences, keepVisibility: r.keepVisibility });
-      const inserts = list.filter((r) => !idOf(r)).map(asRow);
-      const updates = list.flatMap((r) => {
-        const id = idOf(r);
-        return id ? [{ ...asRow(r), id }] : [];
-      });
-      let created = 0;
-      let updated = 0;
-      for (let i = 0; i < updates.length; i += WRITE_BATCH) updated += await repo.bulkUpdateAlumni(tx, updates.slice(i, i + WRITE_BATCH));
-      for (let i = 0; i < inserts.length; i += WRITE_BATCH) created += await repo.bulkInsertAlumni(tx, inserts.slice(i, i + WRITE_BATCH));
-      return { created, updated };
-    });
+    importId = await repo.startImport(ctx.db, who);
   } catch (err) {
+    if (isUniqueViolation(err)) throw conflict(MSG.importInProgress, 'IMPORT_IN_PROGRESS');
+    throw err;
+  }
+  try {
+    // Matched now that this import is the only one: an import that just committed is seen.
+    const found = await repo.idsByKeys(
+      ctx.db,
+      list.flatMap((r) => (r.input.email ? [r.input.email] : [])),
+      list.flatMap((r) => (!r.input.email && r.input.enrollmentNo ? [r.input.enrollmentNo] : [])),
+    );
+    const idOf = (r: AlumnusImportRow) =>
+      r.input.email ? found.byEmail.get(r.input.email) : r.input.enrollmentNo ? found.byEnrollment.get(r.input.enrollmentNo.toLowerCase()) : undefined;
+    const asRow = (r: AlumnusImportRow) => ({ ...repo.toNewAlumnus(r.input, who), keepTags: r.keepTags, keepExperiences: r.keepExperiences, keepVisibility: r.keepVisibility });
+    const inserts = list.filter((r) => !idOf(r)).map(asRow);
+    const updates = list.flatMap((r) => {
+      const id = idOf(r);
+      return id ? [{ ...asRow(r), id }] : [];
+    });
+    let created = 0;
+    for (let i = 0; i < inserts.length; i += IMPORT_BATCH) {
+      const batch = inserts.slice(i, i + IMPORT_BATCH);
+      created += await ctx.db.transaction((tx) => repo.insertImportBatch(tx, importId, batch));
+      await yieldToEventLoop();
+    }
+    const updated = await ctx.db.transaction(async (tx) => {
+      let n = 0;
+      for (let i = 0; i < updates.length; i += WRITE_BATCH) n += await repo.bulkUpdateAlumni(tx, updates.slice(i, i + WRITE_BATCH));
+      if (!(await repo.commitImport(tx, importId))) throw new Error(`alumni import ${importId} vanished before its commit`);
+      return n;
+    });
+    return { created, updated };
+  } catch (err) {
+    await repo.dropImport(ctx.db, importId);
     if (isUniqueViolation(err)) throw conflict(MSG.alumniImportClash, 'IMPORT_CLASH');
     throw err;
   }
 }
 
+/** No alumni import runs this long: a pending one this old was cut off (as books, decision 0016). */
+export const STALE_IMPORT_MINUTES = 30;
+
+/**
+ * Deletes alumni imports a crash left pending, with the alumni they added. `startedMinutesAgo` 0
+ * only where no import can be running (the start of the process holding the embedded database);
+ * elsewhere STALE_IMPORT_MINUTES, so another process's running import is never cut.
+ */
+export const cleanUpPendingImports = (ctx: AppContext, startedMinutesAgo: number): Promise<number> => repo.dropPendingImports(ctx.db, startedMinutesAgo);
+
 /**
  * Imports an alumni file (.xlsx, .xls, .csv) through the import pipeline (faculty). A dry run
- * previews and writes nothing; any bad row → 422 with its row number, nothing written; else one
- * transaction creates the new alumni and updates the matched ones.
+ * previews and writes nothing; any bad row → 422 with its row number, nothing written; else the
+ * new alumni and the updates of matched ones are written as one staged import (writeImport).
  */
 export async function importAlumni(ctx: AppContext, p: Principal, upload: ImportUpload, dryRun: boolean): Promise<ImportOutcome> {
   const maxRows = ctx.config.importMaxRows;
