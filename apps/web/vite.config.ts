@@ -2,6 +2,7 @@ import { fileURLToPath } from 'node:url';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { precompress } from './vite-plugins/precompress';
 
 const here = (p: string) => fileURLToPath(new URL(p, import.meta.url));
 
@@ -17,7 +18,8 @@ export default defineConfig(({ mode }) => {
   const bare = mode === 'bare';
   return {
     root: bare ? here('./bench') : here('.'),
-    plugins: [react(), tailwindcss()],
+    // The bare page is measured from its plain files: nothing to precompress there.
+    plugins: bare ? [react(), tailwindcss()] : [react(), tailwindcss(), precompress()],
     resolve: { alias: { '@': here('./src') } },
     server: { port: 5173, proxy: { '/api': { target: apiTarget, changeOrigin: true } } },
     preview: { proxy: { '/api': { target: apiTarget, changeOrigin: true } } },

@@ -17,6 +17,7 @@ import { libraryRoutes } from './modules/library/library.routes.ts';
 import { statsRoutes } from './modules/stats/stats.routes.ts';
 import { usersRoutes } from './modules/users/users.routes.ts';
 import { accessPlugin } from './plugins/access.ts';
+import { compressionPlugin } from './plugins/compression.ts';
 import { errorsPlugin } from './plugins/errors.ts';
 
 export type BuildOptions = {
@@ -87,6 +88,7 @@ export async function buildApp(ctx: AppContext, opts: BuildOptions = {}): Promis
 
   // App plugins
   await app.register(errorsPlugin);
+  await app.register(compressionPlugin);
   // The auth module resolves bearer tokens; the core access plugin only checks roles.
   await app.register(accessPlugin, { authenticate: (token: string) => authenticate(ctx, token) });
   // Shutting down: answers still under way close their connection, so a keep-alive client cannot
@@ -120,6 +122,8 @@ export async function buildApp(ctx: AppContext, opts: BuildOptions = {}): Promis
       wildcard: true,
       // "/" is the client's home page (with `index: false` it was a directory listing refusal, 403).
       index: 'index.html',
+      // The build writes .br/.gz twins of every text file (decision 0012): sent as they are, with vary.
+      preCompressed: true,
       // @fastify/static 10 passes the Fastify reply here, not the raw response.
       setHeaders: (reply, file) => {
         // Hashed assets never change; index.html must be revalidated to pick up a new build.
