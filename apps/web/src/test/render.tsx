@@ -10,27 +10,27 @@ export type TestRouter = {
   navigate(to: To, options?: NavigateOptions): Promise<void>;
 };
 
-/** Keeps `router` up to date with the committed location. */
-function RouterProbe({ router }: { router: TestRouter }) {
+/** Reports the committed location and the router's navigate function after every change. */
+function RouterProbe({ onChange }: { onChange: (state: TestRouter['state'], navigate: TestRouter['navigate']) => void }) {
   const location = useLocation();
   const historyAction = useNavigationType();
   const navigate = useNavigate();
   useLayoutEffect(() => {
-    router.state = { location, historyAction };
-    router.navigate = async (to, options) => {
+    onChange({ location, historyAction }, async (to, options) => {
       await navigate(to, options);
-    };
-  }, [router, location, historyAction, navigate]);
+    });
+  }, [onChange, location, historyAction, navigate]);
   return null;
 }
 
 /** Renders the whole app (providers, real route table, toasts) at `path`, in a memory router. */
 export function renderApp(path: InitialEntry = '/') {
   const router = {} as TestRouter;
+  const onChange = (state: TestRouter['state'], navigate: TestRouter['navigate']) => Object.assign(router, { state, navigate });
   const utils = render(
     <AppProvider>
       <MemoryRouter initialEntries={[path]}>
-        <RouterProbe router={router} />
+        <RouterProbe onChange={onChange} />
         <AppRoutes />
       </MemoryRouter>
     </AppProvider>,
