@@ -46,11 +46,21 @@ function losses(lhr: Result): string {
   return lost.length ? lost.join(', ') : 'none';
 }
 
+/** One audit; a run whose trace Chromium failed to record (NO_NAVSTART and the like) is run again, once. */
+async function auditOnce(label: string, run: () => Promise<Result>): Promise<Result> {
+  try {
+    return await run();
+  } catch (e) {
+    console.log(`${label.padEnd(26)} no result (${(e as Error).message}); running it again`);
+    return run();
+  }
+}
+
 /** Runs `times` audits and takes each category's median (Lighthouse asks for that on slow, shared cores). */
 async function medianScores(label: string, times: number, run: () => Promise<Result>): Promise<Scores> {
   const all: Scores[] = [];
   for (let i = 0; i < times; i++) {
-    const lhr = await run();
+    const lhr = await auditOnce(label, run);
     const s = scoresOf(lhr);
     all.push(s);
     const m = lhr.audits;

@@ -17,6 +17,7 @@ import { libraryRoutes } from './modules/library/library.routes.ts';
 import { statsRoutes } from './modules/stats/stats.routes.ts';
 import { usersRoutes } from './modules/users/users.routes.ts';
 import { accessPlugin } from './plugins/access.ts';
+import { clientPageFor } from './plugins/client-pages.ts';
 import { compressionPlugin } from './plugins/compression.ts';
 import { errorsPlugin } from './plugins/errors.ts';
 
@@ -116,6 +117,7 @@ export async function buildApp(ctx: AppContext, opts: BuildOptions = {}): Promis
   );
 
   const hasClient = existsSync(path.join(ctx.config.webDist, 'index.html'));
+  const clientPage = hasClient ? clientPageFor(ctx.config.webDist) : () => 'index.html';
   if (hasClient) {
     await app.register(fastifyStatic, {
       root: ctx.config.webDist,
@@ -140,7 +142,7 @@ export async function buildApp(ctx: AppContext, opts: BuildOptions = {}): Promis
     }
     if ((request.method === 'GET' || request.method === 'HEAD') && hasClient) {
       // SPA fallback: the client's router decides what any other path shows.
-      return reply.header('cache-control', 'no-cache').sendFile('index.html');
+      return reply.header('cache-control', 'no-cache').sendFile(clientPage(url));
     }
     return reply.code(404).send({ message: MSG.notFound, code: 'NOT_FOUND' });
   });

@@ -13,6 +13,7 @@ import { createTestApp } from './helper.ts';
 const FILES = {
   'index.html': `<!doctype html><html lang="en"><head><title>CRS</title></head><body><div id="root"></div>${'<!-- padding -->'.repeat(50)}</body></html>`,
   'assets/app-abc123.js': `console.log(${JSON.stringify('x'.repeat(3000))});`,
+  'login.html': `<!doctype html><html lang="en"><head><title>CRS</title></head><body><div id="root" inert><main><h1>Login</h1></main></div>${'<!-- padding -->'.repeat(50)}</body></html>`,
   'robots.txt': `User-agent: *\nDisallow: /api/\n${'# the API is not for crawlers\n'.repeat(5)}`,
 };
 // A file the build found too small to compress has no twins: everyone gets it plain.
@@ -85,7 +86,7 @@ describe('client files', () => {
   });
 
   it('SPA fallback: a client route gets the compressed index.html, revalidated on each visit', async () => {
-    for (const url of ['/login', '/dashboard/student', '/library/books/123?tab=loans']) {
+    for (const url of ['/register', '/dashboard/student', '/library/books/123?tab=loans']) {
       const res = await t.app.inject({ url, headers: { 'accept-encoding': BROWSER } });
       expect(res.statusCode, url).toBe(200);
       expect(res.headers['content-encoding'], url).toBe('br');
@@ -95,6 +96,20 @@ describe('client files', () => {
       const plain = await t.app.inject({ url });
       expect(plain.headers['content-encoding'], url).toBeUndefined();
       expect(plain.body, url).toBe(FILES['index.html']);
+    }
+  });
+
+  it('a prerendered page answers its own path (compressed too); other client routes get index.html', async () => {
+    for (const url of ['/login', '/login?next=%2Flibrary', '/login/']) {
+      const res = await t.app.inject({ url, headers: { 'accept-encoding': BROWSER } });
+      expect(res.statusCode, url).toBe(200);
+      expect(res.headers['content-encoding'], url).toBe('br');
+      expect(res.headers['cache-control'], url).toBe('no-cache');
+      expect(brotliDecompressSync(res.rawPayload).toString(), url).toBe(FILES['login.html']);
+      expect((await t.app.inject({ url })).body, url).toBe(FILES['login.html']);
+    }
+    for (const url of ['/register', '/login/extra', '/dashboard/login']) {
+      expect((await t.app.inject({ url })).body, url).toBe(FILES['index.html']);
     }
   });
 

@@ -2,7 +2,6 @@ import { readdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
-import type { Plugin } from 'vite';
 
 const brotli = promisify(brotliCompress);
 const gz = promisify(gzip);
@@ -31,23 +30,14 @@ export async function precompressFile(file: string): Promise<void> {
 }
 
 /**
- * After the build, every text file of the output (index.html, the hashed assets, robots.txt and the
- * other public files) gets a brotli (quality 11) and a gzip (level 9) twin, so the server compresses
- * nothing per request (decision 0012). Our own few lines on node:zlib rather than a package: the
- * registry's plugins add options we do not need (archives, filters) for the same two zlib calls.
+ * Gives every text file of the build output (index.html, the hashed assets, robots.txt and the other
+ * public files, prerendered pages) a brotli (quality 11) and a gzip (level 9) twin, so the server
+ * compresses nothing per request (decision 0012). Our own few lines on node:zlib rather than a
+ * package: the registry's plugins add options we do not need (archives, filters) around the same two
+ * zlib calls, and this one must run after the prerender (vite-plugins/finish-build.ts).
  */
-export function precompress(): Plugin {
-  let outDir = '';
-  return {
-    name: 'crs:precompress',
-    apply: 'build',
-    configResolved(config) {
-      outDir = path.resolve(config.root, config.build.outDir);
-    },
-    async closeBundle() {
-      const files: string[] = [];
-      for await (const file of walk(outDir)) files.push(file);
-      await Promise.all(files.map(precompressFile));
-    },
-  };
+export async function precompressDir(dir: string): Promise<void> {
+  const files: string[] = [];
+  for await (const file of walk(dir)) files.push(file);
+  await Promise.all(files.map(precompressFile));
 }
