@@ -9,13 +9,6 @@ import './index.css';
 const root = document.getElementById('root');
 if (!root) throw new Error('Missing #root element');
 
-// A prerendered page (/login; decision 0012) is already painted: load its modules before the first
-// render, so React replaces it at once with the same live page rather than a spinner (a failed load
-// is retried and reported by the router), and only then make it usable.
-const prerendered = root.hasAttribute('inert');
-if (prerendered) await preloadRoute(window.location.pathname).catch(() => undefined);
-
-const app = createRoot(root);
 const tree = (
   <StrictMode>
     <AppProvider>
@@ -23,9 +16,18 @@ const tree = (
     </AppProvider>
   </StrictMode>
 );
-if (prerendered) {
-  flushSync(() => app.render(tree));
-  root.removeAttribute('inert');
+
+// A prerendered page (/login; decision 0012) is already painted: load its modules before the first
+// render, so React replaces it at once with the same live page rather than a spinner (a failed load
+// is retried and reported by the router), and only then make it usable. No top-level await here: it
+// would make the bundler split this entry's modules into many small chunks.
+if (root.hasAttribute('inert')) {
+  void preloadRoute(window.location.pathname)
+    .catch(() => undefined)
+    .then(() => {
+      flushSync(() => createRoot(root).render(tree));
+      root.removeAttribute('inert');
+    });
 } else {
-  app.render(tree);
+  createRoot(root).render(tree);
 }
