@@ -5,6 +5,7 @@ import { accountsBench } from './bench/accounts.ts';
 import { printAims } from './bench/aims.ts';
 import { bundleBench } from './bench/bundle.ts';
 import { importBench } from './bench/import.ts';
+import { lighthouseBench } from './bench/lighthouse.ts';
 import { searchBench } from './bench/search.ts';
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 8);
@@ -18,4 +19,5 @@ if (only.has('accounts')) await accountsBench({ seconds, pgUrl });
 if (only.has('client')) await bundleBench();
 if (only.has('search')) await searchBench({ pgUrl, requests: Number(process.env.BENCH_REQUESTS ?? 300) });
 if (only.has('import')) await importBench();
+if (only.has('lighthouse') || !process.env.BENCH_ONLY) await lighthouseBench();
 printAims();

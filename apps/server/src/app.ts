@@ -18,6 +18,8 @@ import { libraryRoutes } from './modules/library/library.routes.ts';
 import { statsRoutes } from './modules/stats/stats.routes.ts';
 import { usersRoutes } from './modules/users/users.routes.ts';
 import { accessPlugin } from './plugins/access.ts';
+import { clientPageFor } from './plugins/client-pages.ts';
+import { compressionPlugin } from './plugins/compression.ts';
 import { errorsPlugin } from './plugins/errors.ts';
 
 export type BuildOptions = {
@@ -88,6 +90,7 @@ export async function buildApp(ctx: AppContext, opts: BuildOptions = {}): Promis
 
   // App plugins
   await app.register(errorsPlugin);
+  await app.register(compressionPlugin);
   // The auth module resolves bearer tokens; the core access plugin only checks roles.
   await app.register(accessPlugin, { authenticate: (token: string) => authenticate(ctx, token) });
   // Shutting down: answers still under way close their connection, so a keep-alive client cannot
@@ -116,12 +119,15 @@ export async function buildApp(ctx: AppContext, opts: BuildOptions = {}): Promis
   );
 
   const hasClient = existsSync(path.join(ctx.config.webDist, 'index.html'));
+  const clientPage = hasClient ? clientPageFor(ctx.config.webDist) : () => 'index.html';
   if (hasClient) {
     await app.register(fastifyStatic, {
       root: ctx.config.webDist,
       wildcard: true,
       // "/" is the client's home page (with `index: false` it was a directory listing refusal, 403).
       index: 'index.html',
+      // The build writes .br/.gz twins of every text file (decision 0012): sent as they are, with vary.
+      preCompressed: true,
       // @fastify/static 10 passes the Fastify reply here, not the raw response.
       setHeaders: (reply, file) => {
         // Hashed assets never change; index.html must be revalidated to pick up a new build.
@@ -138,7 +144,7 @@ export async function buildApp(ctx: AppContext, opts: BuildOptions = {}): Promis
     }
     if ((request.method === 'GET' || request.method === 'HEAD') && hasClient) {
       // SPA fallback: the client's router decides what any other path shows.
-      return reply.header('cache-control', 'no-cache').sendFile('index.html');
+      return reply.header('cache-control', 'no-cache').sendFile(clientPage(url));
     }
     return reply.code(404).send({ message: MSG.notFound, code: 'NOT_FOUND' });
   });

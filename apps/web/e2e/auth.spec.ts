@@ -155,3 +155,25 @@ test.describe('sign-up, sign-in and reset', () => {
     await expect(page).toHaveURL('/login');
   });
 });
+
+test('/login arrives prerendered: painted before any script, then live and usable', async ({ page, request }) => {
+  // The HTML alone already shows the page (decision 0012), inert until the app takes over.
+  const html = await (await request.get('/login')).text();
+  expect(html).toContain('<div id="root" inert>');
+  expect(html).toMatch(/<h1[^>]*>Login<\/h1>/);
+  expect(html).not.toMatch(/<script type="module"/);
+
+  // With scripts blocked the page still shows, and its form cannot be used.
+  const noScripts = await page.context().newPage();
+  await noScripts.route('**/*.js', (route) => route.abort());
+  await noScripts.goto('/login');
+  await expect(noScripts.getByRole('heading', { name: 'Login' })).toBeVisible();
+  await expect(noScripts.locator('#root')).toHaveAttribute('inert', '');
+  await noScripts.close();
+
+  await page.goto('/login');
+  await expect(page.locator('#root')).not.toHaveAttribute('inert');
+  await expect(page).toHaveTitle('Sign in · CRS');
+  await login(page, DEMO.Student.email);
+  await expect(page).toHaveURL('/dashboard/student');
+});

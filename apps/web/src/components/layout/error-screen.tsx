@@ -1,8 +1,6 @@
 import { Component, type ErrorInfo, type ReactNode } from 'react';
-import { isRouteErrorResponse, useRouteError } from 'react-router';
 
 function messageOf(error: unknown): string {
-  if (isRouteErrorResponse(error)) return `${error.status} ${error.statusText}`.trim();
   if (error instanceof Error) return error.message;
   return typeof error === 'string' ? error : 'Unknown error';
 }
@@ -26,17 +24,22 @@ export function ErrorScreen({ error }: { error: unknown }) {
   );
 }
 
-/** The router's errorElement. */
-export function RouteErrorScreen() {
-  return <ErrorScreen error={useRouteError()} />;
-}
+type BoundaryProps = { children: ReactNode; resetKey?: unknown };
+type BoundaryState = { error: unknown; resetKey?: unknown };
 
-/** Catches errors outside the router (providers). */
-export class ErrorBoundary extends Component<{ children: ReactNode }, { error: unknown }> {
-  override state: { error: unknown } = { error: null };
+/**
+ * Shows the error screen instead of a subtree that threw: around the providers, and around the pages
+ * (there with `resetKey` = the path, so navigating away from a broken page shows the next one).
+ */
+export class ErrorBoundary extends Component<BoundaryProps, BoundaryState> {
+  override state: BoundaryState = { error: null, resetKey: this.props.resetKey };
 
   static getDerivedStateFromError(error: unknown) {
     return { error };
+  }
+
+  static getDerivedStateFromProps(props: BoundaryProps, state: BoundaryState): Partial<BoundaryState> | null {
+    return props.resetKey === state.resetKey ? null : { error: null, resetKey: props.resetKey };
   }
 
   override componentDidCatch(error: unknown, info: ErrorInfo) {

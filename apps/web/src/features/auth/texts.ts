@@ -1,9 +1,9 @@
-import { MSG } from '@crs/shared/messages';
-
-/** Auth toasts and pending labels, character for character from spec sections 4 and 8. */
+/**
+ * Auth toasts and pending labels, character for character from spec sections 4 and 8. A failed login
+ * without a server message says MSG.invalidCredentials (login-form.tsx loads MSG only then).
+ */
 export const AUTH_TEXT = {
   loginSuccess: 'Login successful!',
-  loginFailure: MSG.invalidCredentials,
   loginPending: 'Logging in...',
   registerSuccess: 'Account created! Please login.',
   registerFailure: 'Registration failed',

@@ -1,5 +1,4 @@
 import type { LoginInput } from '@crs/shared/schemas/auth';
-import { useForm } from 'react-hook-form';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { toast } from '@/lib/toast';
 import { Button } from '@/components/ui/button';
@@ -10,7 +9,7 @@ import { serverMessage } from '@/lib/errors';
 import { preloadAuthApi, useAuth } from '@/lib/auth';
 import { loginResolver, type LoginFormValues } from '../form-resolvers';
 import { AUTH_TEXT } from '../texts';
-import { FORM_VALIDATION } from '@/lib/forms';
+import { useLightForm } from '@/lib/use-light-form';
 
 /** Where the guard sent the user from (router state `from`), if it is a same-site path. */
 function originOf(state: unknown): string | null {
@@ -28,14 +27,10 @@ export function LoginForm() {
   const { login } = useAuth();
   const navigate = useNavigate();
   const location = useLocation();
-  const {
-    register,
-    handleSubmit,
-    formState: { errors, isSubmitting },
-  } = useForm<LoginFormValues, unknown, LoginInput>({
+  // Not react-hook-form: /login's first-load JS is measured against a bare React page (decision 0012).
+  const { formRef, register, handleSubmit, errors, isSubmitting } = useLightForm<LoginFormValues, LoginInput>({
     resolver: loginResolver,
-    ...FORM_VALIDATION,
-    defaultValues: { email: '', password: '' },
+    fields: ['email', 'password'],
   });
 
   const preload = () => {
@@ -47,7 +42,8 @@ export function LoginForm() {
     try {
       await login(values);
     } catch (e) {
-      toast.error(serverMessage(e) ?? AUTH_TEXT.loginFailure);
+      // MSG (every message, 2 KiB gzip) stays off /login's first load; only this answer needs it.
+      toast.error(serverMessage(e) ?? (await import('@crs/shared/messages')).MSG.invalidCredentials);
       return;
     }
     toast.success(AUTH_TEXT.loginSuccess);
@@ -55,11 +51,11 @@ export function LoginForm() {
   });
 
   return (
-    <form onSubmit={onSubmit} onFocus={preload} noValidate className="grid gap-4">
-      <FormField label="Email" error={errors.email?.message}>
+    <form ref={formRef} onSubmit={onSubmit} onFocus={preload} noValidate className="grid gap-4">
+      <FormField label="Email" error={errors.email}>
         {(a) => <Input {...a} {...register('email')} type="email" autoComplete="email" />}
       </FormField>
-      <FormField label="Password" error={errors.password?.message}>
+      <FormField label="Password" error={errors.password}>
         {(a) => <Input {...a} {...register('password')} type="password" autoComplete="current-password" />}
       </FormField>
       <div className="flex justify-end text-sm">

@@ -1,0 +1,113 @@
+import { spawnSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import lighthouse, { desktopConfig } from 'lighthouse';
+import type { Config, Flags, Result } from 'lighthouse';
+import puppeteer from 'puppeteer-core';
+import type { Page } from 'puppeteer-core';
+import { aimAtLeast } from './aims.ts';
+import { login, root, startServer } from './server.ts';
+
+const CHROMIUM = process.env.CHROME_PATH ?? '/usr/bin/chromium';
+const CHROMIUM_ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
+type Category = (typeof CATEGORIES)[number];
+type Scores = Record<Category, number>;
+
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
+
+/** One Lighthouse run in a fresh Chromium; `prepare` may act on the page first (e.g. store a session). */
+async function audit(url: string, preset: 'mobile' | 'desktop', prepare?: (page: Page) => Promise<void>): Promise<Result> {
+  const browser = await puppeteer.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
+  try {
+    const page = await browser.newPage();
+    if (prepare) await prepare(page);
+    const flags: Flags = { logLevel: 'error', output: 'json', onlyCategories: [...CATEGORIES], disableStorageReset: Boolean(prepare) };
+    const config: Config | undefined = preset === 'desktop' ? desktopConfig : undefined;
+    const result = await lighthouse(url, flags, config, page);
+    if (!result) throw new Error(`lighthouse gave no result for ${url}`);
+    if (result.lhr.runtimeError) throw new Error(`lighthouse ${url}: ${result.lhr.runtimeError.message}`);
+    // A lost session would have scored the sign-in page instead.
+    if (new URL(result.lhr.finalDisplayedUrl).pathname !== new URL(url).pathname) throw new Error(`lighthouse ${url} ended on ${result.lhr.finalDisplayedUrl}`);
+    return result.lhr;
+  } finally {
+    await browser.close();
+  }
+}
+
+function scoresOf(lhr: Result): Scores {
+  return Object.fromEntries(CATEGORIES.map((c) => [c, Math.round((lhr.categories[c]?.score ?? 0) * 100)])) as Scores;
+}
+
+/** The audits that cost points, for the log (what to fix next). */
+function losses(lhr: Result): string {
+  const lost = Object.values(lhr.audits)
+    .filter((a) => a.score !== null && a.score < 1 && (a.scoreDisplayMode === 'binary' || a.scoreDisplayMode === 'numeric'))
+    .map((a) => `${a.id}${a.displayValue ? ` (${a.displayValue})` : ''}`);
+  return lost.length ? lost.join(', ') : 'none';
+}
+
+/** One audit; a run whose trace Chromium failed to record (NO_NAVSTART and the like) is run again, once. */
+async function auditOnce(label: string, run: () => Promise<Result>): Promise<Result> {
+  try {
+    return await run();
+  } catch (e) {
+    console.log(`${label.padEnd(26)} no result (${(e as Error).message}); running it again`);
+    return run();
+  }
+}
+
+/** Runs `times` audits and takes each category's median (Lighthouse asks for that on slow, shared cores). */
+async function medianScores(label: string, times: number, run: () => Promise<Result>): Promise<Scores> {
+  const all: Scores[] = [];
+  for (let i = 0; i < times; i++) {
+    const lhr = await auditOnce(label, run);
+    const s = scoresOf(lhr);
+    all.push(s);
+    const m = lhr.audits;
+    console.log(
+      `${label.padEnd(26)} run ${i + 1}: ${CATEGORIES.map((c) => `${c} ${s[c]}`).join(', ')}; FCP ${m['first-contentful-paint']?.displayValue}, LCP ${m['largest-contentful-paint']?.displayValue}, TBT ${m['total-blocking-time']?.displayValue}, CLS ${m['cumulative-layout-shift']?.displayValue}`,
+    );
+    console.log(`${''.padEnd(26)} lost on: ${losses(lhr)} (benchmark index ${lhr.environment.benchmarkIndex})`);
+  }
+  return Object.fromEntries(CATEGORIES.map((c) => [c, median(all.map((s) => s[c]))])) as Scores;
+}
+
+/**
+ * Lighthouse 13 on the real server (`npm start`'s build): /login with the mobile and desktop presets
+ * in all four categories, and the student dashboard signed in (the session stored where the client
+ * keeps it, localStorage `token`/`refreshToken`). Each figure is the median of LIGHTHOUSE_RUNS runs
+ * (default 3). Aims: 100 everywhere on /login, ≥ 95 performance on the dashboard.
+ */
+export async function lighthouseBench(): Promise<void> {
+  console.log('## Client: Lighthouse (median of runs)');
+  if (!existsSync(CHROMIUM)) {
+    console.log(`Chromium is not installed at ${CHROMIUM} (apt-get install -y chromium): skipped.\n`);
+    return;
+  }
+  const times = Number(process.env.LIGHTHOUSE_RUNS ?? 3);
+  const build = spawnSync('npm', ['run', 'build'], { cwd: root, stdio: ['ignore', 'ignore', 'inherit'] });
+  if (build.status !== 0) throw new Error('npm run build failed');
+  const server = await startServer();
+  try {
+    for (const preset of ['mobile', 'desktop'] as const) {
+      const s = await medianScores(`/login ${preset}`, times, () => audit(`${server.url}/login`, preset));
+      for (const c of CATEGORIES) aimAtLeast(`lighthouse /login ${preset} ${c}`, s[c], 100, 0);
+    }
+    const sessionFor = (email: string) => async (page: Page) => {
+      const res = await fetch(`${server.url}/api/v1/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email, password: 'demo1234' }) });
+      const { token, refreshToken } = (await res.json()) as { token: string; refreshToken: string };
+      // Any page of the origin will do to reach its localStorage; robots.txt loads no script.
+      await page.goto(`${server.url}/robots.txt`);
+      await page.evaluate((t, r) => {
+        localStorage.setItem('token', t);
+        localStorage.setItem('refreshToken', r);
+      }, token, refreshToken);
+    };
+    await login(server.url, 'student@demo.crs'); // fails loudly if the demo account is missing
+    const dash = await medianScores('/dashboard/student mobile', times, () => audit(`${server.url}/dashboard/student`, 'mobile', sessionFor('student@demo.crs')));
+    aimAtLeast('lighthouse /dashboard/student mobile performance', dash.performance, 95, 0);
+    console.log();
+  } finally {
+    await server.stop();
+  }
+}
