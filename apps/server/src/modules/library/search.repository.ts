@@ -47,49 +47,58 @@ export async function searchBooks(
     ]);
     return { rows, total: Number(total?.n ?? 0), capped: false };
   }
-  const tsquery = sql`to_tsquery('simple', ${tokens.map((t) => `${t}:*`).join(' & ')})`;
-  const cap = SEARCH_MAX_RESULTS + 1;
-  // Word-prefix matches come in tiers, each fetched with its own LIMIT. The planner's estimate for
-  // a tsvector match is exact, so it picks the right plan for each: the GIN index for a selective
-  // word, a scan that stops at the cap for one most books contain.
-  // 1. Title matches alone. When they fill the cap, no other book can reach the first 1000.
-  const inTitle = sql`select * from ${books} where ${books.titleVector} @@ ${tsquery} and ${VISIBLE_BOOK} limit ${cap}`;
-  const byTitle = await rankPage(db, inTitle, tsquery, offset, f.pageSize);
-  if (byTitle.found >= cap) return byTitle.result;
-  // 2. Every title match, plus matches in any field up to the cap: a title match is never crowded
-  //    out of the candidates by books that have the word only in a subject or publisher.
-  const prefix = sql`(${inTitle}) union (select * from ${books} where ${books.searchVector} @@ ${tsquery} and ${VISIBLE_BOOK} limit ${cap})`;
-  const byPrefix = await rankPage(db, prefix, tsquery, offset, f.pageSize);
-  // 3. While there is room under the cap, partial words too ("puter" in "Computer"). They rank
-  //    below every prefix match (ts_rank 0), so a capped search never shows them. Kept out of the
-  //    scans above on purpose: OR-ed in, the planner's crude guess for LIKE '%word%' made it flip
-  //    between plans from one ANALYZE sample to the next (8 ms ↔ 35 ms at 100k books). Digits-only
-  //    tokens (ISBN parts) match by prefix only: their trigrams are too common to help.
-  if (byPrefix.found >= cap || !tokens.every((t) => t.length >= 3 && /\p{L}/u.test(t))) return byPrefix.result;
-  const like = sql.join([...tokens.map((t) => sql`${books.searchText} like ${`%${escapeLike(t)}%`}`), VISIBLE_BOOK], sql` and `);
-  const all = sql`${prefix} union (select * from ${books} where ${like} limit ${cap})`;
-  return (await rankPage(db, all, tsquery, offset, f.pageSize)).result;
+  const prefixQuery = sql`to_tsquery('simple', ${tokens.map((t) => `${t}:*`).join(' & ')})`;
+  const wordQuery = sql`to_tsquery('simple', ${tokens.join(' & ')})`;
+  // Whole-word arms only for words of 3+ characters: a shorter one ("in") is in so many records
+  // that its whole-word posting list costs more than a scan that stops at the cap.
+  const words = tokens.every((t) => t.length >= 3);
+  const inTitle: SQL[] = [
+    ...(words ? [sql`${books.titleVector} @@ ${wordQuery}`] : []),
+    sql`${books.titleVector} @@ ${prefixQuery}`,
+  ];
+  const title = await rankPage(db, inTitle, prefixQuery, offset, f.pageSize);
+  if (title.found > SEARCH_MAX_RESULTS) return title.result;
+  const anywhere: SQL[] = [
+    ...inTitle,
+    ...(words ? [sql`${books.searchVector} @@ ${wordQuery}`] : []),
+    sql`${books.searchVector} @@ ${prefixQuery}`,
+  ];
+  if (tokens.every((t) => t.length >= 3 && /\p{L}/u.test(t))) {
+    anywhere.push(sql.join(tokens.map((t) => sql`${books.searchText} like ${`%${escapeLike(t)}%`}`), sql` and `));
+  }
+  return (await rankPage(db, anywhere, prefixQuery, offset, f.pageSize)).result;
 }
 
-/** Ranks a candidate set (title weight first, shorter records first, then title, id) and returns one page. */
-async function rankPage(db: Executor, candidates: SQL, tsquery: SQL, offset: number, pageSize: number) {
-  const rows = await queryRows<BookRowSql & { total: number }>(
-    db,
-    sql`select c.id, c.title, c.authors, c.subjects, c.publisher, c.year, c.isbn, c.tags, c.copies_total, c.copies_available,
-          (count(*) over ())::int as total
-        from (${candidates}) c
-        order by ts_rank(c.search_vector, ${tsquery}, 1) desc, lower(c.title) collate "C", c.id
-        limit ${pageSize} offset ${offset}`,
-  );
-  let found = rows[0]?.total;
-  if (found === undefined) {
-    // A page past the end: count the candidates on their own.
-    const [r] = await queryRows<{ n: number }>(db, sql`select count(*)::int as n from (${candidates}) c`);
-    found = r?.n ?? 0;
-  }
+/**
+ * Ranks the candidates of `arms` (title weight first, shorter records first, then title, id) and
+ * returns one page, in one statement. Each arm is limited to the cap on its own and runs only while
+ * the arms before it found fewer than the cap together (a one-time filter on their count: otherwise
+ * its scan never starts). Each carries only (id, rank, sort title); the page's books are read by id.
+ */
+async function rankPage(db: Executor, arms: SQL[], tsquery: SQL, offset: number, pageSize: number) {
+  const cap = SEARCH_MAX_RESULTS + 1;
+  const names = arms.map((_, i) => sql.raw(`arm${i}`));
+  const ctes = arms.map((cond, i) => {
+    const before = names.slice(0, i).map((n) => sql`select id from ${n}`);
+    const gate = before.length ? sql` and (select count(*) from (${sql.join(before, sql` union `)}) g) < ${cap}` : sql``;
+    return sql`${names[i]} as materialized (
+      select ${books.id} as id, ts_rank(${books.searchVector}, ${tsquery}, 1) as r, lower(${books.title}) collate "C" as s
+      from ${books} where ${cond} and ${VISIBLE_BOOK}${gate} limit ${cap})`;
+  });
+  const candidates = sql.join(names.map((n) => sql`select id, r, s from ${n}`), sql` union `);
+  // Always one row, even for a page past the end: the count, with no book.
+  const query = sql`with ${sql.join(ctes, sql`, `)}, c as (${candidates}),
+        p as (select id, r, s from c order by r desc, s collate "C", id limit ${pageSize} offset ${offset})
+      select n.found, b.id, b.title, b.authors, b.subjects, b.publisher, b.year, b.isbn, b.tags, b.copies_total, b.copies_available
+      from (select count(*)::int as found from c) n
+        left join (p join ${books} b on b.id = p.id) on true
+      order by p.r desc, p.s collate "C", p.id`;
+  const rows = await queryRows<Partial<BookRowSql> & { found: number }>(db, query);
+  const found = Number(rows[0]?.found ?? 0);
   const capped = found > SEARCH_MAX_RESULTS;
   // The one extra candidate only detects "more"; it is never shown.
-  const shown = capped ? rows.filter((_, i) => offset + i < SEARCH_MAX_RESULTS) : rows;
+  const page = rows.filter((r): r is BookRowSql & { found: number } => r.id != null);
+  const shown = capped ? page.filter((_, i) => offset + i < SEARCH_MAX_RESULTS) : page;
   return { found, result: { rows: shown.map(fromSql), total: Math.min(found, SEARCH_MAX_RESULTS), capped } };
 }
 
