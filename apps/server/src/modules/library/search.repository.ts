@@ -81,6 +81,10 @@ export async function searchBooks(
   return rankPage(db, arms, prefixQuery, offset, f.pageSize);
 }
 
+// The columns of a page of books, carried by every arm: reading the page's books again by id costs
+// random page reads on PostgreSQL at 1M books (a scan that stops at the cap keeps no page cached).
+const PAGE_COLUMNS = sql.raw('title, authors, subjects, publisher, year, isbn, tags, copies_total, copies_available');
+
 /** One arm of candidates: its condition, and its rank when that is known without ts_rank. */
 type Arm = SQL | { where: SQL; rank: SQL };
 
@@ -91,8 +95,8 @@ type Arm = SQL | { where: SQL; rank: SQL };
  * never starts). A prefix arm contains the whole-word arm before it and the any-field prefix arm
  * contains every arm before it, so when the partial-word arm runs, every prefix match is already a
  * candidate. (Two arms under the cap may together exceed it; the next arm then still runs, and the
- * search, capped either way, ranks a few more candidates.) An arm carries only (id, rank, sort
- * title); the page's books are read by id at the end.
+ * search, capped either way, ranks a few more candidates.) An arm carries the rank, the sort title
+ * and the shown columns, never the search columns (tsvectors, search_text).
  */
 async function rankPage(db: Executor, arms: Arm[], tsquery: SQL, offset: number, pageSize: number) {
   const cap = SEARCH_MAX_RESULTS + 1;
@@ -101,20 +105,19 @@ async function rankPage(db: Executor, arms: Arm[], tsquery: SQL, offset: number,
     const { where, rank } = 'where' in arm ? arm : { where: arm, rank: sql`ts_rank(${books.searchVector}, ${tsquery}, 1)` };
     const gate = sql.join(names.slice(0, i).map((n) => sql` and (select count(*) from ${n}) < ${cap}`));
     return sql`${names[i]} as materialized (
-      select ${books.id} as id, ${rank}::real as r, lower(${books.title}) collate "C" as s
+      select ${books.id} as id, ${rank}::real as r, lower(${books.title}) collate "C" as s, ${PAGE_COLUMNS}
       from ${books} where ${where} and ${VISIBLE_BOOK}${gate} limit ${cap})`;
   });
   // A book met by several arms counts once, with its real rank (the highest).
-  const candidates = sql`select id, max(r) as r, min(s) as s from (${sql.join(
-    names.map((n) => sql`select id, r, s from ${n}`),
+  const candidates = sql`select distinct on (id) * from (${sql.join(
+    names.map((n) => sql`select * from ${n}`),
     sql` union all `,
-  )}) u group by id`;
+  )}) u order by id, r desc`;
   // Always one row, even for a page past the end: the count, with no book.
   const query = sql`with ${sql.join(ctes, sql`, `)}, c as (${candidates}),
-        p as (select id, r, s from c order by r desc, s collate "C", id limit ${pageSize} offset ${offset})
-      select n.found, b.id, b.title, b.authors, b.subjects, b.publisher, b.year, b.isbn, b.tags, b.copies_total, b.copies_available
-      from (select count(*)::int as found from c) n
-        left join (p join ${books} b on b.id = p.id) on true
+        p as (select * from c order by r desc, s collate "C", id limit ${pageSize} offset ${offset})
+      select n.found, p.id, p.title, p.authors, p.subjects, p.publisher, p.year, p.isbn, p.tags, p.copies_total, p.copies_available
+      from (select count(*)::int as found from c) n left join p on true
       order by p.r desc, p.s collate "C", p.id`;
   const rows = await queryRows<Partial<BookRowSql> & { found: number }>(db, query);
   const found = Number(rows[0]?.found ?? 0);
