@@ -96,23 +96,30 @@ type Arm = SQL | { where: SQL; rank: SQL };
  * contains every arm before it, so when the partial-word arm runs, every prefix match is already a
  * candidate. (Two arms under the cap may together exceed it; the next arm then still runs, and the
  * search, capped either way, ranks a few more candidates.) An arm carries the rank, the sort title
- * and the shown columns, never the search columns (tsvectors, search_text).
+ * and the shown columns, never the search columns (tsvectors, search_text); the page and the count
+ * come from the arms' rows.
  */
 async function rankPage(db: Executor, arms: Arm[], tsquery: SQL, offset: number, pageSize: number) {
   const cap = SEARCH_MAX_RESULTS + 1;
   const names = arms.map((_, i) => sql.raw(`arm${i}`));
   const ctes = arms.map((arm, i) => {
     const { where, rank } = 'where' in arm ? arm : { where: arm, rank: sql`ts_rank(${books.searchVector}, ${tsquery}, 1)` };
-    const gate = sql.join(names.slice(0, i).map((n) => sql` and (select count(*) from ${n}) < ${cap}`));
+    const before = names.slice(0, i);
+    const gate = sql.join(before.map((n) => sql` and (select count(*) from ${n}) < ${cap}`));
     return sql`${names[i]} as materialized (
       select ${books.id} as id, ${rank}::real as r, lower(${books.title}) collate "C" as s, ${PAGE_COLUMNS}
       from ${books} where ${where} and ${VISIBLE_BOOK}${gate} limit ${cap})`;
   });
-  // A book met by several arms counts once, with its real rank (the highest).
-  const candidates = sql`select distinct on (id) * from (${sql.join(
-    names.map((n) => sql`select * from ${n}`),
+  // A book met by several arms is taken from the first (with its real rank: the partial-word arm
+  // comes last) and skipped after. Outside the arms' scans on purpose: as a condition inside one, it
+  // halved the planner's estimate and flipped "comput" at 1M books to a 40 ms bitmap scan.
+  const candidates = sql.join(
+    names.map((n, i) => {
+      const seen = sql.join(names.slice(0, i).map((m) => sql` and id not in (select id from ${m})`));
+      return sql`select * from ${n} where true${seen}`;
+    }),
     sql` union all `,
-  )}) u order by id, r desc`;
+  );
   // Always one row, even for a page past the end: the count, with no book.
   const query = sql`with ${sql.join(ctes, sql`, `)}, c as (${candidates}),
         p as (select * from c order by r desc, s collate "C", id limit ${pageSize} offset ${offset})
