@@ -46,7 +46,7 @@ async function loanView(ctx: AppContext, id: string, db: Executor = ctx.db): Pro
 
 /** Ranked search over title, authors, subjects, tags, publisher and ISBN; identical on both databases. */
 export async function searchCatalogue(ctx: AppContext, q: SearchBooksQuery) {
-  const { rows, total, capped } = await searchBooks(ctx.db, q);
+  const { rows, total, capped } = await searchBooks(ctx.db, { ...q, wholeWords: ctx.database.kind === 'postgresql' });
   return { books: rows.map(presentBook), total, capped };
 }
 

@@ -36,7 +36,7 @@ const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
  */
 export async function searchBooks(
   db: Executor,
-  f: { q: string; page: number; pageSize: number },
+  f: { q: string; page: number; pageSize: number; wholeWords: boolean },
 ): Promise<{ rows: BookView[]; total: number; capped: boolean }> {
   const offset = (f.page - 1) * f.pageSize;
   const tokens = searchTokens(f.q);
@@ -47,50 +47,92 @@ export async function searchBooks(
     ]);
     return { rows, total: Number(total?.n ?? 0), capped: false };
   }
-  const tsquery = sql`to_tsquery('simple', ${tokens.map((t) => `${t}:*`).join(' & ')})`;
-  const cap = SEARCH_MAX_RESULTS + 1;
-  // Word-prefix matches come in tiers, each fetched with its own LIMIT. The planner's estimate for
-  // a tsvector match is exact, so it picks the right plan for each: the GIN index for a selective
-  // word, a scan that stops at the cap for one most books contain.
-  // 1. Title matches alone. When they fill the cap, no other book can reach the first 1000.
-  const inTitle = sql`select * from ${books} where ${books.titleVector} @@ ${tsquery} and ${VISIBLE_BOOK} limit ${cap}`;
-  const byTitle = await rankPage(db, inTitle, tsquery, offset, f.pageSize);
-  if (byTitle.found >= cap) return byTitle.result;
-  // 2. Every title match, plus matches in any field up to the cap: a title match is never crowded
-  //    out of the candidates by books that have the word only in a subject or publisher.
-  const prefix = sql`(${inTitle}) union (select * from ${books} where ${books.searchVector} @@ ${tsquery} and ${VISIBLE_BOOK} limit ${cap})`;
-  const byPrefix = await rankPage(db, prefix, tsquery, offset, f.pageSize);
-  // 3. While there is room under the cap, partial words too ("puter" in "Computer"). They rank
-  //    below every prefix match (ts_rank 0), so a capped search never shows them. Kept out of the
-  //    scans above on purpose: OR-ed in, the planner's crude guess for LIKE '%word%' made it flip
-  //    between plans from one ANALYZE sample to the next (8 ms ↔ 35 ms at 100k books). Digits-only
-  //    tokens (ISBN parts) match by prefix only: their trigrams are too common to help.
-  if (byPrefix.found >= cap || !tokens.every((t) => t.length >= 3 && /\p{L}/u.test(t))) return byPrefix.result;
-  const like = sql.join([...tokens.map((t) => sql`${books.searchText} like ${`%${escapeLike(t)}%`}`), VISIBLE_BOOK], sql` and `);
-  const all = sql`${prefix} union (select * from ${books} where ${like} limit ${cap})`;
-  return (await rankPage(db, all, tsquery, offset, f.pageSize)).result;
+  const prefixQuery = sql`to_tsquery('simple', ${tokens.map((t) => `${t}:*`).join(' & ')})`;
+  const wordQuery = sql`to_tsquery('simple', ${tokens.join(' & ')})`;
+  // The candidates come in arms, in this order, each limited to the cap on its own; an arm runs only
+  // while the arms before it found fewer than the cap (see rankPage). All in one statement.
+  // 1-2. Title matches, whole words first (`wholeWords`), then prefixes. When more than the cap have
+  //      the word in their title, no other book can reach the first 1000; and a whole word's posting
+  //      list is read without the prefix expansion ("introduction" at 1M books: 5 ms, not 14 ms).
+  // 3-4. Matches in any field, the same way: every title match is a candidate before them, so none
+  //      is crowded out by books that have the word only in a subject or publisher.
+  // 5.   Partial words ("puter" in "Computer"), for tokens of 3+ characters with a letter. They rank
+  //      below every prefix match (ts_rank 0), so a capped search never needs them. Kept out of the
+  //      scans above on purpose: OR-ed in, the planner's crude guess for LIKE '%word%' made it flip
+  //      between plans from one ANALYZE sample to the next (8 ms ↔ 35 ms at 100k books). Digits-only
+  //      tokens (ISBN parts) match by prefix only: their trigrams are too common to help.
+  // Whole-word arms only where they pay: on PostgreSQL (planning an arm costs ~0.3 ms on the embedded
+  // database, more than the prefix expansion they save at its scale) and for words of 3+ characters
+  // (a shorter one, "in", is in so many records that its whole-word posting list costs more than
+  // the prefix scan that stops at the cap).
+  const words = f.wholeWords && tokens.every((t) => t.length >= 3);
+  const arms: Arm[] = [
+    ...(words ? [sql`${books.titleVector} @@ ${wordQuery}`] : []),
+    sql`${books.titleVector} @@ ${prefixQuery}`,
+    ...(words ? [sql`${books.searchVector} @@ ${wordQuery}`] : []),
+    sql`${books.searchVector} @@ ${prefixQuery}`,
+  ];
+  if (tokens.every((t) => t.length >= 3 && /\p{L}/u.test(t))) {
+    const like = sql.join(tokens.map((t) => sql`${books.searchText} like ${`%${escapeLike(t)}%`}`), sql` and `);
+    // This arm runs only when the prefix arms found every prefix match (fewer than the cap), so what
+    // it adds are partial-word matches only, and for one token their ts_rank is 0: not computed.
+    arms.push(tokens.length === 1 ? { where: like, rank: sql`0` } : like);
+  }
+  return rankPage(db, arms, prefixQuery, offset, f.pageSize);
 }
 
-/** Ranks a candidate set (title weight first, shorter records first, then title, id) and returns one page. */
-async function rankPage(db: Executor, candidates: SQL, tsquery: SQL, offset: number, pageSize: number) {
-  const rows = await queryRows<BookRowSql & { total: number }>(
-    db,
-    sql`select c.id, c.title, c.authors, c.subjects, c.publisher, c.year, c.isbn, c.tags, c.copies_total, c.copies_available,
-          (count(*) over ())::int as total
-        from (${candidates}) c
-        order by ts_rank(c.search_vector, ${tsquery}, 1) desc, lower(c.title) collate "C", c.id
-        limit ${pageSize} offset ${offset}`,
+// The columns of a page of books, carried by every arm: reading the page's books again by id costs
+// random page reads on PostgreSQL at 1M books (a scan that stops at the cap keeps no page cached).
+const PAGE_COLUMNS = sql.raw('title, authors, subjects, publisher, year, isbn, tags, copies_total, copies_available');
+
+/** One arm of candidates: its condition, and its rank when that is known without ts_rank. */
+type Arm = SQL | { where: SQL; rank: SQL };
+
+/**
+ * Ranks the candidates of `arms` (title weight first, shorter records first, then title, id) and
+ * returns one page, in one statement. Each arm is limited to the cap on its own and runs only while
+ * every arm before it found fewer than the cap (a one-time filter on their counts: otherwise its scan
+ * never starts). A prefix arm contains the whole-word arm before it and the any-field prefix arm
+ * contains every arm before it, so when the partial-word arm runs, every prefix match is already a
+ * candidate. (Two arms under the cap may together exceed it; the next arm then still runs, and the
+ * search, capped either way, ranks a few more candidates.) An arm carries the rank, the sort title
+ * and the shown columns, never the search columns (tsvectors, search_text); the page and the count
+ * come from the arms' rows.
+ */
+async function rankPage(db: Executor, arms: Arm[], tsquery: SQL, offset: number, pageSize: number) {
+  const cap = SEARCH_MAX_RESULTS + 1;
+  const names = arms.map((_, i) => sql.raw(`arm${i}`));
+  const ctes = arms.map((arm, i) => {
+    const { where, rank } = 'where' in arm ? arm : { where: arm, rank: sql`ts_rank(${books.searchVector}, ${tsquery}, 1)` };
+    const before = names.slice(0, i);
+    const gate = sql.join(before.map((n) => sql` and (select count(*) from ${n}) < ${cap}`));
+    return sql`${names[i]} as materialized (
+      select ${books.id} as id, ${rank}::real as r, lower(${books.title}) collate "C" as s, ${PAGE_COLUMNS}
+      from ${books} where ${where} and ${VISIBLE_BOOK}${gate} limit ${cap})`;
+  });
+  // A book met by several arms is taken from the first (with its real rank: the partial-word arm
+  // comes last) and skipped after. Outside the arms' scans on purpose: as a condition inside one, it
+  // halved the planner's estimate and flipped "comput" at 1M books to a 40 ms bitmap scan.
+  const candidates = sql.join(
+    names.map((n, i) => {
+      const seen = sql.join(names.slice(0, i).map((m) => sql` and id not in (select id from ${m})`));
+      return sql`select * from ${n} where true${seen}`;
+    }),
+    sql` union all `,
   );
-  let found = rows[0]?.total;
-  if (found === undefined) {
-    // A page past the end: count the candidates on their own.
-    const [r] = await queryRows<{ n: number }>(db, sql`select count(*)::int as n from (${candidates}) c`);
-    found = r?.n ?? 0;
-  }
+  // Always one row, even for a page past the end: the count, with no book.
+  const query = sql`with ${sql.join(ctes, sql`, `)}, c as (${candidates}),
+        p as (select * from c order by r desc, s collate "C", id limit ${pageSize} offset ${offset})
+      select n.found, p.id, p.title, p.authors, p.subjects, p.publisher, p.year, p.isbn, p.tags, p.copies_total, p.copies_available
+      from (select count(*)::int as found from c) n left join p on true
+      order by p.r desc, p.s collate "C", p.id`;
+  const rows = await queryRows<Partial<BookRowSql> & { found: number }>(db, query);
+  const found = Number(rows[0]?.found ?? 0);
   const capped = found > SEARCH_MAX_RESULTS;
   // The one extra candidate only detects "more"; it is never shown.
-  const shown = capped ? rows.filter((_, i) => offset + i < SEARCH_MAX_RESULTS) : rows;
-  return { found, result: { rows: shown.map(fromSql), total: Math.min(found, SEARCH_MAX_RESULTS), capped } };
+  const page = rows.filter((r): r is BookRowSql & { found: number } => r.id != null);
+  const shown = capped ? page.filter((_, i) => offset + i < SEARCH_MAX_RESULTS) : page;
+  return { rows: shown.map(fromSql), total: Math.min(found, SEARCH_MAX_RESULTS), capped };
 }
 
 type BookRowSql = {

@@ -1,0 +1,70 @@
+// The candidate arms of a search (decision 0013): partial words after every prefix match, the cap
+// with its page edge, and whole-word arms that never change an uncapped answer.
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SEARCH_MAX_RESULTS } from '@crs/shared/schemas/library';
+import type { Book } from '@crs/shared/schemas/library';
+import { createTestApp, loginAs } from '../../../test/helper.ts';
+import type { TestApp } from '../../../test/helper.ts';
+import { searchBooks } from './search.repository.ts';
+
+let t: TestApp;
+let auth: Record<string, string>;
+beforeAll(async () => {
+  t = await createTestApp();
+  auth = (await loginAs(t, ['Student'])).auth;
+  // Partial-word matches stored before the prefix matches, so a scan meets them first.
+  await t.ctx.db.execute(sql`
+    insert into books (title, authors, subjects, copies_total, copies_available) values
+      ('Zantiqorvex', array['C. Writer'], array['Misc'], 1, 1),
+      ('Antiqorvex Studies', array['D. Writer'], array['Misc'], 1, 1),
+      ('Applied Qorvexology', array['E. Writer'], array['Misc'], 1, 1),
+      ('Field Guide', array['F. Qorvex'], array['Misc'], 1, 1),
+      ('Qorvex Basics', array['G. Writer'], array['Misc'], 1, 1)`);
+  // More whole-word title matches than the cap, and one book with a longer word only.
+  await t.ctx.db.execute(sql`
+    insert into books (title, authors, subjects, copies_total, copies_available)
+    select 'Vorpal Tales ' || g, array['A. Writer'], array['Fiction'], 1, 1 from generate_series(1, 1050) g`);
+  await t.ctx.db.execute(sql`
+    insert into books (title, authors, subjects, copies_total, copies_available)
+    values ('Vorpalism', array['B. Author'], array['Fiction'], 1, 1)`);
+});
+afterAll(() => t.close());
+
+const search = async (q: string, extra = '') => {
+  const res = await t.app.inject({ url: `/api/v1/library/books?q=${encodeURIComponent(q)}${extra}`, headers: auth });
+  expect(res.statusCode).toBe(200);
+  return res.json() as { books: Book[]; total: number; capped: boolean };
+};
+const titles = (r: { books: Book[] }) => r.books.map((b) => b.title);
+
+describe('search arms', () => {
+  it('ranks partial-word matches after every prefix match, in title order', async () => {
+    const r = await search('qorvex');
+    expect(r).toMatchObject({ total: 5, capped: false });
+    // Title prefix matches first, then the author match, then the partial words by title.
+    expect(titles(r).slice(0, 2).sort()).toEqual(['Applied Qorvexology', 'Qorvex Basics']);
+    expect(titles(r).slice(2)).toEqual(['Field Guide', 'Antiqorvex Studies', 'Zantiqorvex']);
+  });
+
+  it('caps a word in more titles than the cap, and never shows the extra candidate', async () => {
+    const first = await search('vorpal', '&pageSize=5');
+    expect(first).toMatchObject({ total: SEARCH_MAX_RESULTS, capped: true });
+    expect(first.books.every((b) => b.title.toLowerCase().startsWith('vorpal'))).toBe(true);
+    const last = await search('vorpal', `&pageSize=20&page=${SEARCH_MAX_RESULTS / 20}`);
+    expect(last.books).toHaveLength(20);
+    const past = await search('vorpal', `&pageSize=20&page=${SEARCH_MAX_RESULTS / 20 + 1}`);
+    expect(past).toMatchObject({ books: [], total: SEARCH_MAX_RESULTS, capped: true });
+  });
+
+  it('answers an uncapped search the same with and without the whole-word arms', async () => {
+    for (const q of ['qorvex', 'vorpalism', 'qorvex basics', 'antiqorvex', 'misc', 'author']) {
+      const f = { q, page: 1, pageSize: 50 };
+      const withWords = await searchBooks(t.ctx.db, { ...f, wholeWords: true });
+      const without = await searchBooks(t.ctx.db, { ...f, wholeWords: false });
+      expect(withWords.total, q).toBeGreaterThan(0);
+      expect(withWords.capped, q).toBe(false);
+      expect(withWords, q).toEqual(without);
+    }
+  });
+});
