@@ -1,6 +1,5 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import helmet from '@fastify/helmet';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
@@ -18,6 +17,7 @@ import { statsRoutes } from './modules/stats/stats.routes.ts';
 import { usersRoutes } from './modules/users/users.routes.ts';
 import { accessPlugin } from './plugins/access.ts';
 import { errorsPlugin } from './plugins/errors.ts';
+import { securityHeadersPlugin } from './plugins/security-headers.ts';
 
 export type BuildOptions = {
   /** pino options, or false for no request logs (tests). */
@@ -55,25 +55,8 @@ export async function buildApp(ctx: AppContext, opts: BuildOptions = {}): Promis
   app.setSerializerCompiler(serializerCompiler);
 
   // External plugins
-  await app.register(helmet, {
-    contentSecurityPolicy: {
-      useDefaults: false,
-      directives: {
-        defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'blob:'],
-        fontSrc: ["'self'", 'data:'],
-        connectSrc: ["'self'"],
-        objectSrc: ["'none'"],
-        baseUri: ["'none'"],
-        frameAncestors: ["'none'"],
-        formAction: ["'self'"],
-      },
-    },
-    referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
-    crossOriginEmbedderPolicy: false,
-  });
+  // helmet's headers (CSP and friends), built once (decisions 0009, 0018)
+  await app.register(securityHeadersPlugin);
   await app.register(swagger, {
     openapi: {
       info: { title: 'CRS — College Resource System API', version: '1' },
