@@ -5,7 +5,7 @@ import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import Fastify from 'fastify';
 import type { FastifyInstance } from 'fastify';
-import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { jsonSchemaTransform, validatorCompiler } from 'fastify-type-provider-zod';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { MSG } from '@crs/shared/messages';
 import type { AppContext } from './context.ts';
@@ -18,10 +18,13 @@ import { usersRoutes } from './modules/users/users.routes.ts';
 import { accessPlugin } from './plugins/access.ts';
 import { errorsPlugin } from './plugins/errors.ts';
 import { securityHeadersPlugin } from './plugins/security-headers.ts';
+import { createSerializerCompiler } from './plugins/serializer.ts';
 
 export type BuildOptions = {
   /** pino options, or false for no request logs (tests). */
   logger?: boolean | Record<string, unknown>;
+  /** Also check every answer against its zod schema, as before decision 0018 (tests). */
+  verifyResponses?: boolean;
 };
 
 // Secrets that may appear in a URL's query string are never written to the log.
@@ -52,7 +55,7 @@ export async function buildApp(ctx: AppContext, opts: BuildOptions = {}): Promis
     routerOptions: { ignoreTrailingSlash: true },
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  app.setSerializerCompiler(createSerializerCompiler({ verify: opts.verifyResponses }));
 
   // External plugins
   // helmet's headers (CSP and friends), built once (decisions 0009, 0018)
