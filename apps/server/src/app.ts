@@ -17,6 +17,7 @@ import { statsRoutes } from './modules/stats/stats.routes.ts';
 import { usersRoutes } from './modules/users/users.routes.ts';
 import { accessPlugin } from './plugins/access.ts';
 import { errorsPlugin } from './plugins/errors.ts';
+import { jsonBodyPlugin } from './plugins/json-body.ts';
 import { securityHeadersPlugin } from './plugins/security-headers.ts';
 import { createSerializerCompiler } from './plugins/serializer.ts';
 
@@ -73,6 +74,7 @@ export async function buildApp(ctx: AppContext, opts: BuildOptions = {}): Promis
 
   // App plugins
   await app.register(errorsPlugin);
+  await app.register(jsonBodyPlugin);
   // The auth module resolves bearer tokens; the core access plugin only checks roles.
   await app.register(accessPlugin, { authenticate: (token: string) => authenticate(ctx, token) });
   // Shutting down: answers still under way close their connection, so a keep-alive client cannot
