@@ -89,23 +89,13 @@ export async function startBare(): Promise<{ url: string; stop(): Promise<void> 
 }
 
 /**
- * The bare route's throughput in this run (autocannon, same settings as every other load),
- * measured once by `measureBare` and kept for every part of the bench that compares with it.
+ * The bare route's throughput in this run (autocannon, same settings as every other load), set by
+ * the accounts bench (the median of its rounds) for every part of the bench that compares with it.
  */
 export let bareRps: number | undefined;
-
-/** Starts the bare server, warms it up, measures it with `load` and records `bareRps`. */
-export async function measureBare(seconds: number): Promise<Load> {
-  const bare = await startBare();
-  try {
-    await load(bare.url, { seconds: 2 });
-    const r = await load(bare.url, { seconds });
-    bareRps = r.rps;
-    return r;
-  } finally {
-    await bare.stop();
-  }
-}
+export const recordBareRps = (rps: number) => {
+  bareRps = rps;
+};
 
 export async function login(url: string, email: string, password = 'demo1234'): Promise<string> {
   const res = await fetch(`${url}/api/v1/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email, password }) });
