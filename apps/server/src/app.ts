@@ -83,10 +83,11 @@ export async function buildApp(ctx: AppContext, opts: BuildOptions = {}): Promis
   app.addHook('preClose', async () => {
     closing = true;
   });
-  app.addHook('onSend', async (request, reply) => {
+  app.addHook('onSend', (request, reply, payload, done) => {
     // API answers carry personal data and tokens: never cached.
     if (request.url.startsWith('/api/v1')) reply.header('cache-control', 'no-store');
     if (closing) reply.header('connection', 'close');
+    done(null, payload);
   });
 
   // Routes
