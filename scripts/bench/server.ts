@@ -32,28 +32,70 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   const url = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 60_000;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
-    try {
-      if ((await fetch(`${url}/api/v1/health/ready`)).ok) break;
-    } catch {
-      /* not listening yet */
-    }
-    if (Date.now() > deadline) throw new Error('server did not become ready');
-    await new Promise((r) => setTimeout(r, 200));
-  }
+  await waitReady(child, `${url}/api/v1/health/ready`).catch(async (err: unknown) => {
+    await stopChild(child);
+    rmSync(dataDir, { recursive: true, force: true });
+    throw err;
+  });
   return {
     url,
     dataDir,
     async stop() {
-      const exited = new Promise((r) => child.once('exit', r));
-      child.kill('SIGTERM');
-      await exited;
+      await stopChild(child);
       rmSync(dataDir, { recursive: true, force: true });
     },
   };
 }
+
+/** Polls `url` until it answers 2xx; fails if `child` exits first or after 60 s. */
+async function waitReady(child: ChildProcess, url: string): Promise<void> {
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
+    try {
+      if ((await fetch(url)).ok) return;
+    } catch {
+      /* not listening yet */
+    }
+    if (Date.now() > deadline) throw new Error(`${url} did not become ready`);
+    await new Promise((r) => setTimeout(r, 200));
+  }
+}
+
+const stopChild = async (child: ChildProcess) => {
+  if (child.exitCode !== null || child.signalCode !== null) return;
+  const exited = new Promise((r) => child.once('exit', r));
+  child.kill('SIGTERM');
+  await exited;
+};
+
+/**
+ * The baseline every throughput is compared with: a bare Fastify route answering `{status:"ok"}`
+ * (scripts/bench/bare-server.ts) in its own process on the same Node.
+ */
+export async function startBare(): Promise<{ url: string; stop(): Promise<void> }> {
+  const port = await freePort();
+  const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/bench/bare-server.ts'], {
+    cwd: root,
+    env: { ...process.env, PORT: String(port) },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  const url = `http://127.0.0.1:${port}/`;
+  await waitReady(child, url).catch(async (err: unknown) => {
+    await stopChild(child);
+    throw err;
+  });
+  return { url, stop: () => stopChild(child) };
+}
+
+/**
+ * The bare route's throughput in this run (autocannon, same settings as every other load), set by
+ * the accounts bench (the median of its rounds) for every part of the bench that compares with it.
+ */
+export let bareRps: number | undefined;
+export const recordBareRps = (rps: number) => {
+  bareRps = rps;
+};
 
 export async function login(url: string, email: string, password = 'demo1234'): Promise<string> {
   const res = await fetch(`${url}/api/v1/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email, password }) });
@@ -71,7 +113,7 @@ export async function load(url: string, opts: { seconds: number; headers?: Recor
 
 /** A fresh PostgreSQL database for one benchmark run; dropped by the returned function. */
 export async function freshPgDatabase(adminUrl: string): Promise<{ url: string; drop(): Promise<void> }> {
-  const name = `crs_bench_${Date.now()}`;
+  const name = `crs_bench_${Date.now()}_${process.pid}`;
   const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();
   await admin.query(`create database ${name}`);

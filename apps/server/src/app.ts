@@ -1,12 +1,11 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import helmet from '@fastify/helmet';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import Fastify from 'fastify';
 import type { FastifyInstance } from 'fastify';
-import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { jsonSchemaTransform, validatorCompiler } from 'fastify-type-provider-zod';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { MSG } from '@crs/shared/messages';
 import type { AppContext } from './context.ts';
@@ -21,10 +20,15 @@ import { accessPlugin } from './plugins/access.ts';
 import { clientPageFor } from './plugins/client-pages.ts';
 import { compressionPlugin } from './plugins/compression.ts';
 import { errorsPlugin } from './plugins/errors.ts';
+import { jsonBodyPlugin } from './plugins/json-body.ts';
+import { securityHeadersPlugin } from './plugins/security-headers.ts';
+import { createSerializerCompiler } from './plugins/serializer.ts';
 
 export type BuildOptions = {
   /** pino options, or false for no request logs (tests). */
   logger?: boolean | Record<string, unknown>;
+  /** Also check every answer against its zod schema, as before decision 0018 (tests). */
+  verifyResponses?: boolean;
 };
 
 // Secrets that may appear in a URL's query string are never written to the log.
@@ -55,28 +59,11 @@ export async function buildApp(ctx: AppContext, opts: BuildOptions = {}): Promis
     routerOptions: { ignoreTrailingSlash: true },
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  app.setSerializerCompiler(createSerializerCompiler({ verify: opts.verifyResponses }));
 
   // External plugins
-  await app.register(helmet, {
-    contentSecurityPolicy: {
-      useDefaults: false,
-      directives: {
-        defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'blob:'],
-        fontSrc: ["'self'", 'data:'],
-        connectSrc: ["'self'"],
-        objectSrc: ["'none'"],
-        baseUri: ["'none'"],
-        frameAncestors: ["'none'"],
-        formAction: ["'self'"],
-      },
-    },
-    referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
-    crossOriginEmbedderPolicy: false,
-  });
+  // helmet's headers (CSP and friends), built once (decisions 0009, 0018)
+  await app.register(securityHeadersPlugin);
   await app.register(swagger, {
     openapi: {
       info: { title: 'CRS — College Resource System API', version: '1' },
@@ -91,6 +78,7 @@ export async function buildApp(ctx: AppContext, opts: BuildOptions = {}): Promis
   // App plugins
   await app.register(errorsPlugin);
   await app.register(compressionPlugin);
+  await app.register(jsonBodyPlugin);
   // The auth module resolves bearer tokens; the core access plugin only checks roles.
   await app.register(accessPlugin, { authenticate: (token: string) => authenticate(ctx, token) });
   // Shutting down: answers still under way close their connection, so a keep-alive client cannot
@@ -99,10 +87,11 @@ export async function buildApp(ctx: AppContext, opts: BuildOptions = {}): Promis
   app.addHook('preClose', async () => {
     closing = true;
   });
-  app.addHook('onSend', async (request, reply) => {
+  app.addHook('onSend', (request, reply, payload, done) => {
     // API answers carry personal data and tokens: never cached.
     if (request.url.startsWith('/api/v1')) reply.header('cache-control', 'no-store');
     if (closing) reply.header('connection', 'close');
+    done(null, payload);
   });
 
   // Routes

@@ -52,6 +52,35 @@ describe('security headers', () => {
     }
   });
 
+  // Built once at start (decision 0018), the set must stay what helmet sent per request before.
+  it('are exactly the same set on every kind of answer', async () => {
+    const expected = {
+      'content-security-policy':
+        "default-src 'self';script-src 'self';style-src 'self' 'unsafe-inline';img-src 'self' data: blob:;font-src 'self' data:;connect-src 'self';object-src 'none';base-uri 'none';frame-ancestors 'none';form-action 'self'",
+      'cross-origin-opener-policy': 'same-origin',
+      'cross-origin-resource-policy': 'same-origin',
+      'origin-agent-cluster': '?1',
+      'referrer-policy': 'strict-origin-when-cross-origin',
+      'strict-transport-security': 'max-age=31536000; includeSubDomains',
+      'x-content-type-options': 'nosniff',
+      'x-dns-prefetch-control': 'off',
+      'x-download-options': 'noopen',
+      'x-frame-options': 'SAMEORIGIN',
+      'x-permitted-cross-domain-policies': 'none',
+      'x-xss-protection': '0',
+    };
+    const answers = [
+      await t.app.inject({ url: '/api/v1/health' }),
+      await t.app.inject({ url: '/api/v1/auth/users/me' }),
+      await t.app.inject({ url: '/api/v1/nope' }),
+      await t.app.inject({ url: '/login' }),
+      await t.app.inject({ url: '/assets/app-abc123.js' }),
+      await t.app.inject({ method: 'POST', url: '/api/v1/auth/login', headers: { 'content-type': 'application/json' }, payload: '{' }),
+    ];
+    expect(answers.map((r) => r.statusCode)).toEqual([200, 401, 404, 200, 200, 400]);
+    for (const res of answers) expect(res.headers).toMatchObject(expected);
+  });
+
   it('are on the client (SPA) answers too', async () => {
     for (const url of ['/', '/login', '/dashboard/admin']) {
       const res = await t.app.inject({ url });

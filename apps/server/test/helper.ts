@@ -66,7 +66,7 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
   const db = await freshDatabase();
   const printed: string[] = [];
   const { ctx, outbox } = assembleContext(config, db.database, (l) => printed.push(l));
-  const app = await buildApp(ctx, { logger: false });
+  const app = await buildApp(ctx, { logger: false, verifyResponses: true });
   await app.ready();
   return {
     app,
@@ -124,7 +124,7 @@ export async function loginAs(t: TestApp, roles: Role[] = ['Student']) {
 export async function createPeerApp(t: TestApp): Promise<{ app: FastifyInstance; ctx: AppContext; close(): Promise<void> }> {
   const database = t.databaseUrl ? await openDatabase({ kind: 'postgresql', url: t.databaseUrl, max: 5 }) : t.ctx.database;
   const { ctx, outbox } = assembleContext(t.ctx.config, database, () => {});
-  const app = await buildApp(ctx, { logger: false });
+  const app = await buildApp(ctx, { logger: false, verifyResponses: true });
   await app.ready();
   return {
     app,

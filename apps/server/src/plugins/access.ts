@@ -51,14 +51,17 @@ export const accessPlugin = fp(async (app: FastifyInstance, opts: { authenticate
     for (const method of [route.method].flat()) if (method !== 'HEAD') routes.push({ method, url: route.url, access });
   });
 
-  app.addHook('onRequest', async (request) => {
+  // Callback style, not async: a public route passes without a promise (decision 0018).
+  app.addHook('onRequest', (request, _reply, done) => {
     const access = request.routeOptions.config.access;
-    if (!access || access === 'public') return;
+    if (!access || access === 'public') return done();
     const header = request.headers.authorization;
     const match = header ? /^Bearer\s+(\S+)$/i.exec(header) : null;
-    if (!match) throw unauthorized();
-    request.principal = await opts.authenticate(match[1]!);
-    if (!hasAnyRole(request.principal.user.roles, access.roles)) throw forbidden();
+    if (!match) return done(unauthorized());
+    opts.authenticate(match[1]!).then((principal) => {
+      request.principal = principal;
+      done(hasAnyRole(principal.user.roles, access.roles) ? undefined : forbidden());
+    }, done);
   });
 });
 

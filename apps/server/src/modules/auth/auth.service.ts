@@ -141,7 +141,7 @@ export async function refresh(ctx: AppContext, presented: string): Promise<Token
  * user who is no longer active, and a token older than the user's last role or password change.
  */
 export async function authenticate(ctx: AppContext, token: string): Promise<Principal> {
-  const claims = await verifyAccessToken(ctx.config.jwtSecret, token);
+  const claims = verifyAccessToken(ctx.config.jwtSecret, token);
   if (!claims) throw unauthorized();
   const cache = sessionCache(ctx);
   let session = cache.get(claims.sid);

@@ -52,6 +52,9 @@ describe('book import: staged visibility', () => {
       Number((await one<{ n: number }>(t.ctx, sql`select coalesce(sum(rows), 0)::int as n from book_imports where state = 'pending'`)).n);
     const seen: { during: boolean; word: number; few: number; all: number; desk: number }[] = [];
     while (!done) {
+      // Let timers and I/O run between polls, as real clients' requests do (each arrives as I/O):
+      // inject calls that never wait for I/O would starve the import's worker-thread replies.
+      await new Promise((r) => setImmediate(r));
       // Books written by the import and still pending both before and after the searches: then the
       // searches ran between two committed batches, while the import was pending.
       const writtenBefore = await pendingRows();
