@@ -3,6 +3,7 @@ import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { finishBuild } from './vite-plugins/finish-build.ts';
+import { signedInPreload } from './vite-plugins/signed-in-preload.ts';
 
 const here = (p: string) => fileURLToPath(new URL(p, import.meta.url));
 
@@ -21,10 +22,11 @@ const apiTarget = process.env.CRS_API_TARGET ?? 'http://127.0.0.1:3000';
  * every guarded page needs at once. Pages stay their own chunks. A module goes to the first group (by
  * priority) that claims it or a module depending on it, so the login group keeps the frame out of /login.
  */
+const SIGNED_IN_FRAME = /src[\\/]app[\\/]routes[\\/]app[\\/]layout\.tsx$/;
 const CHUNK_GROUPS = [
   { name: 'boot', tags: ['$initial' as const], priority: 3 },
   { name: 'login', test: /src[\\/]app[\\/]routes[\\/]auth[\\/]login\.tsx$/, priority: 2 },
-  { name: 'app', test: /src[\\/]app[\\/]routes[\\/]app[\\/]layout\.tsx$/, priority: 1 },
+  { name: 'app', test: SIGNED_IN_FRAME, priority: 1 },
 ];
 
 export default defineConfig(({ mode }) => {
@@ -33,7 +35,7 @@ export default defineConfig(({ mode }) => {
     root: bare ? here('./bench') : here('.'),
     // /login is prerendered (its first paint needs no script), then every file gets .br/.gz twins;
     // the bare page is measured from its plain files, so it gets neither.
-    plugins: bare ? [react(), tailwindcss()] : [react(), tailwindcss(), finishBuild({ prerender: ['/login'] })],
+    plugins: bare ? [react(), tailwindcss()] : [react(), tailwindcss(), signedInPreload({ frame: SIGNED_IN_FRAME }), finishBuild({ prerender: ['/login'] })],
     resolve: { alias: { '@': here('./src') } },
     server: { port: 5173, proxy: { '/api': { target: apiTarget, changeOrigin: true } } },
     preview: { proxy: { '/api': { target: apiTarget, changeOrigin: true } } },
