@@ -177,3 +177,31 @@ test('/login arrives prerendered: painted before any script, then live and usabl
   await login(page, DEMO.Student.email);
   await expect(page).toHaveURL('/dashboard/student');
 });
+
+test('a signed-in first load fetches the frame’s chunks from the head, once; a signed-out one does not', async ({ page }) => {
+  const requested: string[] = [];
+  page.on('request', (r) => requested.push(new URL(r.url()).pathname));
+  const named = async () => ((await page.locator('script[src="/theme-init.js"]').getAttribute('data-signed-in-preload')) ?? '').split(' ').filter(Boolean);
+  const preloaded = () => page.locator('link[rel="modulepreload"]').evaluateAll((links) => links.map((l) => new URL((l as HTMLLinkElement).href).pathname));
+
+  // Signed out, /login neither preloads nor fetches the signed-in frame.
+  await page.goto('/login');
+  await expect(page.locator('#root')).not.toHaveAttribute('inert');
+  const frame = await named();
+  const app = frame.find((f) => /^\/assets\/app-[\w-]+\.js$/.test(f));
+  expect(app, 'the frame chunk is named on the head script').toBeDefined();
+  expect(await preloaded()).not.toContain(app);
+  expect(requested).not.toContain(app);
+
+  await login(page, DEMO.Student.email);
+  await expect(page).toHaveURL('/dashboard/student');
+  requested.length = 0;
+  await page.reload();
+  await expect(page.getByRole('heading', { name: /^Welcome, / })).toBeVisible();
+  expect(await preloaded()).toEqual(expect.arrayContaining(frame));
+  // Asked for from the head, before the entry has run (its first act is the session check).
+  expect(requested.indexOf(app!)).toBeGreaterThanOrEqual(0);
+  expect(requested.indexOf(app!)).toBeLessThan(requested.indexOf('/api/v1/auth/users/me'));
+  // The dynamic import finds the preloaded module: each file is fetched once.
+  for (const f of frame) expect(requested.filter((r) => r === f), f).toHaveLength(1);
+});

@@ -4,10 +4,14 @@ import { createRoot } from 'react-dom/client';
 import { AppProvider } from './app/provider';
 import { preloadRoute } from './app/route-table';
 import { AppRouter } from './app/router';
+import { prefetchSessionUser } from './lib/session-prefetch';
 import './index.css';
 
 const root = document.getElementById('root');
 if (!root) throw new Error('Missing #root element');
+
+// The session check starts now, alongside the signed-in page's chunks rather than after them.
+prefetchSessionUser();
 
 const tree = (
   <StrictMode>

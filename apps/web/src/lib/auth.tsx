@@ -1,6 +1,7 @@
 import { createContext, use, useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import type { LoginInput, RegisterInput } from '@crs/shared/schemas/auth';
 import type { SessionUser } from './auth-api';
+import { takePrefetchedSessionUser } from './session-prefetch';
 import { clearTokens, getToken, migrateLegacyRefreshToken, notifySessionChange, onSessionChange, setTokens } from './tokens';
 
 export type AuthStatus = 'loading' | 'authenticated' | 'unauthenticated';
@@ -25,6 +26,11 @@ export function preloadAuthApi(): void {
   void loadAuthApi();
 }
 const getMe = async (options?: { skipAuthRedirect?: boolean }) => (await loadAuthApi()).getMe(options);
+/** The start-up check: the answer main.tsx prefetched when it is a user, else a request through the API client. */
+async function firstGetMe(): Promise<SessionUser> {
+  const [prefetched, authApi] = await Promise.all([takePrefetchedSessionUser(), loadAuthApi()]);
+  return prefetched ? authApi.normalizeUser(prefetched) : authApi.getMe({ skipAuthRedirect: true });
+}
 const SIGNED_OUT: AuthState = { status: 'unauthenticated', user: null };
 
 function initialState(): AuthState {
@@ -43,7 +49,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   useEffect(() => {
     if (!getToken()) return;
     let cancelled = false;
-    getMe({ skipAuthRedirect: true }).then(
+    firstGetMe().then(
       (user) => !cancelled && setState({ status: 'authenticated', user }),
       () => {
         if (cancelled) return;
