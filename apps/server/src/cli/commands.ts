@@ -6,6 +6,7 @@ import { ROLES } from '@crs/shared/roles';
 import type { AppContext } from '../context.ts';
 import { backupTo, restoreFrom } from '../db/backup.ts';
 import { migrate } from '../db/migrate.ts';
+import { seedSyntheticAlumni } from '../modules/alumni/alumni.service.ts';
 import { seedSyntheticBooks } from '../modules/library/library.service.ts';
 import { approveByEmail, createAccount } from '../modules/users/users.service.ts';
 import { seedDemo } from '../seed/demo.ts';
@@ -96,6 +97,19 @@ export const COMMANDS: Record<string, Command> = {
       const started = Date.now();
       const added = await seedSyntheticBooks(ctx.db, n);
       return `Added ${added} books in ${((Date.now() - started) / 1000).toFixed(1)} s.`;
+    },
+  },
+  'db:seed-alumni': {
+    usage: 'db:seed-alumni --count <N>',
+    summary: 'Add N synthetic alumni (the demo directory\'s departments, companies, roles, names) for load tests, 5000 rows per INSERT.',
+    remote: true,
+    async run(ctx, argv) {
+      const { values } = parse(argv, { count: { type: 'string' } });
+      if (values.count === undefined) throw new UsageError(`usage: ${this.usage}`);
+      const n = check(z.coerce.number().int().min(1).max(9_999_999, 'at most 9999999'), values.count, '--count');
+      const started = Date.now();
+      const added = await seedSyntheticAlumni(ctx, n);
+      return `Added ${added} alumni in ${((Date.now() - started) / 1000).toFixed(1)} s.`;
     },
   },
   'db:backup': {

@@ -142,6 +142,12 @@ export const findAlumnus = async (db: Executor, id: string): Promise<AlumnusView
 export const findAlumniByIds = (db: Executor, ids: string[]): Promise<AlumnusView[]> =>
   ids.length ? db.select(ALUMNUS_COLUMNS).from(alumni).where(and(inArray(alumni.id, ids), VISIBLE_ALUMNUS)) : Promise.resolve([]);
 
+/** The largest serial (the pattern's one group) among the enrollment numbers, 0 when none matches. */
+export async function maxSyntheticSerial(db: Executor, pattern: string): Promise<number> {
+  const [r] = await queryRows<{ n: number }>(db, sql`select coalesce(max(substring(enrollment_no from ${pattern})::int), 0)::int as n from ${alumni}`);
+  return Number(r?.n ?? 0);
+}
+
 /** True when the directory has anyone. */
 export const anyAlumni = async (db: Executor): Promise<boolean> => (await db.select({ id: alumni.id }).from(alumni).limit(1)).length > 0;
 

@@ -3,10 +3,11 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, login } from '../../../test/helper.ts';
 import type { TestApp } from '../../../test/helper.ts';
+import { COMMANDS } from '../../cli/commands.ts';
 import { queryRows } from '../../db/client.ts';
 import { DEMO_PASSWORD, seedDemo } from '../../seed/demo.ts';
 import { MORE_ACCOUNTS } from '../users/users.seed.ts';
-import { buildDemoAlumni, DEMO_ALUMNI_COUNT } from './alumni.seed.ts';
+import { buildDemoAlumni, DEMO_ALUMNI_COUNT, syntheticAlumnus } from './alumni.seed.ts';
 import { seedDemoAlumni } from './alumni.service.ts';
 import { listAlumni } from './alumni.fixtures.ts';
 
@@ -46,5 +47,21 @@ describe('alumni seed', () => {
     const found = await listAlumni(t, { authorization: `Bearer ${token}` }, { q: 'infosys' });
     expect(found.body.total).toBeGreaterThan(0);
     expect(found.body.alumni.every((a) => a.visibility === 'public')).toBe(true);
+  });
+
+  it('bulk-seeds valid synthetic alumni with db:seed-alumni, numbering after an earlier run, found by search', async () => {
+    expect(await COMMANDS['db:seed-alumni']!.run(t.ctx, ['--count', '600'])).toMatch(/^Added 600 alumni/);
+    expect(await COMMANDS['db:seed-alumni']!.run(t.ctx, ['--count', '300'])).toMatch(/^Added 300 alumni/);
+    const [r] = await queryRows<{ n: number; rolls: number; synthetic: number }>(
+      t.ctx.db,
+      sql`select count(*)::int as n, count(distinct lower(enrollment_no))::int as rolls, count(*) filter (where enrollment_no ~ 'S[0-9]{7}$')::int as synthetic from alumni`,
+    );
+    expect(r).toEqual({ n: DEMO_ALUMNI_COUNT + 900, rolls: DEMO_ALUMNI_COUNT + 900, synthetic: 900 });
+    // The second run numbered after the first: the last one added is number 900, found by its name.
+    const last = syntheticAlumnus(900);
+    const { token } = await login(t.app, 'teacher@demo.crs', DEMO_PASSWORD);
+    const found = await listAlumni(t, { authorization: `Bearer ${token}` }, { q: `${last.name} ${last.currentCompany}`, pageSize: 100 });
+    expect(found.body.alumni.map((a) => a.enrollmentNo)).toContain(last.enrollmentNo);
+    await expect(COMMANDS['db:seed-alumni']!.run(t.ctx, ['--count', '0'])).rejects.toThrow(/--count/);
   });
 });

@@ -134,3 +134,47 @@ export function buildDemoAlumni(count = DEMO_ALUMNI_COUNT): CreateAlumnusInput[]
   }
   return out;
 }
+
+// ---------------------------------------------------------------------------------------------
+// Bulk directory for benchmarks and load tests: the demo's departments, companies, roles and names
+
+/** A synthetic enrollment number ends in S and a 7-digit serial; the next run numbers after the largest. */
+export const SYNTHETIC_SERIAL_PATTERN = 'S([0-9]{7})$';
+
+/**
+ * The synthetic alumnus number `serial` (deterministic, valid by the form's schema): a demo
+ * department, one of its companies and roles, a name from the demo's lists, an email and an
+ * enrollment number unique by the serial, one current job; one in seven private.
+ */
+export function syntheticAlumnus(serial: number): CreateAlumnusInput {
+  // A multiplicative hash of the serial: independent picks without state.
+  let h = (serial * 2_654_435_761) >>> 0;
+  const pick = <T>(list: readonly T[]): T => {
+    h = (Math.imul(h ^ (h >>> 15), 2_246_822_519) + 0x9e3779b9) >>> 0;
+    return list[h % list.length]!;
+  };
+  const d = DEPARTMENTS[serial % DEPARTMENTS.length]!;
+  const first = pick(FIRST);
+  const last = pick(LAST);
+  const year = 2005 + (serial % 21);
+  const company = pick(d.companies);
+  const role = pick(d.roles);
+  const roll = `${d.code}${year - 4}S${String(serial).padStart(7, '0')}`;
+  const input: AlumnusFormInput = {
+    name: `${first} ${last}`,
+    email: serial % 9 === 4 ? undefined : `${first}.${last}.${serial}@${pick(DOMAINS)}`.toLowerCase(),
+    enrollmentNo: roll,
+    batch: `${year - 4}-${year}`,
+    department: d.name,
+    degree: d.degree,
+    specialization: pick(d.specs),
+    graduationYear: year,
+    currentCompany: company,
+    currentRole: role,
+    location: pick(CITIES),
+    experiences: [{ company, role, startDate: `${year}-07-15`, currentlyWorking: true }],
+    tags: [pick(d.tags)],
+    visibility: serial % 7 === 3 ? 'private' : 'public',
+  };
+  return createAlumnusSchema.parse(input);
+}

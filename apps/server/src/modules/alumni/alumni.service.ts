@@ -17,7 +17,7 @@ import { alumnusImport } from './alumni.import.ts';
 import type { AlumnusImportRow } from './alumni.import.ts';
 import { presentAlumnus, presentMessageRecord } from './alumni.presenter.ts';
 import * as repo from './alumni.repository.ts';
-import { buildDemoAlumni } from './alumni.seed.ts';
+import { buildDemoAlumni, SYNTHETIC_SERIAL_PATTERN, syntheticAlumnus } from './alumni.seed.ts';
 import * as messages from './messages.repository.ts';
 
 /** Faculty (Teacher, Staff, Admin, SuperAdmin) see private profiles and every contact field. */
@@ -239,4 +239,26 @@ export async function seedDemoAlumni(ctx: AppContext): Promise<boolean> {
     for (let i = 0; i < list.length; i += WRITE_BATCH) await repo.bulkInsertAlumni(tx, list.slice(i, i + WRITE_BATCH));
   });
   return true;
+}
+
+/** Rows per INSERT of the synthetic seed: each batch is one statement, not one long transaction. */
+const SEED_BATCH = 5000;
+
+/**
+ * Adds `count` synthetic alumni (syntheticAlumnus), numbered after any from an earlier run, in
+ * statements of SEED_BATCH rows, then refreshes the planner statistics (the embedded database has
+ * no autovacuum). Used by `db:seed-alumni` and the benchmark. How many were added.
+ */
+export async function seedSyntheticAlumni(ctx: AppContext, count: number): Promise<number> {
+  const first = (await repo.maxSyntheticSerial(ctx.db, SYNTHETIC_SERIAL_PATTERN)) + 1;
+  let added = 0;
+  for (let i = 0; i < count; i += SEED_BATCH) {
+    const batch = [];
+    for (let j = i; j < Math.min(count, i + SEED_BATCH); j++) {
+      batch.push({ ...repo.toNewAlumnus(syntheticAlumnus(first + j), null), keepTags: false, keepExperiences: false, keepVisibility: false });
+    }
+    added += await repo.bulkInsertAlumni(ctx.db, batch);
+  }
+  await ctx.db.execute(sql`vacuum analyze alumni`);
+  return added;
 }
