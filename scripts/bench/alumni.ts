@@ -1,5 +1,5 @@
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import * as XLSX from '@e965/xlsx';
@@ -128,7 +128,10 @@ export async function alumniBench(opts: { pgUrl: string | undefined; requests: n
       name: 'pglite',
       alumni: Number(process.env.BENCH_PGLITE_ALUMNI ?? 100_000),
       aim: 15,
-      env: async () => ({ env: { CRS_DATA_DIR: mkdtempSync(path.join(tmpdir(), 'crs-bench-alumni-')) }, done: async () => {} }),
+      env: async () => {
+        const dir = mkdtempSync(path.join(tmpdir(), 'crs-bench-alumni-'));
+        return { env: { CRS_DATA_DIR: dir }, done: async () => rmSync(dir, { recursive: true, force: true }) };
+      },
     },
   ];
   if (opts.pgUrl) {
