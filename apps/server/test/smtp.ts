@@ -4,7 +4,8 @@ import { SMTPServer } from 'smtp-server';
 
 export type ReceivedMail = { from: string; to: string[]; raw: string };
 
-export async function startSmtp(): Promise<{ port: number; received: ReceivedMail[]; close(): Promise<void> }> {
+/** A real SMTP server on `port` (0: any free port) that keeps what it receives. */
+export async function startSmtp(port = 0): Promise<{ port: number; received: ReceivedMail[]; close(): Promise<void> }> {
   const received: ReceivedMail[] = [];
   const server = new SMTPServer({
     authOptional: true,
@@ -22,7 +23,7 @@ export async function startSmtp(): Promise<{ port: number; received: ReceivedMai
   });
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => resolve());
+    server.listen(port, '127.0.0.1', () => resolve());
   });
   const address = server.server.address() as net.AddressInfo;
   return { port: address.port, received, close: () => new Promise<void>((r) => server.close(() => r())) };

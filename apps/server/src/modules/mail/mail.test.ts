@@ -2,38 +2,11 @@
 // mail when SMTP is down until the retry worker delivers it (quality.md "Reliability").
 import net from 'node:net';
 import { sql } from 'drizzle-orm';
-import { SMTPServer } from 'smtp-server';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createTestApp, createUser } from '../../../test/helper.ts';
 import type { TestApp } from '../../../test/helper.ts';
+import { startSmtp } from '../../../test/smtp.ts';
 import { one } from '../../../test/util.ts';
-
-type Received = { to: string[]; raw: string };
-
-/** A real SMTP server on `port` (0: any free port) that keeps what it receives. */
-async function startSmtp(port = 0): Promise<{ port: number; received: Received[]; close(): Promise<void> }> {
-  const received: Received[] = [];
-  const server = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS'],
-    logger: false,
-    onData(stream, session, callback) {
-      let raw = '';
-      stream.setEncoding('utf8');
-      stream.on('data', (c: string) => (raw += c));
-      stream.on('end', () => {
-        received.push({ to: session.envelope.rcptTo.map((r) => r.address), raw });
-        callback();
-      });
-    },
-  });
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(port, '127.0.0.1', () => resolve());
-  });
-  const address = server.server.address() as net.AddressInfo;
-  return { port: address.port, received, close: () => new Promise<void>((r) => server.close(() => r())) };
-}
 
 /** A port with nothing listening on it (taken from the OS, then released). */
 async function freePort(): Promise<number> {
