@@ -1,10 +1,7 @@
-import { spawnSync } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import * as XLSX from '@e965/xlsx';
 import { aimAtMost } from './aims.ts';
-import { fmt, freshPgDatabase, login, root, startServer } from './server.ts';
+import { probe, probeWhile, quantile, scaleRuns, seedWith } from './measure.ts';
+import { fmt, login, startServer } from './server.ts';
 
 type Probe = { label: string; path: string; auth: boolean };
 
@@ -21,51 +18,6 @@ const PROBES: Probe[] = [
 const IMPORT_ROWS = 10_000;
 const IMPORT_AIM_S = 3;
 const P99_AIM_MS = 150;
-
-const quantile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor(p * sorted.length))] ?? Number.NaN;
-
-/** Sequential requests over one keep-alive connection: per-request latency, not queueing. */
-async function probe(url: string, headers: Record<string, string>, n: number) {
-  const times: number[] = [];
-  for (let i = 0; i < 20; i++) await (await fetch(url, { headers })).arrayBuffer(); // warm-up
-  const started = performance.now();
-  for (let i = 0; i < n; i++) {
-    const t0 = performance.now();
-    const res = await fetch(url, { headers });
-    await res.arrayBuffer();
-    if (!res.ok) throw new Error(`${url}: ${res.status}`);
-    times.push(performance.now() - t0);
-  }
-  const total = performance.now() - started;
-  times.sort((a, b) => a - b);
-  return { p50: quantile(times, 0.5), p95: quantile(times, 0.95), rps: (n * 1000) / total };
-}
-
-/** Sequential requests to one path until `until` settles: the latency a user would see meanwhile. */
-async function probeWhile(url: string, headers: Record<string, string>, until: Promise<unknown>): Promise<number[]> {
-  let done = false;
-  void until.finally(() => (done = true)).catch(() => {});
-  const times: number[] = [];
-  while (!done) {
-    const t0 = performance.now();
-    const res = await fetch(url, { headers });
-    await res.arrayBuffer();
-    if (!res.ok) throw new Error(`${url}: ${res.status}`);
-    times.push(performance.now() - t0);
-  }
-  return times.sort((a, b) => a - b);
-}
-
-function seedAlumni(env: Record<string, string>, count: number): void {
-  const t0 = Date.now();
-  const r = spawnSync(process.execPath, ['--import', 'tsx', 'apps/server/src/cli.ts', 'db:seed-alumni', '--count', String(count)], {
-    cwd: root,
-    env: { ...process.env, LOG_LEVEL: 'warn', ...env },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-  if (r.status !== 0) throw new Error('db:seed-alumni failed');
-  console.log(`(seeded ${fmt(count)} alumni in ${fmt((Date.now() - t0) / 1000, 1)} s)`);
-}
 
 /** A 10,000-row alumni sheet with the template's column labels, one experience each, as a spreadsheet program saves it. */
 function importSheet(): Buffer {
@@ -123,37 +75,19 @@ async function importRun(url: string): Promise<void> {
  */
 export async function alumniBench(opts: { pgUrl: string | undefined; requests: number }): Promise<void> {
   console.log('## Alumni: directory search (sequential requests, one connection) and a 10k-row import');
-  const runs: Array<{ name: string; alumni: number; aim: number; env: () => Promise<{ env: Record<string, string>; done(): Promise<void> }> }> = [
-    {
-      name: 'pglite',
-      alumni: Number(process.env.BENCH_PGLITE_ALUMNI ?? 100_000),
-      aim: 15,
-      env: async () => {
-        const dir = mkdtempSync(path.join(tmpdir(), 'crs-bench-alumni-'));
-        return { env: { CRS_DATA_DIR: dir }, done: async () => rmSync(dir, { recursive: true, force: true }) };
-      },
-    },
-  ];
-  if (opts.pgUrl) {
-    const pgUrl = opts.pgUrl;
-    runs.push({
-      name: 'postgresql',
-      alumni: Number(process.env.BENCH_PG_ALUMNI ?? 1_000_000),
-      aim: 30,
-      env: async () => {
-        const db = await freshPgDatabase(pgUrl);
-        return { env: { DATABASE_URL: db.url }, done: db.drop };
-      },
-    });
-  }
+  const runs = scaleRuns(
+    opts.pgUrl,
+    { size: Number(process.env.BENCH_PGLITE_ALUMNI ?? 100_000), aim: 15 },
+    { size: Number(process.env.BENCH_PG_ALUMNI ?? 1_000_000), aim: 30 },
+  );
   for (const run of runs) {
     const { env, done } = await run.env();
     try {
-      console.log(`${run.name}: ${fmt(run.alumni)} synthetic alumni`);
-      seedAlumni(env, run.alumni);
+      console.log(`${run.name}: ${fmt(run.size)} synthetic alumni`);
+      seedWith(env, 'db:seed-alumni', run.size, 'alumni');
       const server = await startServer(env);
       try {
-        const size = run.alumni >= 1_000_000 ? `${run.alumni / 1_000_000}M` : `${run.alumni / 1000}k`;
+        const size = run.size >= 1_000_000 ? `${run.size / 1_000_000}M` : `${run.size / 1000}k`;
         let worstP95 = 0;
         let worst = '';
         for (const who of ['teacher@demo.crs', 'student@demo.crs']) {

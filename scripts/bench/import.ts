@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { aimAtLeast, aimAtMost } from './aims.ts';
+import { probeWhile, quantile } from './measure.ts';
 import { fmt, login, root, startServer } from './server.ts';
 
 const FIXTURE = path.join(root, 'apps/server/test/fixtures/import/books-5000.xlsx');
@@ -12,23 +13,6 @@ const PROBES: Probe[] = [
   { label: 'GET /auth/users/me', path: '/api/v1/auth/users/me' },
   { label: 'catalogue search', path: '/api/v1/library/books?q=engineering' },
 ];
-
-const quantile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor(p * sorted.length))] ?? Number.NaN;
-
-/** Sequential requests to one path until `until` resolves: the latency a user would see meanwhile. */
-async function probeWhile(url: string, headers: Record<string, string>, until: Promise<unknown>): Promise<number[]> {
-  let done = false;
-  void until.finally(() => (done = true));
-  const times: number[] = [];
-  while (!done) {
-    const t0 = performance.now();
-    const res = await fetch(url, { headers });
-    await res.arrayBuffer();
-    if (!res.ok) throw new Error(`${url}: ${res.status}`);
-    times.push(performance.now() - t0);
-  }
-  return times.sort((a, b) => a - b);
-}
 
 async function upload(url: string, token: string, bytes: Buffer, dryRun: boolean) {
   const form = new FormData();
