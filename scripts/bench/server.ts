@@ -1,6 +1,6 @@
 import { spawn } from 'node:child_process';
 import type { ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import net from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -9,18 +9,32 @@ import pg from 'pg';
 
 export const root = path.resolve(import.meta.dirname, '../..');
 
+/** A port to listen on: the next free one of BENCH_PORTS (`first-last`) when set, else any the system gives. */
+let nextPort = 0;
 export async function freePort(): Promise<number> {
+  const range = process.env.BENCH_PORTS?.match(/^(\d+)-(\d+)$/);
+  if (!range) return listenOn(0);
+  const [first, last] = [Number(range[1]), Number(range[2])];
+  for (let i = 0; i <= last - first; i++) {
+    const port = first + (nextPort++ % (last - first + 1));
+    const ok = await listenOn(port).catch(() => 0);
+    if (ok) return ok;
+  }
+  throw new Error(`no free port in BENCH_PORTS ${process.env.BENCH_PORTS}`);
+}
+
+function listenOn(port: number): Promise<number> {
   return new Promise((resolve, reject) => {
     const s = net.createServer();
-    s.listen(0, '127.0.0.1', () => {
-      const port = (s.address() as net.AddressInfo).port;
-      s.close(() => resolve(port));
+    s.listen(port, '127.0.0.1', () => {
+      const got = (s.address() as net.AddressInfo).port;
+      s.close(() => resolve(got));
     });
     s.on('error', reject);
   });
 }
 
-export type RunningServer = { url: string; dataDir: string; stop(): Promise<void> };
+export type RunningServer = { url: string; dataDir: string; pid: number | undefined; stop(): Promise<void> };
 
 /** Starts the real server (its own process, as `npm start` does) and waits until it is ready. */
 export async function startServer(env: Record<string, string> = {}): Promise<RunningServer> {
@@ -40,6 +54,7 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
   return {
     url,
     dataDir,
+    pid: child.pid,
     async stop() {
       await stopChild(child);
       rmSync(dataDir, { recursive: true, force: true });
@@ -73,9 +88,9 @@ const stopChild = async (child: ChildProcess) => {
  * The baseline every throughput is compared with: a bare Fastify route answering `{status:"ok"}`
  * (scripts/bench/bare-server.ts) in its own process on the same Node.
  */
-export async function startBare(): Promise<{ url: string; stop(): Promise<void> }> {
+export async function startBare(script = 'scripts/bench/bare-server.ts'): Promise<{ url: string; pid: number | undefined; stop(): Promise<void> }> {
   const port = await freePort();
-  const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/bench/bare-server.ts'], {
+  const child = spawn(process.execPath, ['--import', 'tsx', script], {
     cwd: root,
     env: { ...process.env, PORT: String(port) },
     stdio: ['ignore', 'ignore', 'inherit'],
@@ -85,7 +100,7 @@ export async function startBare(): Promise<{ url: string; stop(): Promise<void> 
     await stopChild(child);
     throw err;
   });
-  return { url, stop: () => stopChild(child) };
+  return { url, pid: child.pid, stop: () => stopChild(child) };
 }
 
 /**
@@ -103,12 +118,32 @@ export async function login(url: string, email: string, password = 'demo1234'): 
   return ((await res.json()) as { token: string }).token;
 }
 
-export type Load = { rps: number; p50: number; p95: number; p99: number; errors: number; non2xx: number };
+/** `cpuUs`: the server process's CPU time (user + system) per request, when its pid was given (Linux). */
+export type Load = { rps: number; p50: number; p95: number; p99: number; errors: number; non2xx: number; cpuUs?: number };
 
-/** autocannon against one URL: 50 connections for `seconds`. */
-export async function load(url: string, opts: { seconds: number; headers?: Record<string, string>; connections?: number }): Promise<Load> {
+/** CPU time in ms a process has used (user + system), from /proc; undefined where there is none. */
+function cpuMs(pid: number | undefined): number | undefined {
+  if (pid === undefined) return undefined;
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+    return ((Number(fields[11]) + Number(fields[12])) * 1000) / CLOCK_TICKS;
+  } catch {
+    return undefined;
+  }
+}
+const CLOCK_TICKS = 100;
+
+/**
+ * autocannon against one URL: 50 connections for `seconds`. With the server's `pid`, also its CPU
+ * time per request: on cores shared with other work the load generator, not the server, may set the
+ * pace, and then req/s ratios drift towards 1 while CPU per request still shows the server's cost.
+ */
+export async function load(url: string, opts: { seconds: number; headers?: Record<string, string>; connections?: number; pid?: number }): Promise<Load> {
+  const before = cpuMs(opts.pid);
   const r = await autocannon({ url, connections: opts.connections ?? 50, duration: opts.seconds, headers: opts.headers });
-  return { rps: r.requests.average, p50: r.latency.p50, p95: r.latency.p97_5, p99: r.latency.p99, errors: r.errors, non2xx: r.non2xx };
+  const after = cpuMs(opts.pid);
+  const cpuUs = before !== undefined && after !== undefined && r.requests.total > 0 ? ((after - before) * 1000) / r.requests.total : undefined;
+  return { rps: r.requests.average, p50: r.latency.p50, p95: r.latency.p97_5, p99: r.latency.p99, errors: r.errors, non2xx: r.non2xx, cpuUs };
 }
 
 /** A fresh PostgreSQL database for one benchmark run; dropped by the returned function. */

@@ -7,17 +7,20 @@ import type { Database } from './db/client.ts';
 import { acquireDataDirLock } from './db/lock.ts';
 import type { DataDirLock } from './db/lock.ts';
 import { migrate } from './db/migrate.ts';
+import { DiskStore } from './lib/storage.ts';
 import { MailOutbox } from './modules/mail/mail.service.ts';
 
 export type Runtime = { ctx: AppContext; outbox: MailOutbox; close(): Promise<void> };
 
 /**
  * The composition root's wiring of an open database into a context: the mail module's outbox
- * becomes the context's mail sender. Used by openRuntime and by the tests' app factory.
+ * becomes the context's mail sender, and file bytes go to the disk store under
+ * `CRS_DATA_DIR/uploads` (with PostgreSQL too). Used by openRuntime and by the tests' app factory.
  */
 export function assembleContext(config: Config, database: Database, print: (line: string) => void): { ctx: AppContext; outbox: MailOutbox } {
   const outbox = new MailOutbox({ db: database.db, smtpUrl: config.smtpUrl, from: config.mailFrom, print });
-  return { ctx: createContext(config, database, outbox), outbox };
+  const store = new DiskStore(path.join(config.dataDir, 'uploads'));
+  return { ctx: createContext(config, database, outbox, store), outbox };
 }
 
 /**

@@ -22,6 +22,12 @@ const PUBLIC_ALLOWLIST = new Set([
   'POST /api/v1/auth/reset/confirm',
 ]);
 
+/**
+ * Routes open to anyone that check a bearer token when one is sent ('optional'): each decides per
+ * resource (a file: its avatar is public, its notes are not). Also added here on purpose.
+ */
+const OPTIONAL_ALLOWLIST = new Set(['GET /api/v1/files/:id']);
+
 /** Routes that must exist: the walk cannot pass by walking nothing. */
 const KNOWN_PROTECTED = [
   'POST /api/v1/auth/logout',
@@ -65,13 +71,17 @@ describe('deny by default', () => {
     const publicRoutes = t.app.apiRoutes.filter((r) => r.access === 'public').map(key);
     for (const k of publicRoutes) expect(PUBLIC_ALLOWLIST, `${k} is public but not on the allowlist`).toContain(k);
     for (const k of KNOWN_PROTECTED) expect(publicRoutes).not.toContain(k);
+    const optionalRoutes = t.app.apiRoutes.filter((r) => r.access === 'optional').map(key);
+    expect(optionalRoutes.sort()).toEqual([...OPTIONAL_ALLOWLIST].sort());
   });
 
   it('answers 401 without a token, and with a garbage token, on every non-public route', async () => {
     const walked: string[] = [];
     for (const r of t.app.apiRoutes) {
       if (r.access === 'public') continue;
-      for (const headers of [{}, bearer('garbage'), { authorization: 'Basic dXNlcjpwYXNz' }]) {
+      // An 'optional' route may be called without a token, but never with a bad one.
+      const sent = r.access === 'optional' ? [bearer('garbage'), { authorization: 'Basic dXNlcjpwYXNz' }] : [{}, bearer('garbage'), { authorization: 'Basic dXNlcjpwYXNz' }];
+      for (const headers of sent) {
         const res = await send(r.method, r.url, headers);
         expect(res.statusCode, `${key(r)} with ${JSON.stringify(headers)}`).toBe(401);
         expect(res.json()).toEqual({ message: MSG.unauthenticated, code: 'UNAUTHENTICATED' });
@@ -84,7 +94,7 @@ describe('deny by default', () => {
   it('answers 403 to every role outside a route’s list, and lets each listed role past the access check', async () => {
     let refusals = 0;
     for (const r of t.app.apiRoutes) {
-      if (r.access === 'public' || r.access.roles.length === 0) continue;
+      if (typeof r.access === 'string' || r.access.roles.length === 0) continue;
       const allowed = r.access.roles;
       for (const role of ROLES) {
         const res = await send(r.method, r.url, bearer(tokens.get(role)!));
@@ -101,7 +111,7 @@ describe('deny by default', () => {
 
   it('lets every signed-in role reach routes open to any user', async () => {
     for (const r of t.app.apiRoutes) {
-      if (r.access === 'public' || r.access.roles.length > 0) continue;
+      if (typeof r.access === 'string' || r.access.roles.length > 0) continue;
       if (r.url.endsWith('/logout')) continue; // would end the session the next routes use
       for (const role of ROLES) {
         expectPast(r, role, (await send(r.method, r.url, bearer(tokens.get(role)!))).statusCode);
@@ -111,7 +121,7 @@ describe('deny by default', () => {
 
   it('answers public routes without a token (never 401/403)', async () => {
     for (const r of t.app.apiRoutes) {
-      if (r.access !== 'public') continue;
+      if (typeof r.access !== 'string') continue;
       const res = await t.app.inject({ method: r.method as 'GET', url: concreteUrl(r.url), payload: r.method === 'GET' ? undefined : {} });
       expect([401, 403], key(r)).not.toContain(res.statusCode);
     }

@@ -4,13 +4,26 @@ import { SMTPServer } from 'smtp-server';
 
 export type ReceivedMail = { from: string; to: string[]; raw: string };
 
+/** Connections the server has seen: in all, open now, and the most open at once. */
+export type SmtpConnections = { total: number; open: number; peak: number };
+
 /** A real SMTP server on `port` (0: any free port) that keeps what it receives. */
-export async function startSmtp(port = 0): Promise<{ port: number; received: ReceivedMail[]; close(): Promise<void> }> {
+export async function startSmtp(port = 0): Promise<{ port: number; received: ReceivedMail[]; connections: SmtpConnections; close(): Promise<void> }> {
   const received: ReceivedMail[] = [];
+  const connections: SmtpConnections = { total: 0, open: 0, peak: 0 };
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ['STARTTLS'],
     logger: false,
+    onConnect(_session, callback) {
+      connections.total += 1;
+      connections.open += 1;
+      connections.peak = Math.max(connections.peak, connections.open);
+      callback();
+    },
+    onClose() {
+      connections.open -= 1;
+    },
     onData(stream, session, callback) {
       let raw = '';
       stream.setEncoding('utf8');
@@ -26,7 +39,7 @@ export async function startSmtp(port = 0): Promise<{ port: number; received: Rec
     server.listen(port, '127.0.0.1', () => resolve());
   });
   const address = server.server.address() as net.AddressInfo;
-  return { port: address.port, received, close: () => new Promise<void>((r) => server.close(() => r())) };
+  return { port: address.port, received, connections, close: () => new Promise<void>((r) => server.close(() => r())) };
 }
 
 /** A mail's body as text: quoted-printable soft breaks and escapes undone. */

@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest, HookHandlerDoneFunction, onRequestHookHandler } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Role } from '@crs/shared/roles';
 import { hasAnyRole } from '@crs/shared/roles';
@@ -9,13 +9,18 @@ import { forbidden, unauthorized } from '../lib/errors.ts';
 export type Principal = { user: Omit<UserRow, 'passwordHash'>; sessionId: string };
 
 /**
- * Resolves a bearer token to its principal or throws 401. The auth module provides it; the
+ * Resolves a bearer token to its principal or throws 401 — synchronously when everything it needs
+ * is cached (the hot path, no promise), else as a promise. The auth module provides it; the
  * composition root passes it in, so this core plugin never imports a module.
  */
-export type Authenticator = (token: string) => Promise<Principal>;
+export type Authenticator = (token: string) => Principal | Promise<Principal>;
 
-/** Who may call a route: 'public', or signed-in users holding one of `roles` (empty = any). */
-export type Access = 'public' | { roles: readonly Role[] };
+/**
+ * Who may call a route: 'public'; 'optional' (anyone, but a bearer token that is sent must be
+ * valid, and the handler then knows who it is — files decide per file); or signed-in users
+ * holding one of `roles` (empty = any).
+ */
+export type Access = 'public' | 'optional' | { roles: readonly Role[] };
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -46,24 +51,42 @@ export const accessPlugin = fp(async (app: FastifyInstance, opts: { authenticate
     if (!route.url.startsWith('/api/v1')) return;
     const access = (route.config as { access?: Access } | undefined)?.access;
     if (!access) throw new Error(`Route ${String(route.method)} ${route.url} declares no access rule`);
-    // The OpenAPI document asks for a bearer token everywhere except on public routes.
+    // The OpenAPI document asks for a bearer token everywhere except on public routes, and makes
+    // it optional on 'optional' ones.
     if (access === 'public' && route.schema) (route.schema as { security?: unknown[] }).security = [];
+    if (access === 'optional' && route.schema) (route.schema as { security?: unknown[] }).security = [{}, { bearer: [] }];
     for (const method of [route.method].flat()) if (method !== 'HEAD') routes.push({ method, url: route.url, access });
-  });
-
-  // Callback style, not async: a public route passes without a promise (decision 0018).
-  app.addHook('onRequest', (request, _reply, done) => {
-    const access = request.routeOptions.config.access;
-    if (!access || access === 'public') return done();
-    const header = request.headers.authorization;
-    const match = header ? /^Bearer\s+(\S+)$/i.exec(header) : null;
-    if (!match) return done(unauthorized());
-    opts.authenticate(match[1]!).then((principal) => {
-      request.principal = principal;
-      done(hasAnyRole(principal.user.roles, access.roles) ? undefined : forbidden());
-    }, done);
+    // The check runs as the route's own onRequest hook (decision 0018): a public route has none,
+    // and a protected one needs no per-request lookup of its rule. A new array each time: Fastify
+    // copies a GET route's options for its HEAD twin before this hook runs.
+    if (access !== 'public') route.onRequest = [...[route.onRequest ?? []].flat(), accessHook(access, opts.authenticate)];
   });
 });
+
+/**
+ * Authenticates the bearer token and checks the roles (`'optional'`: no token passes, a sent token
+ * must be valid); callback style, no promise on the cached path.
+ */
+function accessHook(access: Exclude<Access, 'public'>, authenticate: Authenticator): onRequestHookHandler {
+  const admit = (request: FastifyRequest, principal: Principal, done: HookHandlerDoneFunction) => {
+    request.principal = principal;
+    done(access === 'optional' || hasAnyRole(principal.user.roles, access.roles) ? undefined : forbidden());
+  };
+  return function checkAccess(request, _reply, done) {
+    const header = request.headers.authorization;
+    const match = header ? /^Bearer\s+(\S+)$/i.exec(header) : null;
+    if (access === 'optional' && !header) return done();
+    if (!match) return done(unauthorized());
+    let principal: Principal | Promise<Principal>;
+    try {
+      principal = authenticate(match[1]!);
+    } catch (err) {
+      return done(err as Error);
+    }
+    if (principal instanceof Promise) principal.then((p) => admit(request, p, done), done);
+    else admit(request, principal, done);
+  };
+}
 
 declare module 'fastify' {
   interface FastifyInstance {

@@ -56,7 +56,8 @@ export const authRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
   app.get('/users/me', {
     config: { access: anyUser },
     schema: { tags: ['auth'], summary: 'The signed-in user', response: { 200: meResponseSchema, 401: errorSchema } },
-    handler: async (req) => ({ message: MSG.userFetched, user: auth.me(principalOf(req)) }),
+    // Synchronous: the hot authenticated read makes no promise (decision 0018).
+    handler: (req) => ({ message: MSG.userFetched, user: auth.me(principalOf(req)) }),
   });
 
   app.patch('/users/me', {

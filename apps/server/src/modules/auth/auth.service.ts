@@ -12,6 +12,7 @@ import type { TokenPair } from './auth.presenter.ts';
 import * as repo from './auth.repository.ts';
 import { assertNotThrottled, recordAttempt, RESET_MAILS_PER_HOUR, resetRequestsLastHour } from './throttle.ts';
 import { signAccessToken, verifyAccessToken } from './tokens.ts';
+import type { AccessClaims } from './tokens.ts';
 
 export const SESSION_ABSOLUTE_DAYS = 30;
 export const SESSION_IDLE_DAYS = 7;
@@ -139,21 +140,37 @@ export async function refresh(ctx: AppContext, presented: string): Promise<Token
 /**
  * Resolves a bearer token to its user and session, refusing a revoked or expired session, a
  * user who is no longer active, and a token older than the user's last role or password change.
+ * Synchronous when the session and the user are both cached (the hot path: no promise, decision
+ * 0018); otherwise a promise that loads what is missing. Throws or rejects with 401.
  */
-export async function authenticate(ctx: AppContext, token: string): Promise<Principal> {
+export function authenticate(ctx: AppContext, token: string): Principal | Promise<Principal> {
   const claims = verifyAccessToken(ctx.config.jwtSecret, token);
   if (!claims) throw unauthorized();
-  const cache = sessionCache(ctx);
-  let session = cache.get(claims.sid);
+  const session = sessionCache(ctx).get(claims.sid);
+  const user = session && users.cachedAccount(ctx, claims.sub);
+  if (session && user) return admit(claims, session, user);
+  return loadPrincipal(ctx, claims, session);
+}
+
+async function loadPrincipal(ctx: AppContext, claims: AccessClaims, cached: CachedSession | undefined): Promise<Principal> {
+  let session = cached;
   if (!session) {
+    const cache = sessionCache(ctx);
     const epoch = cache.epoch;
     const row = await repo.findSession(ctx.db, claims.sid);
     if (!row) throw unauthorized();
     session = { userId: row.userId, revoked: row.revokedAt !== null, expiresAt: row.expiresAt.getTime() };
     cache.set(claims.sid, session, epoch);
   }
-  if (session.revoked || session.expiresAt <= Date.now() || session.userId !== claims.sub) throw unauthorized();
-  const user = await users.getAccount(ctx, claims.sub);
+  // Checked before the user is loaded, as before: a revoked session costs no user query.
+  if (!sessionLive(claims, session)) throw unauthorized();
+  return admit(claims, session, await users.getAccount(ctx, claims.sub));
+}
+
+const sessionLive = (claims: AccessClaims, session: CachedSession) => !session.revoked && session.expiresAt > Date.now() && session.userId === claims.sub;
+
+function admit(claims: AccessClaims, session: CachedSession, user: users.Account | undefined): Principal {
+  if (!sessionLive(claims, session)) throw unauthorized();
   if (!user || user.status !== 'active' || user.tokenVersion !== claims.ver) throw unauthorized();
   return { user, sessionId: claims.sid };
 }

@@ -2,7 +2,7 @@
 // token is refused by both, each good one accepted by both, so the rewrite loosened nothing.
 import { randomUUID } from 'node:crypto';
 import { SignJWT, UnsecuredJWT, jwtVerify } from 'jose';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { signAccessToken, verifyAccessToken } from './tokens.ts';
 
 const secret = new TextEncoder().encode('a-test-secret-of-at-least-32-bytes!!');
@@ -105,5 +105,36 @@ describe('verifyAccessToken', () => {
     expect(Buffer.from(respelled.split('.')[2]!, 'base64url')).toEqual(Buffer.from(s, 'base64url'));
     expect(verifyAccessToken(secret, respelled)).toBeUndefined();
     expect(verifyAccessToken(secret, `${token}=`)).toBeUndefined();
+  });
+
+  // Verified tokens are remembered by their exact text (decision 0018); the time checks still run on every use.
+  it('refuses a remembered token once it expires, and under another secret', async () => {
+    const token = await sign({ ...claims(), exp: now() + 2 });
+    expect(verifyAccessToken(secret, token)).toBeDefined();
+    expect(verifyAccessToken(secret, token)).toBeDefined(); // from memory
+    expect(verifyAccessToken(other, token)).toBeUndefined();
+    vi.useFakeTimers({ toFake: ['Date'] });
+    try {
+      vi.setSystemTime(Date.now() + 3000);
+      expect(verifyAccessToken(secret, token)).toBeUndefined();
+      expect(await joseAccepts(token)).toBe(false);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('refuses a remembered token whose nbf is still ahead or whose iat runs ahead of a clock set back', async () => {
+    const early = await sign({ ...claims(), nbf: now() + 1 });
+    expect(verifyAccessToken(secret, early)).toBeUndefined();
+    const token = await sign(claims());
+    expect(verifyAccessToken(secret, token)).toBeDefined();
+    vi.useFakeTimers({ toFake: ['Date'] });
+    try {
+      vi.setSystemTime(Date.now() - 120_000);
+      expect(verifyAccessToken(secret, token)).toBeUndefined();
+    } finally {
+      vi.useRealTimers();
+    }
+    expect(verifyAccessToken(secret, token)).toBeDefined();
   });
 });

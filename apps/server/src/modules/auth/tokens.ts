@@ -46,13 +46,49 @@ function jsonPart(part: string): Record<string, unknown> | undefined {
 /** How far in the future `iat` may be (clocks of several processes differ a little). */
 const IAT_SKEW_SECONDS = 60;
 
+/** What a verified token showed: its claims (frozen, shared by every request with it) and times. */
+type Verified = { claims: Readonly<AccessClaims>; exp: number; nbf: number | undefined; iat: number | undefined };
+
+/**
+ * Tokens that passed every check, per secret, by their exact text (decision 0018): a client sends
+ * the same access token for up to 15 minutes, and the signature and JSON checks gave ~40 % of the
+ * server's CPU on a hot authenticated read. Only a byte-identical token is found here, so it passed
+ * the same signature check; the time checks run again on every use. Bounded; the oldest leaves first.
+ */
+const verifiedTokens = new WeakMap<Uint8Array, Map<string, Verified>>();
+const MAX_VERIFIED_TOKENS = 10_000;
+
+const timesHold = (v: Readonly<Record<string, unknown>>, now: number) =>
+  typeof v.exp === 'number' &&
+  v.exp > now &&
+  (v.nbf === undefined || (typeof v.nbf === 'number' && v.nbf <= now)) &&
+  (v.iat === undefined || (typeof v.iat === 'number' && v.iat <= now + IAT_SKEW_SECONDS));
+
 /**
  * Verifies signature (HS256 only: alg "none" and every other algorithm are refused, and so is any
  * `crit` header), expiry (`exp` required), `nbf` and `iat`, and that this is an access token.
  * Returns undefined for anything else. The checks are jose's `jwtVerify` with
- * `algorithms: ['HS256'], requiredClaims: ['exp']`, done synchronously with a key made once.
+ * `algorithms: ['HS256'], requiredClaims: ['exp']`, done synchronously with a key made once; a
+ * token seen before skips to the time checks.
  */
 export function verifyAccessToken(secret: Uint8Array, token: string): AccessClaims | undefined {
+  const now = Math.floor(Date.now() / 1000);
+  let seen = verifiedTokens.get(secret);
+  const hit = seen?.get(token);
+  if (hit) {
+    if (timesHold(hit, now)) return hit.claims;
+    if (hit.exp <= now) seen!.delete(token);
+    return undefined;
+  }
+  const verified = verifyFully(secret, token, now);
+  if (!verified) return undefined;
+  if (!seen) verifiedTokens.set(secret, (seen = new Map()));
+  if (seen.size >= MAX_VERIFIED_TOKENS) seen.delete(seen.keys().next().value!);
+  seen.set(token, verified);
+  return verified.claims;
+}
+
+function verifyFully(secret: Uint8Array, token: string, now: number): Verified | undefined {
   const parts = token.split('.');
   if (parts.length !== 3) return undefined;
   const [h, p, s] = parts as [string, string, string];
@@ -64,12 +100,9 @@ export function verifyAccessToken(secret: Uint8Array, token: string): AccessClai
   if (given.length !== expected.length || !timingSafeEqual(given, expected)) return undefined;
   const payload = jsonPart(p);
   if (!payload) return undefined;
-  const now = Math.floor(Date.now() / 1000);
-  const { exp, nbf, iat } = payload;
-  if (typeof exp !== 'number' || exp <= now) return undefined;
-  if (nbf !== undefined && (typeof nbf !== 'number' || nbf > now)) return undefined;
-  if (iat !== undefined && (typeof iat !== 'number' || iat > now + IAT_SKEW_SECONDS)) return undefined;
+  if (!timesHold(payload, now)) return undefined;
   if (payload.typ !== 'access' || !isUuid(payload.sub) || !isUuid(payload.sid)) return undefined;
   if (!Array.isArray(payload.roles) || typeof payload.ver !== 'number') return undefined;
-  return { sub: payload.sub, sid: payload.sid, roles: payload.roles as Role[], ver: payload.ver };
+  const claims = Object.freeze({ sub: payload.sub, sid: payload.sid, roles: Object.freeze([...payload.roles]) as Role[], ver: payload.ver });
+  return { claims, exp: payload.exp as number, nbf: payload.nbf as number | undefined, iat: payload.iat as number | undefined };
 }

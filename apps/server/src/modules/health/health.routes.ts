@@ -8,7 +8,8 @@ export const healthRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (a
   app.get('/', {
     config: { access: 'public' },
     schema: { tags: ['health'], summary: 'Liveness', response: { 200: healthSchema } },
-    handler: async () => ({ status: 'ok' as const }),
+    // Synchronous: no promise on the liveness probe (decision 0018).
+    handler: () => ({ status: 'ok' as const }),
   });
   app.get('/ready', {
     config: { access: 'public' },

@@ -14,6 +14,13 @@ export type OutboxOptions = {
 };
 
 const MAX_ATTEMPTS = 8;
+/**
+ * SMTP connections kept open and shared by every send (nodemailer's pool): a bulk message to a
+ * thousand alumni queues on these instead of opening a connection per mail, which a relay
+ * would throttle or refuse. Each connection is renewed after `POOL_MESSAGES` mails.
+ */
+const POOL_CONNECTIONS = 3;
+const POOL_MESSAGES = 100;
 const backoffSeconds = (attempts: number) => Math.min(3600, 5 * 2 ** (attempts - 1));
 
 /**
@@ -28,7 +35,9 @@ export class MailOutbox implements MailSender {
   private readonly inFlight = new Set<Promise<unknown>>();
 
   constructor(private readonly opts: OutboxOptions) {
-    this.transport = opts.smtpUrl ? nodemailer.createTransport(opts.smtpUrl) : undefined;
+    this.transport = opts.smtpUrl
+      ? nodemailer.createTransport({ url: opts.smtpUrl, pool: true, maxConnections: POOL_CONNECTIONS, maxMessages: POOL_MESSAGES })
+      : undefined;
   }
 
   /** Stores the mail, then tries to deliver it in the background. Resolves once stored. */

@@ -59,6 +59,25 @@ describe('mail outbox with SMTP', () => {
     expect(ok.statusCode).toBe(200);
   });
 
+  it('sends a burst of mails over a few pooled connections, not one connection per mail', async () => {
+    const smtp = await startSmtp();
+    cleanups.push(smtp.close);
+    const t = await createTestApp({ SMTP_URL: `smtp://127.0.0.1:${smtp.port}` });
+    cleanups.push(t.close);
+    const to = Array.from({ length: 40 }, (_, i) => `pooled-${i}-${Date.now()}@crs.test`);
+    await Promise.all(to.map((addr, i) => t.outbox.send({ to: addr, subject: `Pooled ${i}`, text: `Mail ${i}` })));
+    await waitFor('every mail', () => to.every((addr) => smtp.received.some((m) => m.to.includes(addr))) || undefined);
+    // Each mail arrives once, and the burst shared at most three connections.
+    for (const addr of to) expect(smtp.received.filter((m) => m.to.includes(addr))).toHaveLength(1);
+    expect(smtp.connections.peak).toBeGreaterThanOrEqual(1);
+    expect(smtp.connections.peak).toBeLessThanOrEqual(3);
+    expect(smtp.connections.total).toBeLessThanOrEqual(3);
+    await waitFor('all sent', async () => {
+      const row = await one<{ n: number }>(t.ctx, sql`select count(*)::int as n from mail_outbox where "to" like 'pooled-%' and status = 'sent'`);
+      return row.n === to.length || undefined;
+    });
+  });
+
   it('keeps the mail pending while SMTP is down, and drain() delivers it once SMTP is up', async () => {
     const port = await freePort();
     const t = await createTestApp({ SMTP_URL: `smtp://127.0.0.1:${port}` });
@@ -77,7 +96,8 @@ describe('mail outbox with SMTP', () => {
     expect((await outboxRow(t, u.email)).attempts).toBe(1);
 
     const smtp = await startSmtp(port);
-    cleanups.push(smtp.close);
+    // Closed after the app: the app's pooled connection must end before the server can stop.
+    cleanups.unshift(smtp.close);
     await t.ctx.db.execute(sql`update mail_outbox set next_attempt_at = now() where "to" = ${u.email}`);
     await t.outbox.drain();
     const row = await outboxRow(t, u.email);
