@@ -20,8 +20,8 @@ export type ImportRouteOptions = {
   tags: string[];
   /** What is imported, for the API docs ('books'). */
   what: string;
-  /** `p`: who imports (the access hook has checked them). */
-  run(p: Principal, upload: ImportUpload, dryRun: boolean): Promise<ImportOutcome>;
+  /** `p`: who imports (the access hook has checked them); `req` for a URL with params (`/sections/:id/students/import`). */
+  run(p: Principal, upload: ImportUpload, dryRun: boolean, req: FastifyRequest): Promise<ImportOutcome>;
 };
 
 /**
@@ -80,7 +80,7 @@ export const importRoute: FastifyPluginAsyncZod<ImportRouteOptions> = async (app
     },
     handler: async (req, reply) => {
       const upload = await readUpload(req);
-      const outcome = await opts.run(principalOf(req), upload, req.query.dryRun);
+      const outcome = await opts.run(principalOf(req), upload, req.query.dryRun, req);
       return reply.code(outcome.status).send(outcome.body);
     },
   });

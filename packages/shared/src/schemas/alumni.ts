@@ -172,6 +172,8 @@ const OPTIONAL_KEYS = [
   'about',
 ] as const;
 export type AlumnusTextKey = (typeof OPTIONAL_KEYS)[number];
+/** The optional single-value fields (every field but name, the lists and visibility): what the form omits when blank. */
+export const ALUMNUS_OPTIONAL_KEYS: readonly AlumnusTextKey[] = OPTIONAL_KEYS;
 
 /** POST /alumni, and every import row: name required, the rest optional (blank = not given). */
 export const createAlumnusSchema = z.strictObject({

@@ -42,18 +42,22 @@ export function readSpreadsheet(buf: Buffer, kind: 'xlsx' | 'xls', maxRows: numb
   if (kind === 'xlsx') checkZip(buf);
   let sheet: XLSX.WorkSheet | undefined;
   try {
-    const book = XLSX.read(buf, { type: 'buffer', sheets: 0, sheetRows: maxRows + 2, cellNF: true, cellHTML: false, cellFormula: false, bookVBA: false });
+    // Dense: rows as arrays (`!data`), not one object keyed "A1".."P10001" — a 10k-row sheet read in
+    // about half the time and memory (decision 0021).
+    const book = XLSX.read(buf, { type: 'buffer', sheets: 0, sheetRows: maxRows + 2, cellNF: true, cellHTML: false, cellFormula: false, bookVBA: false, dense: true });
     sheet = book.SheetNames.length ? book.Sheets[book.SheetNames[0]!] : undefined;
   } catch {
     throw invalidFile(MSG.importUnreadable);
   }
   if (!sheet || !sheet['!ref']) return [];
   const range = XLSX.utils.decode_range(sheet['!ref']);
+  const data = (sheet['!data'] ?? []) as Array<Array<XLSX.CellObject | undefined> | undefined>;
   // From A1 whatever the sheet's used range says, so row numbers are the spreadsheet's.
   const rows: Table = [];
   for (let r = 0; r <= range.e.r; r++) {
+    const row = data[r];
     const cells: string[] = [];
-    for (let c = 0; c <= range.e.c; c++) cells.push(cellText(sheet[XLSX.utils.encode_cell({ r, c })] as XLSX.CellObject | undefined));
+    for (let c = 0; c <= range.e.c; c++) cells.push(cellText(row?.[c]));
     rows.push(cells);
   }
   return rows;

@@ -1,22 +1,13 @@
-import * as XLSX from '@e965/xlsx';
-import { neutralizeFormula, toCsv } from '@crs/shared/csv';
+import { toCsv } from '@crs/shared/csv';
 import type { CsvCell } from '@crs/shared/csv';
 import { ALUMNI_IMPORT_COLUMNS, ALUMNI_TEMPLATE_COLUMNS, EXPERIENCE_PARTS, experienceColumnKey } from '@crs/shared/schemas/alumni';
+import { xlsxOf } from '../../lib/spreadsheet.ts';
 import type { AlumnusView } from './alumni.repository.ts';
 
 // The directory's downloads: the import template and the faculty export. The export's columns are
 // the import's (labels as headers), so an exported file imports again unchanged.
 
-export const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
-export const CSV_TYPE = 'text/csv; charset=utf-8';
-
-/** A one-sheet .xlsx; text cells that look like formulas are made inert (OWASP CSV injection). */
-function xlsxOf(rows: CsvCell[][], sheetName: string): Buffer {
-  const safe = rows.map((r) => r.map((c) => (typeof c === 'string' ? neutralizeFormula(c) : (c ?? ''))));
-  const book = XLSX.utils.book_new();
-  XLSX.utils.book_append_sheet(book, XLSX.utils.aoa_to_sheet(safe), sheetName);
-  return XLSX.write(book, { type: 'buffer', bookType: 'xlsx', compression: true }) as Buffer;
-}
+export { CSV_TYPE, XLSX_TYPE } from '../../lib/spreadsheet.ts';
 
 /** GET /alumni/template.xlsx: the header row (labels) and one example row. */
 export function templateXlsx(): Buffer {

@@ -23,13 +23,4 @@ export async function listAlumni(t: TestApp, auth: Auth, query: Record<string, s
   return { status: res.statusCode, body: res.json() as { alumni: Alumnus[]; total: number; capped: boolean } };
 }
 
-/** A multipart body with one file field "file", as a browser sends an upload. */
-export function multipart(content: Buffer | string, filename: string) {
-  const boundary = `----crs${randomBytes(8).toString('hex')}`;
-  const payload = Buffer.concat([
-    Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${filename}"\r\nContent-Type: application/octet-stream\r\n\r\n`),
-    Buffer.isBuffer(content) ? content : Buffer.from(content, 'utf8'),
-    Buffer.from(`\r\n--${boundary}--\r\n`),
-  ]);
-  return { payload, headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
-}
+export { multipart } from '../../../test/util.ts';

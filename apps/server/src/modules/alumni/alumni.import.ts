@@ -8,6 +8,10 @@ export type AlumnusImportRow = { input: CreateAlumnusInput; keepTags: boolean; k
 
 const FIELD_KEYS = ALUMNI_IMPORT_COLUMNS.map((c) => c.key).filter((k) => !k.startsWith('experience'));
 const lowerFirst = (s: string) => s[0]!.toLowerCase() + s.slice(1);
+// Experience N's columns and fields, worked out once: a row looks up all 30 × 6 of them.
+const EXPERIENCE_COLUMNS = Array.from({ length: ALUMNI_IMPORT_EXPERIENCES }, (_, i) =>
+  EXPERIENCE_PARTS.map(([part]) => ({ column: experienceColumnKey(i + 1, part), field: lowerFirst(part), date: part.endsWith('Date') })),
+);
 
 let anonymous = 0;
 
@@ -51,9 +55,9 @@ export const alumnusImport: ImportSpec<AlumnusImportRow> = {
     const experiences: Array<Record<string, string>> = [];
     for (let n = 1; n <= ALUMNI_IMPORT_EXPERIENCES; n++) {
       const e: Record<string, string> = {};
-      for (const [part] of EXPERIENCE_PARTS) {
-        const v = given(experienceColumnKey(n, part));
-        if (v !== undefined) e[lowerFirst(part)] = part.endsWith('Date') ? isoFromCell(v) : v;
+      for (const { column, field, date } of EXPERIENCE_COLUMNS[n - 1]!) {
+        const v = given(column);
+        if (v !== undefined) e[field] = date ? isoFromCell(v) : v;
       }
       if (Object.keys(e).length) {
         numbers.push(n);

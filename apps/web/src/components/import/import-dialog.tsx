@@ -1,4 +1,4 @@
-import { useId, useRef, useState, type DragEvent } from 'react';
+import { useId, useRef, useState, type DragEvent, type ReactNode } from 'react';
 import { useQueryClient, type QueryKey } from '@tanstack/react-query';
 import { Download, FileUp } from 'lucide-react';
 import { IMPORT_ACCEPT, type ImportColumn, type ImportErrorBody, type ImportResult, type ImportRowError } from '@crs/shared/schemas/import';
@@ -8,6 +8,7 @@ import { DataTable, type Column } from '@/components/ui/data-table';
 import { DialogFooter, FormDialog } from '@/components/ui/dialog';
 import { FormError } from '@/components/ui/form-error';
 import { Progress } from '@/components/ui/progress';
+import { useScrollFocus } from '@/hooks/use-scroll-focus';
 import { serverStatus } from '@/lib/error-details';
 import { serverMessage } from '@/lib/errors';
 import { toast } from '@/lib/toast';
@@ -45,11 +46,24 @@ type ImportDialogProps = {
   title: string;
   description?: string;
   columns: readonly ImportColumn[];
+  /** The template's columns when it should show fewer than the import reads (default: `columns`). */
+  templateColumns?: readonly ImportColumn[];
   upload: ImportUpload;
   /** Query keys that the import changes; they reload after a successful import. */
   invalidate: readonly QueryKey[];
   /** Base of the downloaded file names (`books` → books-template.csv, books-errors.csv). */
   fileBase: string;
+  /** After a successful import, once the lists are reloaded (a page clears its selection). */
+  onImported?: (result: ImportResult) => void;
+  /** A module's own texts (the alumni upload's toasts are the spec's); default: the counts. */
+  texts?: {
+    /** The success toast's title; the counts go in its description. */
+    success?: string;
+    /** The failure toast, from the server's message (null when the call got no answer). No toast without it. */
+    failure?: (message: string | null) => string;
+    /** Shown in the dialog when a call failed without a message of its own. */
+    failed?: string;
+  };
 };
 
 /**
@@ -72,7 +86,7 @@ function importErrors(e: unknown): ImportErrorBody | null {
   return data && Array.isArray(data.errors) && typeof data.message === 'string' ? (data as ImportErrorBody) : null;
 }
 
-function ImportFlow({ columns, upload, invalidate, fileBase, close }: ImportDialogProps & { close: () => void }) {
+function ImportFlow({ columns, templateColumns, upload, invalidate, fileBase, onImported, texts, close }: ImportDialogProps & { close: () => void }) {
   const queryClient = useQueryClient();
   const inputId = useId();
   const fileRef = useRef<HTMLInputElement>(null);
@@ -88,11 +102,15 @@ function ImportFlow({ columns, upload, invalidate, fileBase, close }: ImportDial
         return;
       }
       await Promise.all(invalidate.map((queryKey) => queryClient.invalidateQueries({ queryKey })));
-      toast.success(IMPORT_TEXT.done(result));
+      if (texts?.success) toast.success(texts.success, { description: IMPORT_TEXT.done(result) });
+      else toast.success(IMPORT_TEXT.done(result));
       setStep({ kind: 'done', result });
+      onImported?.(result);
     } catch (e) {
       const rows = importErrors(e);
-      setStep({ kind: 'failed', file: rows ? file : null, message: rows?.message ?? serverMessage(e) ?? ACTION_FAILED, errors: rows?.errors ?? [] });
+      const message = rows?.message ?? serverMessage(e);
+      if (texts?.failure) toast.error(texts.failure(message));
+      setStep({ kind: 'failed', file: rows ? file : null, message: message ?? texts?.failed ?? ACTION_FAILED, errors: rows?.errors ?? [] });
     }
   }
 
@@ -136,7 +154,7 @@ function ImportFlow({ columns, upload, invalidate, fileBase, close }: ImportDial
           onChange={(e) => pick(e.target.files?.[0])}
         />
         <p className="text-muted-foreground">{IMPORT_TEXT.drop}</p>
-        <a href={csvHref(templateCsv(columns))} download={`${fileBase}-template.csv`} className="inline-flex items-center gap-1 text-sm font-medium text-primary underline-offset-4 hover:underline">
+        <a href={csvHref(templateCsv(templateColumns ?? columns))} download={`${fileBase}-template.csv`} className="inline-flex items-center gap-1 text-sm font-medium text-primary underline-offset-4 hover:underline">
           <Download aria-hidden="true" className="size-4" />
           {IMPORT_TEXT.template}
         </a>
@@ -161,14 +179,14 @@ function ImportFlow({ columns, upload, invalidate, fileBase, close }: ImportDial
         {errors.length > 0 ? (
           <div className="grid gap-2" data-testid="import-errors">
             <p className="text-sm text-destructive">{IMPORT_TEXT.fixFirst}</p>
-            <ul className="max-h-40 list-disc overflow-y-auto pl-5 text-sm text-destructive">
+            <ErrorList>
               {errors.map((e, i) => (
                 <li key={i}>
                   Row {e.row}
                   {e.field ? `, ${e.field}` : ''}: {e.message}
                 </li>
               ))}
-            </ul>
+            </ErrorList>
             <a href={csvHref(errorsCsv(errors, columns))} download={`${fileBase}-errors.csv`} className="inline-flex items-center gap-1 text-sm font-medium text-primary underline-offset-4 hover:underline">
               <Download aria-hidden="true" className="size-4" />
               {IMPORT_TEXT.errorFile}
@@ -219,7 +237,7 @@ function Preview({ result, columns }: { result: ImportResult; columns: readonly 
         ))}
       </dl>
       {result.rows.length > 0 ? <p className="text-xs text-muted-foreground">{IMPORT_TEXT.previewOf(result.rows.length, total)}</p> : null}
-      <div className="max-h-64 overflow-y-auto">
+      <PreviewScroll>
         <DataTable
           caption="Import preview"
           columns={tableColumns}
@@ -228,7 +246,27 @@ function Preview({ result, columns }: { result: ImportResult; columns: readonly 
           empty="The file has no rows."
           rowProps={(r) => (badRows.has(r.row) ? { className: 'bg-destructive/10', 'data-testid': 'import-bad-row' } : { 'data-testid': 'import-row' })}
         />
-      </div>
+      </PreviewScroll>
     </div>
+  );
+}
+
+/** The preview rows, scrolling inside the dialog; reachable by keyboard while they overflow. */
+function PreviewScroll({ children }: { children: ReactNode }) {
+  const [attachScroll, scrollTabIndex] = useScrollFocus<HTMLDivElement>();
+  return (
+    <div className="max-h-64 overflow-y-auto" ref={attachScroll} tabIndex={scrollTabIndex} role={scrollTabIndex === 0 ? 'region' : undefined} aria-label={scrollTabIndex === 0 ? 'Import preview rows' : undefined}>
+      {children}
+    </div>
+  );
+}
+
+/** Every error of the file, scrolling when long; reachable by keyboard while it overflows. */
+function ErrorList({ children }: { children: ReactNode }) {
+  const [attachScroll, scrollTabIndex] = useScrollFocus<HTMLUListElement>();
+  return (
+    <ul className="max-h-40 list-disc overflow-y-auto pl-5 text-sm text-destructive" ref={attachScroll} tabIndex={scrollTabIndex} aria-label="Errors in the file">
+      {children}
+    </ul>
   );
 }

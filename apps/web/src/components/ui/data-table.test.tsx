@@ -83,4 +83,18 @@ describe('DataTable', () => {
     await user.click(screen.getByRole('button', { name: 'Next' }));
     expect(onPage).toHaveBeenCalledWith(2);
   });
+
+  it('opens a row on a click anywhere but its own controls', async () => {
+    const user = userEvent.setup();
+    const onRowClick = vi.fn();
+    const withButton: Column<Row>[] = [...columns.slice(0, 2), { key: 'actions', header: 'Actions', srOnlyHeader: true, cell: (r) => <button type="button">Edit {r.name}</button> }];
+    render(
+      <DataTable caption="Members" columns={withButton} rows={rows} rowKey={(r) => r.id} empty="None" onRowClick={onRowClick} selection={{ selected: new Set(), onChange: () => {}, label: (r) => r.name }} />,
+    );
+    await user.click(screen.getByText('Bala'));
+    expect(onRowClick).toHaveBeenCalledExactlyOnceWith(rows[1]);
+    await user.click(screen.getByRole('button', { name: 'Edit Asha' }));
+    await user.click(screen.getByRole('checkbox', { name: 'Select Asha' }));
+    expect(onRowClick).toHaveBeenCalledTimes(1);
+  });
 });

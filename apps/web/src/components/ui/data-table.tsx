@@ -1,4 +1,5 @@
-import { useId, type ReactNode } from 'react';
+import { useId, type MouseEvent, type ReactNode } from 'react';
+import { useScrollFocus } from '@/hooks/use-scroll-focus';
 import { cn } from '@/lib/utils';
 import { EmptyState, FormError } from './form-error';
 import { Pager } from './pager';
@@ -46,17 +47,30 @@ type DataTableProps<T> = {
   selection?: Selection<T>;
   /** Extra attributes per row (a highlight, a test id). */
   rowProps?: (row: T) => { className?: string; 'data-testid'?: string };
+  /**
+   * A click anywhere on a row (not on its own controls: checkbox, buttons, links, menus). Mouse only:
+   * keep a button or link in the row that does the same for keyboard and screen-reader users.
+   */
+  onRowClick?: (row: T) => void;
   /** How many skeleton rows stand in while loading. */
   skeletonRows?: number;
 };
+
+/** A click on the row itself, not on a control inside it nor in a menu or dialog it opened (React events bubble out of portals). */
+function isRowClick(e: MouseEvent<HTMLTableRowElement>): boolean {
+  const target = e.target as Element;
+  if (!e.currentTarget.contains(target)) return false;
+  return !target.closest('a, button, input, select, textarea, label, [role="menuitem"]');
+}
 
 /**
  * The one list table: skeleton while loading, the error or the empty text in place, an accessible
  * table (caption, th scope) that scrolls sideways on narrow screens and drops `hideBelow` columns,
  * optional row selection (checkbox per row, select-all for the page) and a pager.
  */
-export function DataTable<T>({ caption, columns, rows, rowKey, loading, error, empty, paging, selection, rowProps, skeletonRows = 2 }: DataTableProps<T>) {
+export function DataTable<T>({ caption, columns, rows, rowKey, loading, error, empty, paging, selection, rowProps, onRowClick, skeletonRows = 2 }: DataTableProps<T>) {
   const selectAllId = useId();
+  const [attachScroll, scrollTabIndex] = useScrollFocus<HTMLDivElement>();
   if (error) return <FormError message={error} />;
   if (loading || !rows) {
     return (
@@ -92,7 +106,7 @@ export function DataTable<T>({ caption, columns, rows, rowKey, loading, error, e
   return (
     <div>
       {/* Positioned, so visually hidden (absolute) cell texts scroll with the table instead of widening the page. */}
-      <div className="relative overflow-x-auto">
+      <div className="relative overflow-x-auto" ref={attachScroll} tabIndex={scrollTabIndex} role={scrollTabIndex === 0 ? 'region' : undefined} aria-label={scrollTabIndex === 0 ? caption : undefined}>
         <table className="w-full text-left text-sm">
           <caption className="sr-only">{caption}</caption>
           <thead className="text-muted-foreground">
@@ -124,7 +138,18 @@ export function DataTable<T>({ caption, columns, rows, rowKey, loading, error, e
               const id = rowKey(row);
               const extra = rowProps?.(row);
               return (
-                <tr key={id} data-testid={extra?.['data-testid']} className={cn('border-b last:border-0', extra?.className)}>
+                <tr
+                  key={id}
+                  data-testid={extra?.['data-testid']}
+                  className={cn('border-b last:border-0', onRowClick && 'cursor-pointer hover:bg-accent/40', extra?.className)}
+                  onClick={
+                    onRowClick
+                      ? (e) => {
+                          if (isRowClick(e)) onRowClick(row);
+                        }
+                      : undefined
+                  }
+                >
                   {selection ? (
                     <td className="py-2 pr-2">
                       <input type="checkbox" className="size-4 align-middle" aria-label={`Select ${selection.label(row)}`} checked={selection.selected.has(id)} onChange={() => toggle(id)} />
