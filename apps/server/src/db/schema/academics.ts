@@ -1,0 +1,142 @@
+import { sql } from 'drizzle-orm';
+import { check, foreignKey, index, integer, pgTable, primaryKey, smallint, text, timestamp, unique, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { users } from './users.ts';
+
+// The academic structure (issue 11, decision 0023): departments → subjects and sections →
+// enrolment, teaching assignments → weekly timetable slots. Deleting a parent still in use is
+// refused by the foreign keys (restrict); enrolment and slots go with their section/assignment.
+
+export const departments = pgTable(
+  'departments',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    /** "CSE", stored upper-case; unique. */
+    code: text('code').notNull(),
+    name: text('name').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('departments_code_key').on(t.code)],
+);
+
+export const subjects = pgTable(
+  'subjects',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    /** "CS301", stored upper-case; unique across the college. */
+    code: text('code').notNull(),
+    name: text('name').notNull(),
+    departmentId: uuid('department_id')
+      .notNull()
+      .references(() => departments.id, { onDelete: 'restrict' }),
+    semester: smallint('semester').notNull(),
+    credits: smallint('credits').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('subjects_code_key').on(t.code),
+    index('subjects_department_idx').on(t.departmentId, t.semester),
+    check('subjects_semester_check', sql`${t.semester} between 1 and 10`),
+    check('subjects_credits_check', sql`${t.credits} between 0 and 20`),
+  ],
+);
+
+export const sections = pgTable(
+  'sections',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    /** "CSE-3A", stored upper-case; unique within an academic year. */
+    name: text('name').notNull(),
+    departmentId: uuid('department_id')
+      .notNull()
+      .references(() => departments.id, { onDelete: 'restrict' }),
+    semester: smallint('semester').notNull(),
+    /** "2026-27". */
+    academicYear: text('academic_year').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('sections_name_year_key').on(t.name, t.academicYear),
+    index('sections_department_idx').on(t.departmentId, t.semester),
+    check('sections_semester_check', sql`${t.semester} between 1 and 10`),
+  ],
+);
+
+/** Enrolment: a student on a section's roster (a student may be on several, e.g. electives). */
+export const sectionStudents = pgTable(
+  'section_students',
+  {
+    sectionId: uuid('section_id')
+      .notNull()
+      .references(() => sections.id, { onDelete: 'cascade' }),
+    studentId: uuid('student_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    enrolledAt: timestamp('enrolled_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ name: 'section_students_pkey', columns: [t.sectionId, t.studentId] }), index('section_students_student_idx').on(t.studentId)],
+);
+
+/**
+ * Who teaches which subject to which section: one teacher per subject and section. (id,
+ * teacher_id, section_id) is unique so timetable slots can carry teacher and section through a
+ * composite foreign key that follows a change of teacher (on update cascade).
+ */
+export const teachingAssignments = pgTable(
+  'teaching_assignments',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    teacherId: uuid('teacher_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'restrict' }),
+    subjectId: uuid('subject_id')
+      .notNull()
+      .references(() => subjects.id, { onDelete: 'restrict' }),
+    sectionId: uuid('section_id')
+      .notNull()
+      .references(() => sections.id, { onDelete: 'restrict' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('teaching_assignments_subject_section_key').on(t.subjectId, t.sectionId),
+    unique('teaching_assignments_id_teacher_section_key').on(t.id, t.teacherId, t.sectionId),
+    index('teaching_assignments_teacher_idx').on(t.teacherId),
+    index('teaching_assignments_section_idx').on(t.sectionId),
+  ],
+);
+
+/**
+ * Weekly slots. teacher_id and section_id are copies of the assignment's, kept equal by the
+ * composite foreign key (on update cascade), so the exclusion constraints of migration 0005
+ * (btree_gist) refuse a teacher, section or room (case-insensitive) booked twice at overlapping
+ * times on the same weekday, in the database, on both PGlite and PostgreSQL.
+ * Times are minutes after midnight in the college's time zone; a slot never crosses midnight.
+ */
+export const timetableSlots = pgTable(
+  'timetable_slots',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    assignmentId: uuid('assignment_id').notNull(),
+    teacherId: uuid('teacher_id').notNull(),
+    sectionId: uuid('section_id').notNull(),
+    /** ISO weekday: 1 = Monday … 7 = Sunday. */
+    weekday: smallint('weekday').notNull(),
+    startMin: integer('start_min').notNull(),
+    endMin: integer('end_min').notNull(),
+    room: text('room').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    foreignKey({
+      name: 'timetable_slots_assignment_fk',
+      columns: [t.assignmentId, t.teacherId, t.sectionId],
+      foreignColumns: [teachingAssignments.id, teachingAssignments.teacherId, teachingAssignments.sectionId],
+    })
+      .onUpdate('cascade')
+      .onDelete('cascade'),
+    index('timetable_slots_assignment_idx').on(t.assignmentId, t.weekday),
+    index('timetable_slots_teacher_day_idx').on(t.teacherId, t.weekday, t.startMin),
+    index('timetable_slots_section_day_idx').on(t.sectionId, t.weekday, t.startMin),
+    check('timetable_slots_weekday_check', sql`${t.weekday} between 1 and 7`),
+    check('timetable_slots_time_check', sql`${t.startMin} >= 0 and ${t.endMin} <= 1440 and ${t.endMin} > ${t.startMin}`),
+  ],
+);

@@ -1,0 +1,67 @@
+// The demo college's academic year: realistic, complete, and usable by the demo accounts at once.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { AttendanceSummary, StudentAttendance } from '@crs/shared/schemas/attendance';
+import type { TimetableSlot } from '@crs/shared/schemas/academics';
+import { createTestApp, login } from '../../../test/helper.ts';
+import type { TestApp } from '../../../test/helper.ts';
+import { DEMO_PASSWORD, seedDemo } from '../../seed/demo.ts';
+import { countRows, one } from '../../../test/util.ts';
+import { sql } from 'drizzle-orm';
+
+let t: TestApp;
+let seedMs = 0;
+beforeAll(async () => {
+  t = await createTestApp();
+  const started = performance.now();
+  expect(await seedDemo(t.ctx)).toBe(true);
+  seedMs = performance.now() - started;
+}, 120_000);
+afterAll(() => t.close());
+
+const as = async (email: string) => ({ authorization: `Bearer ${(await login(t.app, email, DEMO_PASSWORD)).token}` });
+
+describe('academics demo seed', () => {
+  it('builds 5 departments, 40 subjects, 10 sections of 20 and ~200 students, in reasonable time', async () => {
+    expect(await countRows(t.ctx, 'departments')).toBe(5);
+    expect(await countRows(t.ctx, 'subjects')).toBe(40);
+    expect(await countRows(t.ctx, 'sections')).toBe(10);
+    expect(await countRows(t.ctx, 'section_students')).toBe(200);
+    expect(await countRows(t.ctx, 'users', `'Student' = any(roles)`)).toBeGreaterThanOrEqual(200);
+    expect(await countRows(t.ctx, 'teaching_assignments')).toBe(40);
+    console.log(`demo seed (all modules): ${Math.round(seedMs)} ms; sessions ${await countRows(t.ctx, 'attendance_sessions')}, records ${await countRows(t.ctx, 'attendance_records')}`);
+  });
+
+  it('gives the demo teacher and the demo student classes on every day of the week between 09:00 and 17:00', async () => {
+    for (const email of ['teacher@demo.crs', 'student@demo.crs']) {
+      const res = await t.app.inject({ url: '/api/v1/academics/timetable/me', headers: await as(email) });
+      expect(res.statusCode, res.body).toBe(200);
+      const slots = (res.json() as { slots: TimetableSlot[] }).slots;
+      expect(new Set(slots.map((s) => s.weekday))).toEqual(new Set([1, 2, 3, 4, 5, 6, 7]));
+      expect(slots.every((s) => s.start >= '09:00' && s.end <= '17:00')).toBe(true);
+    }
+    const subjects = await t.app.inject({ url: '/api/v1/teachers/my-subjects', headers: await as('teacher@demo.crs') });
+    const list = (subjects.json() as { subjects: Array<{ code: string; section: string }> }).subjects;
+    expect(list.map((s) => `${s.code} ${s.section}`).sort()).toEqual(['CS301 CSE-3A', 'CS301 CSE-3B', 'CS302 CSE-3A', 'CS503 CSE-5A']);
+  });
+
+  it('has eight weeks of attendance: the demo teacher sees realistic percentages, some students under 75 %', async () => {
+    const res = await t.app.inject({ url: '/api/v1/attendance/summary', headers: await as('teacher@demo.crs') });
+    const s = res.json() as AttendanceSummary;
+    expect(s.byClass).toHaveLength(4);
+    for (const c of s.byClass) {
+      expect(c.class).toMatch(/^CS\d{3} · CSE-\d[AB]$/);
+      expect(c.sessions).toBeGreaterThanOrEqual(24);
+      expect(c.att).toBeGreaterThan(70);
+      expect(c.att).toBeLessThan(95);
+    }
+    const me = (await t.app.inject({ url: '/api/v1/attendance/me', headers: await as('student@demo.crs') })).json() as StudentAttendance;
+    expect(me.overall.att).toBeGreaterThan(75);
+    expect(me.bySubject).toHaveLength(4);
+    const { n: under } = await one<{ n: number }>(
+      t.ctx,
+      sql`select count(*)::int as n from (select r.student_id from attendance_records r group by r.student_id
+          having 100.0 * count(*) filter (where status in ('present', 'late')) / nullif(count(*) filter (where status <> 'excused'), 0) < 75) x`,
+    );
+    expect(under).toBeGreaterThan(10);
+  });
+});

@@ -1,0 +1,264 @@
+import type { AppContext } from '../../context.ts';
+import * as users from '../users/users.service.ts';
+import * as repo from './academics.repository.ts';
+
+// The demo college's academic year (decision 0023): five departments, 40 subjects of semesters 3
+// and 5, ten sections of 20 students, a teacher per subject and section, and a weekly timetable in
+// which the demo teacher (Dr. Meera Iyer) and the demo student (Aarav Sharma, CSE-3A) have classes
+// every day of the week between 09:00 and 17:00, so "today" is never empty.
+
+export const DEMO_ACADEMIC_YEAR = '2026-27';
+
+export const DEMO_DEPARTMENTS: Array<[code: string, name: string]> = [
+  ['CSE', 'Computer Science and Engineering'],
+  ['ECE', 'Electronics and Communication Engineering'],
+  ['ME', 'Mechanical Engineering'],
+  ['CE', 'Civil Engineering'],
+  ['EEE', 'Electrical and Electronics Engineering'],
+];
+
+/** department → semester → [code, name, credits]. */
+export const DEMO_SUBJECTS: Record<string, Record<number, Array<[string, string, number]>>> = {
+  CSE: {
+    3: [['CS301', 'Data Structures', 4], ['CS302', 'Database Management Systems', 4], ['CS303', 'Discrete Mathematics', 3], ['CS304', 'Digital Logic Design', 3]],
+    5: [['CS501', 'Operating Systems', 4], ['CS502', 'Design and Analysis of Algorithms', 4], ['CS503', 'Computer Networks', 4], ['CS504', 'Theory of Computation', 3]],
+  },
+  ECE: {
+    3: [['EC301', 'Electronic Devices and Circuits', 4], ['EC302', 'Signals and Systems', 4], ['EC303', 'Network Analysis', 3], ['EC304', 'Digital System Design', 3]],
+    5: [['EC501', 'Analog Communication', 4], ['EC502', 'Microprocessors and Microcontrollers', 4], ['EC503', 'Digital Signal Processing', 4], ['EC504', 'Control Systems', 3]],
+  },
+  ME: {
+    3: [['ME301', 'Engineering Thermodynamics', 4], ['ME302', 'Strength of Materials', 4], ['ME303', 'Manufacturing Processes', 3], ['ME304', 'Engineering Materials', 3]],
+    5: [['ME501', 'Fluid Mechanics and Machinery', 4], ['ME502', 'Dynamics of Machinery', 4], ['ME503', 'Heat and Mass Transfer', 4], ['ME504', 'Machine Design', 3]],
+  },
+  CE: {
+    3: [['CE301', 'Surveying', 4], ['CE302', 'Mechanics of Solids', 4], ['CE303', 'Building Materials and Construction', 3], ['CE304', 'Fluid Mechanics', 3]],
+    5: [['CE501', 'Structural Analysis', 4], ['CE502', 'Geotechnical Engineering', 4], ['CE503', 'Transportation Engineering', 4], ['CE504', 'Environmental Engineering', 3]],
+  },
+  EEE: {
+    3: [['EE301', 'Electrical Circuit Analysis', 4], ['EE302', 'Electrical Machines I', 4], ['EE303', 'Analog Electronics', 3], ['EE304', 'Electromagnetic Fields', 3]],
+    5: [['EE501', 'Power Systems I', 4], ['EE502', 'Power Electronics', 4], ['EE503', 'Electrical Machines II', 4], ['EE504', 'Linear Integrated Circuits', 3]],
+  },
+};
+
+/** Sections of this year: CSE has two in semester 3 (the demo teacher's and the demo student's). */
+export const DEMO_SECTIONS: Array<[name: string, dept: string, semester: number]> = [
+  ['CSE-3A', 'CSE', 3],
+  ['CSE-3B', 'CSE', 3],
+  ['CSE-5A', 'CSE', 5],
+  ['ECE-3A', 'ECE', 3],
+  ['ECE-5A', 'ECE', 5],
+  ['ME-3A', 'ME', 3],
+  ['ME-5A', 'ME', 5],
+  ['CE-3A', 'CE', 3],
+  ['CE-5A', 'CE', 5],
+  ['EEE-3A', 'EEE', 3],
+];
+
+/** Faculty added by this seed (the demo accounts' teachers are reused), by department. */
+export const DEMO_FACULTY: Array<[name: string, dept: string]> = [
+  ['Dr. Rajesh Krishnan', 'CSE'],
+  ['Prof. Sneha Kulkarni', 'CSE'],
+  ['Dr. Arvind Subramanian', 'CSE'],
+  ['Prof. Pooja Hegde', 'ECE'],
+  ['Dr. Venkatesh Rao', 'ECE'],
+  ['Dr. Harish Chandra', 'ME'],
+  ['Prof. Deepak Shetty', 'ME'],
+  ['Dr. Shalini Mishra', 'CE'],
+  ['Prof. Ramesh Gowda', 'CE'],
+  ['Dr. Anjali Saxena', 'EEE'],
+  ['Prof. Nitin Deshmukh', 'EEE'],
+];
+
+const DEPT_NAME = Object.fromEntries(DEMO_DEPARTMENTS);
+
+const FIRST = [
+  'Aditya', 'Aishwarya', 'Akash', 'Amrita', 'Anirudh', 'Anjali', 'Ankit', 'Aparna', 'Bhavana', 'Chetan', 'Deepika', 'Devansh', 'Divya', 'Gaurav', 'Harini', 'Harsh',
+  'Isha', 'Jayesh', 'Kavya', 'Karthik', 'Keerthana', 'Kunal', 'Lavanya', 'Madhav', 'Meghna', 'Mohit', 'Nandini', 'Nikhil', 'Niharika', 'Pranav', 'Prerna', 'Rahul',
+  'Riya', 'Sahil', 'Sanjana', 'Shreya', 'Soumya', 'Tanvi', 'Tarun', 'Varun', 'Vidya', 'Vignesh', 'Yash', 'Zoya', 'Abhishek', 'Pallavi', 'Suraj', 'Swathi',
+];
+const LAST = [
+  'Agarwal', 'Bhat', 'Chatterjee', 'Das', 'Desai', 'Ghosh', 'Gupta', 'Iyer', 'Jain', 'Kapoor', 'Kulkarni', 'Kumar', 'Menon', 'Mishra', 'Nair', 'Naidu',
+  'Patel', 'Pillai', 'Prasad', 'Rao', 'Reddy', 'Saxena', 'Sen', 'Shah', 'Sharma', 'Shetty', 'Sinha', 'Srinivasan', 'Thakur', 'Varma', 'Verma', 'Yadav',
+];
+
+/** A small deterministic generator, so every first start seeds the same college. */
+export function prng(seed: number) {
+  let s = seed >>> 0;
+  return () => {
+    s = (s + 0x6d2b79f5) >>> 0;
+    let t = s;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+/** The teaching periods of a day (minutes after midnight), 09:00–17:00 with a tea and a lunch break. */
+export const PERIODS: Array<[number, number]> = [
+  [9 * 60, 10 * 60],
+  [10 * 60, 11 * 60],
+  [11 * 60 + 15, 12 * 60 + 15],
+  [12 * 60 + 15, 13 * 60 + 15],
+  [14 * 60, 15 * 60],
+  [15 * 60, 16 * 60],
+  [16 * 60, 17 * 60],
+];
+
+const STUDENTS_PER_SECTION = 20;
+const DEMO_TEACHER = 'teacher@demo.crs';
+const DEMO_STUDENT = 'student@demo.crs';
+
+/**
+ * Seeds the academic structure through the repository in one transaction, on a database whose
+ * demo accounts exist. False when there were departments already (or no demo teacher).
+ */
+export async function seedDemoAcademics(ctx: AppContext): Promise<boolean> {
+  if ((await repo.listDepartments(ctx.db)).length > 0) return false;
+  const rand = prng(20261123);
+  return ctx.db.transaction(async (tx) => {
+    const teachers = await users.activeAccountsWithRole(ctx, 'Teacher', tx);
+    const demoTeacher = teachers.find((t) => t.email === DEMO_TEACHER);
+    if (!demoTeacher) return false;
+    const existingStudents = await users.activeAccountsWithRole(ctx, 'Student', tx);
+
+    const deptIds = new Map<string, string>();
+    for (const [code, name] of DEMO_DEPARTMENTS) deptIds.set(code, await repo.insertDepartment(tx, { code, name }));
+
+    const subjectIds = new Map<string, string>();
+    const subjectList = Object.entries(DEMO_SUBJECTS).flatMap(([dept, bySem]) =>
+      Object.entries(bySem).flatMap(([sem, list]) => list.map(([code, name, credits]) => ({ code, name, credits, semester: Number(sem), departmentId: deptIds.get(dept)! }))),
+    );
+    (await repo.insertSubjects(tx, subjectList)).forEach((id, i) => subjectIds.set(subjectList[i]!.code, id));
+
+    const sectionValues = DEMO_SECTIONS.map(([name, dept, semester]) => ({ name, departmentId: deptIds.get(dept)!, semester, academicYear: DEMO_ACADEMIC_YEAR }));
+    const sectionIds = await repo.insertSections(tx, sectionValues);
+    const sectionId = new Map(DEMO_SECTIONS.map(([name], i) => [name, sectionIds[i]!]));
+
+    // Faculty: the seed's own plus the demo teachers already there, by department.
+    const faculty = await users.insertDemoAccounts(
+      ctx,
+      'Teacher',
+      DEMO_FACULTY.map(([name, dept]) => ({ name, email: users.demoEmailOf(name), department: DEPT_NAME[dept]!, phone: null })),
+      tx,
+    );
+    const byDept = new Map<string, string[]>();
+    DEMO_FACULTY.forEach(([, dept], i) => byDept.set(dept, [...(byDept.get(dept) ?? []), faculty[i]!.id]));
+    for (const t of teachers) {
+      const dept = DEMO_DEPARTMENTS.find(([, name]) => name === t.department)?.[0];
+      if (dept && t.id !== demoTeacher.id) byDept.set(dept, [...(byDept.get(dept) ?? []), t.id]);
+    }
+
+    // Students: 20 per section; the demo student and the demo accounts of a department go first.
+    const used = new Set(existingStudents.map((s) => s.email));
+    const enrolment: Array<{ sectionId: string; studentId: string }> = [];
+    const fresh: Array<{ name: string; email: string; department: string; phone: string | null; section: string }> = [];
+    for (const [name, dept] of DEMO_SECTIONS) {
+      const mine = existingStudents.filter((s) => (s.email === DEMO_STUDENT ? name === 'CSE-3A' : s.department === DEPT_NAME[dept] && name === `${dept}-3A`));
+      for (const s of mine) enrolment.push({ sectionId: sectionId.get(name)!, studentId: s.id });
+      for (let k = mine.length; k < STUDENTS_PER_SECTION; k++) {
+        let first = '';
+        let last = '';
+        let email = '';
+        do {
+          first = FIRST[Math.floor(rand() * FIRST.length)]!;
+          last = LAST[Math.floor(rand() * LAST.length)]!;
+          email = `${first}.${last}@demo.crs`.toLowerCase();
+        } while (used.has(email));
+        used.add(email);
+        fresh.push({ name: `${first} ${last}`, email, department: DEPT_NAME[dept]!, phone: `9${String(Math.floor(rand() * 1e9)).padStart(9, '0')}`, section: name });
+      }
+    }
+    const created = await users.insertDemoAccounts(ctx, 'Student', fresh, tx);
+    created.forEach((row, i) => enrolment.push({ sectionId: sectionId.get(fresh[i]!.section)!, studentId: row.id }));
+    await repo.enrol(tx, enrolment);
+
+    // Teaching assignments: the demo teacher takes CS301 in CSE-3A and CSE-3B, CS302 in CSE-3A
+    // and CS503 in CSE-5A; the rest go round the department's faculty.
+    const assignments: Array<{ teacherId: string; subjectId: string; sectionId: string; section: string }> = [];
+    const demoPairs = new Set(['CS301|CSE-3A', 'CS301|CSE-3B', 'CS302|CSE-3A', 'CS503|CSE-5A']);
+    const turn = new Map<string, number>();
+    for (const [name, dept, semester] of DEMO_SECTIONS) {
+      for (const [code] of DEMO_SUBJECTS[dept]![semester]!) {
+        let teacherId = demoTeacher.id;
+        if (!demoPairs.has(`${code}|${name}`)) {
+          const pool = byDept.get(dept)!;
+          const n = turn.get(dept) ?? 0;
+          turn.set(dept, n + 1);
+          teacherId = pool[n % pool.length]!;
+        }
+        assignments.push({ teacherId, subjectId: subjectIds.get(code)!, sectionId: sectionId.get(name)!, section: name });
+      }
+    }
+    const assignmentIds = await repo.insertAssignments(tx, assignments);
+
+    // The week: a subject meets as many times as its credits, on days spread over Monday–Saturday
+    // (each section's subjects start on different days), in the first period free for both the
+    // section and the teacher, periods rotated per section and day. Sunday has one special class
+    // of CS301 in CSE-3A (demo teacher and demo student). Each section keeps its home room.
+    const busy = new Set<string>();
+    const slots: repo.SlotValues[] = [];
+    const credits = new Map(subjectList.map((s) => [subjectIds.get(s.code)!, s.credits]));
+    assignments.forEach((a, k) => {
+      const i = DEMO_SECTIONS.findIndex(([name]) => name === a.section);
+      const j = k % 4;
+      const n = credits.get(a.subjectId)!;
+      const start = (i + j * 3 + (j >= 2 ? 1 : 0)) % 6;
+      for (let m = 0; m < n; m++) {
+        const weekday = ((start + Math.floor((m * 6) / n)) % 6) + 1;
+        const order = PERIODS.map((_, p) => (p + weekday * 3 + i * 2 + j) % PERIODS.length);
+        const p = order.find((q) => !busy.has(`s|${a.sectionId}|${weekday}|${q}`) && !busy.has(`t|${a.teacherId}|${weekday}|${q}`));
+        if (p === undefined) continue;
+        busy.add(`s|${a.sectionId}|${weekday}|${p}`);
+        busy.add(`t|${a.teacherId}|${weekday}|${p}`);
+        const [startMin, endMin] = PERIODS[p]!;
+        slots.push({ assignmentId: assignmentIds[k]!, teacherId: a.teacherId, sectionId: a.sectionId, weekday, startMin, endMin, room: roomOf(a.section) });
+      }
+    });
+    const sunday = assignments.findIndex((a) => a.section === 'CSE-3A' && a.teacherId === demoTeacher.id);
+    const a = assignments[sunday]!;
+    slots.push({ assignmentId: assignmentIds[sunday]!, teacherId: a.teacherId, sectionId: a.sectionId, weekday: 7, startMin: 10 * 60, endMin: 12 * 60, room: 'CSE Lab 2' });
+    await repo.insertSlots(tx, slots);
+    return true;
+  });
+}
+
+/** "CSE-3A" → "CSE-301" (department block, floor = semester, room per section letter). */
+export function roomOf(section: string): string {
+  const [dept, rest] = section.split('-') as [string, string];
+  return `${dept}-${rest[0]}0${rest.charCodeAt(1) - 64}`;
+}
+
+/**
+ * The attendance bench's classes (`db:seed-attendance`): one teacher (`email`, password
+ * DEMO_PASSWORD) teaching `sections` sections of `students` students each, one subject per
+ * section meeting four times a week. Returns the teacher's id.
+ */
+export async function seedBenchClasses(ctx: AppContext, opts: { email: string; sections: number; students: number }): Promise<string> {
+  return ctx.db.transaction(async (tx) => {
+    const tag = Date.now().toString(36).toUpperCase().slice(-5);
+    const [teacher] = await users.insertDemoAccounts(ctx, 'Teacher', [{ name: 'Dr. Bench Teacher', email: opts.email, department: 'Computer Science and Engineering', phone: null }], tx);
+    const dept = await repo.insertDepartment(tx, { code: `B${tag}`, name: `Bench ${tag}` });
+    for (let i = 0; i < opts.sections; i++) {
+      const [subjectId] = await repo.insertSubjects(tx, [{ code: `B${tag}${i}`, name: `Bench Subject ${i + 1}`, departmentId: dept, semester: 5, credits: 4 }]);
+      const [sectionId] = await repo.insertSections(tx, [{ name: `B${tag}-${i}`, departmentId: dept, semester: 5, academicYear: DEMO_ACADEMIC_YEAR }]);
+      const students = await users.insertDemoAccounts(
+        ctx,
+        'Student',
+        Array.from({ length: opts.students }, (_, k) => ({ name: `Bench Student ${i}-${k}`, email: `bench.${tag.toLowerCase()}.${i}.${k}@demo.crs`, department: 'Computer Science and Engineering', phone: null })),
+        tx,
+      );
+      await repo.enrol(
+        tx,
+        students.map((s) => ({ sectionId: sectionId!, studentId: s.id })),
+      );
+      const [assignmentId] = await repo.insertAssignments(tx, [{ teacherId: teacher!.id, subjectId: subjectId!, sectionId: sectionId! }]);
+      const days = [1, 2, 3, 4, 5, 6].filter((_, d) => (d + i) % 3 !== 0).slice(0, 4);
+      await repo.insertSlots(
+        tx,
+        days.map((weekday) => ({ assignmentId: assignmentId!, teacherId: teacher!.id, sectionId: sectionId!, weekday, startMin: PERIODS[i % PERIODS.length]![0], endMin: PERIODS[i % PERIODS.length]![1], room: `B${tag}-R${i}` })),
+      );
+    }
+    return teacher!.id;
+  });
+}

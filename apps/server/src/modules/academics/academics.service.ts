@@ -1,0 +1,547 @@
+import { sql } from 'drizzle-orm';
+import { MSG } from '@crs/shared/messages';
+import { hasAnyRole } from '@crs/shared/roles';
+import { classLabel, hhmmOf, minutesOf } from '@crs/shared/schemas/academics';
+import type {
+  CreateAssignmentInput,
+  CreateDepartmentInput,
+  CreateSectionInput,
+  CreateSlotInput,
+  CreateSubjectInput,
+  ListAssignmentsQuery,
+  ListSectionsQuery,
+  ListSlotsQuery,
+  ListSubjectsQuery,
+  UpdateAssignmentInput,
+  UpdateDepartmentInput,
+  UpdateSectionInput,
+  UpdateSlotInput,
+  UpdateSubjectInput,
+} from '@crs/shared/schemas/academics';
+import type { AppContext } from '../../context.ts';
+import { exclusionViolation, isForeignKeyViolation, uniqueViolation } from '../../db/client.ts';
+import type { Executor } from '../../db/client.ts';
+import type { AppError} from '../../lib/errors.ts';
+import { badRequest, conflict, notFound } from '../../lib/errors.ts';
+import { readTableOffThread } from '../../lib/import/read-off-thread.ts';
+import { runImport } from '../../lib/import/pipeline.ts';
+import type { ImportOutcome } from '../../lib/import/pipeline.ts';
+import { collegeClock } from '../../lib/time.ts';
+import type { Principal } from '../../plugins/access.ts';
+import type { ImportUpload } from '../../plugins/import-route.ts';
+import * as users from '../users/users.service.ts';
+import { assignmentImport, departmentImport, enrolmentImport, sectionImport, subjectImport, timetableImport } from './academics.import.ts';
+import { presentAssignment, presentDepartment, presentSection, presentSlot, presentStudent, presentSubject } from './academics.presenter.ts';
+import type { PersonCard } from './academics.presenter.ts';
+import * as repo from './academics.repository.ts';
+import type { AssignmentRow, SlotRow } from './academics.repository.ts';
+
+export type { AssignmentRow, SlotRow } from './academics.repository.ts';
+
+// The academic structure's public API (decision 0023). Admin-only writes are guarded by the
+// routes' access lists; ownership (a teacher's own classes, a student's own sections) is here.
+
+/** Database refusals → 409 with the texts the admin screen shows; anything else is rethrown. */
+function refusal(err: unknown): never {
+  const excl = exclusionViolation(err);
+  if (excl !== undefined) {
+    if (excl.includes('teacher')) throw conflict(MSG.teacherDoubleBooked, 'TEACHER_DOUBLE_BOOKED');
+    if (excl.includes('section')) throw conflict(MSG.sectionDoubleBooked, 'SECTION_DOUBLE_BOOKED');
+    throw conflict(MSG.roomDoubleBooked, 'ROOM_DOUBLE_BOOKED');
+  }
+  const uniq = uniqueViolation(err);
+  if (uniq !== undefined) {
+    if (uniq.startsWith('departments')) throw conflict(MSG.departmentCodeTaken, 'DEPARTMENT_CODE_TAKEN');
+    if (uniq.startsWith('subjects')) throw conflict(MSG.subjectCodeTaken, 'SUBJECT_CODE_TAKEN');
+    if (uniq.startsWith('sections')) throw conflict(MSG.sectionNameTaken, 'SECTION_NAME_TAKEN');
+    if (uniq.startsWith('teaching_assignments')) throw conflict(MSG.assignmentTaken, 'ASSIGNMENT_TAKEN');
+  }
+  throw err;
+}
+async function guarded<T>(work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (err) {
+    refusal(err);
+  }
+}
+/** A delete refused by a foreign key (still in use) → 409 `message`. */
+async function deleting(work: () => Promise<boolean>, missing: AppError, inUse: string, code: string) {
+  let found: boolean;
+  try {
+    found = await work();
+  } catch (err) {
+    if (isForeignKeyViolation(err)) throw conflict(inUse, code);
+    throw err;
+  }
+  if (!found) throw missing;
+}
+const fieldError = (path: string, message: string, code: string) => badRequest(message, code, [{ path, message }]);
+
+async function requireDepartment(db: Executor, id: string) {
+  if (!(await repo.findDepartment(db, id))) throw fieldError('departmentId', MSG.departmentNotFound, 'DEPARTMENT_NOT_FOUND');
+}
+
+async function peopleCards(ctx: AppContext, ids: readonly string[], tx: Executor = ctx.db): Promise<Map<string, PersonCard>> {
+  return (await users.peopleByIds(ctx, ids, tx)) as Map<string, PersonCard>;
+}
+
+// Departments ---------------------------------------------------------------------------------
+
+/** Every department by code, with its number of subjects and sections. */
+export async function listDepartments(ctx: AppContext) {
+  const rows = await repo.listDepartments(ctx.db);
+  return { departments: rows.map(presentDepartment), total: rows.length };
+}
+/** Creates a department; 409 when the code is taken. */
+export async function createDepartment(ctx: AppContext, v: CreateDepartmentInput) {
+  const id = await guarded(() => repo.insertDepartment(ctx.db, v));
+  return presentDepartment((await repo.findDepartment(ctx.db, id))!);
+}
+/** Renames or recodes a department; 404 unknown, 409 code taken. */
+export async function updateDepartment(ctx: AppContext, id: string, v: UpdateDepartmentInput) {
+  if (!(await guarded(() => repo.updateDepartment(ctx.db, id, v)))) throw notFound(MSG.departmentNotFound);
+  return presentDepartment((await repo.findDepartment(ctx.db, id))!);
+}
+/** Deletes a department without subjects or sections (409 otherwise). */
+export const deleteDepartment = (ctx: AppContext, id: string) =>
+  deleting(() => repo.deleteDepartment(ctx.db, id), notFound(MSG.departmentNotFound), MSG.departmentInUse, 'DEPARTMENT_IN_USE');
+
+// Subjects ------------------------------------------------------------------------------------
+
+export async function listSubjects(ctx: AppContext, q: ListSubjectsQuery) {
+  const { rows, total } = await repo.listSubjects(ctx.db, q);
+  return { subjects: rows.map(presentSubject), total };
+}
+/** Creates a subject; 400 unknown department, 409 code taken. */
+export async function createSubject(ctx: AppContext, v: CreateSubjectInput) {
+  await requireDepartment(ctx.db, v.departmentId);
+  const [id] = await guarded(() => repo.insertSubjects(ctx.db, [v]));
+  return presentSubject((await repo.findSubject(ctx.db, id!))!);
+}
+export async function updateSubject(ctx: AppContext, id: string, v: UpdateSubjectInput) {
+  if (v.departmentId) await requireDepartment(ctx.db, v.departmentId);
+  if (!(await guarded(() => repo.updateSubject(ctx.db, id, v)))) throw notFound(MSG.subjectNotFound);
+  return presentSubject((await repo.findSubject(ctx.db, id))!);
+}
+/** Deletes a subject no section is taught (409 otherwise). */
+export const deleteSubject = (ctx: AppContext, id: string) => deleting(() => repo.deleteSubject(ctx.db, id), notFound(MSG.subjectNotFound), MSG.subjectInUse, 'SUBJECT_IN_USE');
+
+// Sections ------------------------------------------------------------------------------------
+
+export async function listSections(ctx: AppContext, q: ListSectionsQuery) {
+  const { rows, total } = await repo.listSections(ctx.db, q);
+  return { sections: rows.map(presentSection), total };
+}
+/** Creates a section; 400 unknown department, 409 name taken in that academic year. */
+export async function createSection(ctx: AppContext, v: CreateSectionInput) {
+  await requireDepartment(ctx.db, v.departmentId);
+  const [id] = await guarded(() => repo.insertSections(ctx.db, [v]));
+  return presentSection((await repo.findSection(ctx.db, id!))!);
+}
+export async function updateSection(ctx: AppContext, id: string, v: UpdateSectionInput) {
+  if (v.departmentId) await requireDepartment(ctx.db, v.departmentId);
+  if (!(await guarded(() => repo.updateSection(ctx.db, id, v)))) throw notFound(MSG.sectionNotFound);
+  return presentSection((await repo.findSection(ctx.db, id))!);
+}
+/** Deletes a section without teaching assignments (409 otherwise); its roster goes with it. */
+export const deleteSection = (ctx: AppContext, id: string) => deleting(() => repo.deleteSection(ctx.db, id), notFound(MSG.sectionNotFound), MSG.sectionInUse, 'SECTION_IN_USE');
+
+// Enrolment -----------------------------------------------------------------------------------
+
+/** The roster of a section: id, name, email and roll number (student ID), by roll number. */
+export async function sectionRoster(ctx: AppContext, sectionId: string, tx: Executor = ctx.db): Promise<Array<{ id: string; name: string; email: string; studentId: string | null }>> {
+  const ids = await repo.sectionStudentIds(tx, sectionId);
+  const people = await users.peopleByIds(ctx, ids, tx);
+  return [...people.values()]
+    .map((p) => ({ id: p.id, name: p.name, email: p.email, studentId: p.studentId }))
+    .sort((a, b) => (a.studentId ?? '~').localeCompare(b.studentId ?? '~') || a.name.localeCompare(b.name));
+}
+export async function listSectionStudents(ctx: AppContext, sectionId: string) {
+  if (!(await repo.findSection(ctx.db, sectionId))) throw notFound(MSG.sectionNotFound);
+  const roster = await sectionRoster(ctx, sectionId);
+  return { students: roster.map(presentStudent), total: roster.length };
+}
+/** Enrols active students (400 naming any id that is not one); already enrolled ones stay once. */
+export async function enrolStudents(ctx: AppContext, sectionId: string, studentIds: string[]) {
+  if (!(await repo.findSection(ctx.db, sectionId))) throw notFound(MSG.sectionNotFound);
+  const people = await users.peopleByIds(ctx, studentIds);
+  const bad = studentIds.findIndex((id) => {
+    const p = people.get(id);
+    return !p || p.status !== 'active' || !p.roles.includes('Student');
+  });
+  if (bad >= 0) throw fieldError(`studentIds.${bad}`, MSG.notAStudent(studentIds[bad]!), 'NOT_A_STUDENT');
+  const unique = [...new Set(studentIds)];
+  const enrolled = await repo.enrol(
+    ctx.db,
+    unique.map((studentId) => ({ sectionId, studentId })),
+  );
+  return { enrolled, alreadyEnrolled: unique.length - enrolled };
+}
+export async function unenrolStudent(ctx: AppContext, sectionId: string, studentId: string) {
+  if (!(await repo.unenrol(ctx.db, sectionId, studentId))) throw notFound(MSG.notEnrolled, 'NOT_ENROLLED');
+}
+/** True when the student is on the section's roster. */
+export const isEnrolled = async (ctx: AppContext, sectionId: string, studentId: string, tx: Executor = ctx.db) =>
+  (await repo.sectionsOfStudent(tx, studentId)).includes(sectionId);
+
+// Teaching assignments ------------------------------------------------------------------------
+
+async function presentAssignments(ctx: AppContext, rows: AssignmentRow[]) {
+  const people = await peopleCards(
+    ctx,
+    rows.map((r) => r.teacherId),
+  );
+  return rows.map((r) => presentAssignment(r, people));
+}
+async function requireTeacher(ctx: AppContext, id: string) {
+  const p = (await users.peopleByIds(ctx, [id])).get(id);
+  if (!p || p.status !== 'active' || !p.roles.includes('Teacher')) throw fieldError('teacherId', MSG.teacherNotFound, 'TEACHER_NOT_FOUND');
+}
+async function requireSubjectAndSection(ctx: AppContext, v: { subjectId?: string | undefined; sectionId?: string | undefined }) {
+  if (v.subjectId && !(await repo.findSubject(ctx.db, v.subjectId))) throw fieldError('subjectId', MSG.subjectNotFound, 'SUBJECT_NOT_FOUND');
+  if (v.sectionId && !(await repo.findSection(ctx.db, v.sectionId))) throw fieldError('sectionId', MSG.sectionNotFound, 'SECTION_NOT_FOUND');
+}
+export async function listAssignments(ctx: AppContext, q: ListAssignmentsQuery) {
+  const { rows, total } = await repo.listAssignments(ctx.db, q);
+  return { assignments: await presentAssignments(ctx, rows), total };
+}
+/** Creates an assignment; 400 unknown teacher/subject/section, 409 the subject already has a teacher there. */
+export async function createAssignment(ctx: AppContext, v: CreateAssignmentInput) {
+  await requireTeacher(ctx, v.teacherId);
+  await requireSubjectAndSection(ctx, v);
+  const [id] = await guarded(() => repo.insertAssignments(ctx.db, [v]));
+  return (await presentAssignments(ctx, [(await repo.findAssignment(ctx.db, id!))!]))[0]!;
+}
+/**
+ * Changes teacher, subject or section. The slots follow (composite key, on update cascade), so a
+ * new teacher or section already busy at one of them is refused with 409 and nothing changes.
+ */
+export async function updateAssignment(ctx: AppContext, id: string, v: UpdateAssignmentInput) {
+  if (v.teacherId) await requireTeacher(ctx, v.teacherId);
+  await requireSubjectAndSection(ctx, v);
+  if (!(await guarded(() => repo.updateAssignment(ctx.db, id, v)))) throw notFound(MSG.assignmentNotFound);
+  return (await presentAssignments(ctx, [(await repo.findAssignment(ctx.db, id))!]))[0]!;
+}
+/** Deletes an assignment and its slots; 409 once attendance has been taken for it. */
+export const deleteAssignment = (ctx: AppContext, id: string) =>
+  deleting(() => repo.deleteAssignment(ctx.db, id), notFound(MSG.assignmentNotFound), MSG.assignmentInUse, 'ASSIGNMENT_IN_USE');
+
+/** One assignment with its teacher's name (undefined when unknown). */
+export async function getAssignment(ctx: AppContext, id: string, tx: Executor = ctx.db) {
+  const row = await repo.findAssignment(tx, id);
+  if (!row) return undefined;
+  const teacher = (await users.peopleByIds(ctx, [row.teacherId], tx)).get(row.teacherId);
+  return { ...row, teacher: teacher?.name ?? 'Unknown', label: classLabel(row.subjectCode, row.section) };
+}
+/** The assignments a teacher teaches (all of them when teacherId is undefined), by subject and section. */
+export async function teachingOf(ctx: AppContext, teacherId: string | undefined): Promise<Array<AssignmentRow & { label: string }>> {
+  const { rows } = await repo.listAssignments(ctx.db, { teacherId, page: 1, pageSize: 100_000 });
+  return rows.map((r) => ({ ...r, label: classLabel(r.subjectCode, r.section) }));
+}
+/** Label parts of a teacher's (undefined: every) assignment, by subject code and section: one lean query (the summary's). */
+export async function classLabelsOf(ctx: AppContext, teacherId: string | undefined) {
+  const rows = await repo.assignmentLabels(ctx.db, teacherId);
+  return rows.map((r) => ({ ...r, label: classLabel(r.subjectCode, r.section) }));
+}
+/** The assignments taught to the student's sections, with teacher names. */
+export async function coursesOfStudent(ctx: AppContext, studentId: string) {
+  const sectionIds = await repo.sectionsOfStudent(ctx.db, studentId);
+  const { rows } = await repo.listAssignments(ctx.db, { sectionIds, page: 1, pageSize: 100_000 });
+  const people = await users.peopleByIds(
+    ctx,
+    rows.map((r) => r.teacherId),
+  );
+  return rows.map((r) => ({ ...r, teacher: people.get(r.teacherId)?.name ?? 'Unknown', label: classLabel(r.subjectCode, r.section) }));
+}
+/** True when the teacher teaches any section the student is enrolled in. */
+export async function teachesStudent(ctx: AppContext, teacherId: string, studentId: string) {
+  const sectionIds = await repo.sectionsOfStudent(ctx.db, studentId);
+  if (sectionIds.length === 0) return false;
+  const { total } = await repo.listAssignments(ctx.db, { teacherId, sectionIds, page: 1, pageSize: 1 });
+  return total > 0;
+}
+
+// For exams, marks, results and materials (issue 12) -----------------------------------------
+
+/** The teaching assignment of a subject in a section (who teaches it), if any. */
+export async function assignmentOfClass(ctx: AppContext, subjectId: string, sectionId: string, tx: Executor = ctx.db): Promise<AssignmentRow | undefined> {
+  const { rows } = await repo.listAssignments(tx, { subjectId, sectionId, page: 1, pageSize: 1 });
+  return rows[0];
+}
+/** What a class (subject + section) is, by `subjectId|sectionId`: codes, names, credits, semester, teacher and roster size. */
+export async function classInfo(ctx: AppContext, pairs: ReadonlyArray<{ subjectId: string; sectionId: string }>) {
+  const [subjectRows, sectionRows] = await Promise.all([
+    repo.subjectsByIds(ctx.db, [...new Set(pairs.map((p) => p.subjectId))]),
+    repo.sectionsByIds(ctx.db, [...new Set(pairs.map((p) => p.sectionId))]),
+  ]);
+  const sectionIds = sectionRows.map((s) => s.id);
+  const { rows: taught } = sectionIds.length ? await repo.listAssignments(ctx.db, { sectionIds, page: 1, pageSize: 100_000 }) : { rows: [] };
+  const teacherOf = new Map(taught.map((a) => [`${a.subjectId}|${a.sectionId}`, a.teacherId]));
+  const subjectOf = new Map(subjectRows.map((s) => [s.id, s]));
+  const sectionOf = new Map(sectionRows.map((s) => [s.id, s]));
+  const info = new Map<string, { subjectCode: string; subjectName: string; credits: number; semester: number; section: string; sectionSemester: number; teacherId: string | null; rosterSize: number; label: string }>();
+  for (const p of pairs) {
+    const subject = subjectOf.get(p.subjectId);
+    const section = sectionOf.get(p.sectionId);
+    if (!subject || !section) continue;
+    const key = `${p.subjectId}|${p.sectionId}`;
+    info.set(key, {
+      subjectCode: subject.code,
+      subjectName: subject.name,
+      credits: subject.credits,
+      semester: subject.semester,
+      section: section.name,
+      sectionSemester: section.semester,
+      teacherId: teacherOf.get(key) ?? null,
+      rosterSize: section.students,
+      label: classLabel(subject.code, section.name),
+    });
+  }
+  return info;
+}
+/** The sections a student is enrolled in. */
+export const sectionsOfStudent = (ctx: AppContext, studentId: string, tx: Executor = ctx.db) => repo.sectionsOfStudent(tx, studentId);
+/** True when the subject is taught (by anyone) to a section the student is on. */
+export async function studentTakesSubject(ctx: AppContext, studentId: string, subjectId: string) {
+  const sectionIds = await repo.sectionsOfStudent(ctx.db, studentId);
+  if (sectionIds.length === 0) return false;
+  const { total } = await repo.listAssignments(ctx.db, { subjectId, sectionIds, page: 1, pageSize: 1 });
+  return total > 0;
+}
+/** True when the teacher teaches the subject to some section. */
+export async function teachesSubject(ctx: AppContext, teacherId: string, subjectId: string) {
+  const { total } = await repo.listAssignments(ctx.db, { teacherId, subjectId, page: 1, pageSize: 1 });
+  return total > 0;
+}
+/** Subjects by id with code, name, credits and semester. */
+export const subjectsByIds = (ctx: AppContext, ids: string[]) => repo.subjectsByIds(ctx.db, ids);
+
+// Timetable -----------------------------------------------------------------------------------
+
+async function presentSlots(ctx: AppContext, rows: SlotRow[]) {
+  const people = await peopleCards(
+    ctx,
+    rows.map((r) => r.teacherId),
+  );
+  return rows.map((r) => presentSlot(r, people));
+}
+export async function listSlots(ctx: AppContext, q: ListSlotsQuery) {
+  const { rows, total } = await repo.listSlots(ctx.db, q);
+  return { slots: await presentSlots(ctx, rows), total };
+}
+/** Creates a slot; 400 unknown assignment, 409 when teacher, section or room is already booked then. */
+export async function createSlot(ctx: AppContext, v: CreateSlotInput) {
+  const a = await repo.findAssignment(ctx.db, v.assignmentId);
+  if (!a) throw fieldError('assignmentId', MSG.assignmentNotFound, 'ASSIGNMENT_NOT_FOUND');
+  const [id] = await guarded(() =>
+    repo.insertSlots(ctx.db, [
+      { assignmentId: a.id, teacherId: a.teacherId, sectionId: a.sectionId, weekday: v.weekday, startMin: minutesOf(v.start), endMin: minutesOf(v.end), room: v.room },
+    ]),
+  );
+  return (await presentSlots(ctx, [(await repo.findSlot(ctx.db, id!))!]))[0]!;
+}
+/** Changes a slot (the other end checked against the stored one: 400); 409 on a double booking. */
+export async function updateSlot(ctx: AppContext, id: string, v: UpdateSlotInput) {
+  const old = await repo.findSlot(ctx.db, id);
+  if (!old) throw notFound(MSG.slotNotFound);
+  const startMin = v.start ? minutesOf(v.start) : old.startMin;
+  const endMin = v.end ? minutesOf(v.end) : old.endMin;
+  if (endMin <= startMin) throw fieldError('end', MSG.endAfterStart, 'END_BEFORE_START');
+  const patch: Partial<repo.SlotValues> = { startMin, endMin };
+  if (v.weekday) patch.weekday = v.weekday;
+  if (v.room) patch.room = v.room;
+  if (v.assignmentId && v.assignmentId !== old.assignmentId) {
+    const a = await repo.findAssignment(ctx.db, v.assignmentId);
+    if (!a) throw fieldError('assignmentId', MSG.assignmentNotFound, 'ASSIGNMENT_NOT_FOUND');
+    Object.assign(patch, { assignmentId: a.id, teacherId: a.teacherId, sectionId: a.sectionId });
+  }
+  await guarded(() => repo.updateSlot(ctx.db, id, patch));
+  return (await presentSlots(ctx, [(await repo.findSlot(ctx.db, id))!]))[0]!;
+}
+export async function deleteSlot(ctx: AppContext, id: string) {
+  if (!(await repo.deleteSlot(ctx.db, id))) throw notFound(MSG.slotNotFound);
+}
+/** The timetabled slots of one assignment on a weekday, by start. */
+export const slotsOfAssignment = (ctx: AppContext, assignmentId: string, weekday: number) => repo.allSlots(ctx.db, { assignmentId, weekday });
+/** A teacher's (or, undefined, everyone's) slots on a weekday, by start. */
+export const slotsOfTeacherOn = (ctx: AppContext, teacherId: string | undefined, weekday: number) => repo.allSlots(ctx.db, { teacherId, weekday });
+
+// Reads for teachers and students ---------------------------------------------------------------
+
+/** GET /teachers/my-subjects: the caller's assignments as `{name, code, section}` (+ ids, counts). */
+export async function mySubjects(ctx: AppContext, p: Principal) {
+  const rows = await teachingOf(ctx, p.user.id);
+  return {
+    subjects: rows.map((r) => ({
+      name: r.subjectName,
+      code: r.subjectCode,
+      section: r.section,
+      assignmentId: r.id,
+      subjectId: r.subjectId,
+      sectionId: r.sectionId,
+      semester: r.semester,
+      credits: r.credits,
+      students: r.students,
+    })),
+  };
+}
+
+/** GET /teachers/upcoming-classes: the caller's classes today that have not ended yet, by start. */
+export async function upcomingClasses(ctx: AppContext, p: Principal, now: Date = new Date()) {
+  const clock = collegeClock(ctx.config.timeZone, now);
+  const slots = await repo.allSlots(ctx.db, { teacherId: p.user.id, weekday: clock.weekday });
+  return {
+    classes: slots
+      .filter((s) => s.endMin > clock.minutes)
+      .map((s) => ({
+        subject: s.subjectName,
+        section: s.section,
+        time: `${hhmmOf(s.startMin)} - ${hhmmOf(s.endMin)}`,
+        subjectCode: s.subjectCode,
+        assignmentId: s.assignmentId,
+        start: hhmmOf(s.startMin),
+        end: hhmmOf(s.endMin),
+        room: s.room,
+      })),
+  };
+}
+
+/** GET /academics/timetable/me: a Student's sections' week, a Teacher's own week; else empty. */
+export async function myTimetable(ctx: AppContext, p: Principal) {
+  const clock = collegeClock(ctx.config.timeZone);
+  let rows: SlotRow[] = [];
+  if (hasAnyRole(p.user.roles, ['Student'])) rows = await repo.allSlots(ctx.db, { sectionIds: await repo.sectionsOfStudent(ctx.db, p.user.id) });
+  if (hasAnyRole(p.user.roles, ['Teacher'])) rows = [...rows, ...(await repo.allSlots(ctx.db, { teacherId: p.user.id }))];
+  rows.sort((a, b) => a.weekday - b.weekday || a.startMin - b.startMin || a.section.localeCompare(b.section));
+  return { today: clock.weekday, date: clock.date, slots: await presentSlots(ctx, rows) };
+}
+
+/** GET /academics/courses/me: the subjects taught to the caller's sections, with teacher and credits. */
+export async function myCourses(ctx: AppContext, p: Principal) {
+  const rows = await coursesOfStudent(ctx, p.user.id);
+  return {
+    courses: rows.map((r) => ({
+      assignmentId: r.id,
+      subjectId: r.subjectId,
+      code: r.subjectCode,
+      name: r.subjectName,
+      credits: r.credits,
+      semester: r.semester,
+      section: r.section,
+      teacher: r.teacher,
+    })),
+  };
+}
+
+// Imports -------------------------------------------------------------------------------------
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+/** Every distinct non-blank cell of the file, for one lookup of the people it may name. */
+const cellsOf = (table: string[][]) => [...new Set(table.flat().map((c) => c.trim()).filter(Boolean))].slice(0, 100_000);
+
+/**
+ * Academic imports are small (a college's departments … a term's timetable), so each real
+ * import is written in one transaction: all rows or none. Rows already stored are skipped.
+ */
+async function importWith<T>(
+  ctx: AppContext,
+  upload: ImportUpload,
+  dryRun: boolean,
+  build: (table: string[][]) => Promise<{ spec: Parameters<typeof runImport<T>>[1]; existing: (keys: string[]) => Promise<Set<string>>; write: (tx: Executor, values: T[]) => Promise<number> }>,
+): Promise<ImportOutcome> {
+  const maxRows = ctx.config.importMaxRows;
+  const table = await readTableOffThread(upload.bytes, upload.kind, maxRows);
+  const { spec, existing, write } = await build(table);
+  return runImport(
+    table,
+    spec,
+    {
+      existing,
+      write: async (values) => ({ created: await guarded(() => ctx.db.transaction((tx) => write(tx, values))), updated: 0 }),
+    },
+    { dryRun, maxRows },
+  );
+}
+
+export const importDepartments = (ctx: AppContext, upload: ImportUpload, dryRun: boolean) =>
+  importWith(ctx, upload, dryRun, async () => ({
+    spec: departmentImport,
+    existing: async (keys) => {
+      const stored = await repo.departmentIdsByCode(ctx.db);
+      return new Set(keys.filter((k) => stored.has(k)));
+    },
+    write: async (tx, values) => {
+      for (const v of values) await repo.insertDepartment(tx, v);
+      return values.length;
+    },
+  }));
+
+export const importSubjects = (ctx: AppContext, upload: ImportUpload, dryRun: boolean) =>
+  importWith(ctx, upload, dryRun, async () => ({
+    spec: subjectImport(await repo.departmentIdsByCode(ctx.db)),
+    existing: async (keys) => {
+      const stored = await repo.subjectIdsByCode(ctx.db);
+      return new Set(keys.filter((k) => stored.has(k)));
+    },
+    write: async (tx, values) => (await repo.insertSubjects(tx, values)).length,
+  }));
+
+export const importSections = (ctx: AppContext, upload: ImportUpload, dryRun: boolean) =>
+  importWith(ctx, upload, dryRun, async () => ({
+    spec: sectionImport(await repo.departmentIdsByCode(ctx.db)),
+    existing: async (keys) => {
+      const stored = await repo.sectionIdsByKey(ctx.db);
+      return new Set(keys.filter((k) => stored.has(k)));
+    },
+    write: async (tx, values) => (await repo.insertSections(tx, values)).length,
+  }));
+
+/** Enrols the students a file names (email or student ID) in the section of the path (404 unknown, also a malformed id). */
+export async function importEnrolment(ctx: AppContext, sectionId: string, upload: ImportUpload, dryRun: boolean) {
+  if (!UUID.test(sectionId) || !(await repo.findSection(ctx.db, sectionId))) throw notFound(MSG.sectionNotFound);
+  return importWith<string>(ctx, upload, dryRun, async (table) => ({
+    spec: enrolmentImport(await users.peopleByRefs(ctx, cellsOf(table))),
+    existing: async (keys) => {
+      const stored = await repo.enrolmentKeys(ctx.db, sectionId);
+      return new Set(keys.filter((k) => stored.has(k)));
+    },
+    write: (tx, ids) =>
+      repo.enrol(
+        tx,
+        ids.map((studentId) => ({ sectionId, studentId })),
+      ),
+  }));
+}
+
+export const importAssignments = (ctx: AppContext, upload: ImportUpload, dryRun: boolean) =>
+  importWith<repo.AssignmentValues>(ctx, upload, dryRun, async (table) => ({
+    spec: assignmentImport(await users.peopleByRefs(ctx, cellsOf(table)), await repo.subjectIdsByCode(ctx.db), await repo.sectionIdsByKey(ctx.db)),
+    existing: async (keys) => {
+      const stored = new Set([...(await repo.assignmentIdsByKey(ctx.db)).values()].map((a) => a.id));
+      const { rows } = await repo.listAssignments(ctx.db, { page: 1, pageSize: 100_000 });
+      const storedKeys = new Set(rows.filter((r) => stored.has(r.id)).map((r) => `${r.subjectId}|${r.sectionId}`));
+      return new Set(keys.filter((k) => storedKeys.has(k)));
+    },
+    write: async (tx, values) => (await repo.insertAssignments(tx, values)).length,
+  }));
+
+export const importSlots = (ctx: AppContext, upload: ImportUpload, dryRun: boolean) =>
+  importWith(ctx, upload, dryRun, async () => {
+    const stored = await repo.slotBookings(ctx.db);
+    return {
+      spec: timetableImport(await repo.assignmentIdsByKey(ctx.db), stored),
+      existing: async (keys) => {
+        const storedKeys = new Set(stored.map((s) => `${s.assignmentId}|${s.weekday}|${s.startMin}`));
+        return new Set(keys.filter((k) => storedKeys.has(k)));
+      },
+      write: async (tx, values) => (await repo.insertSlots(tx, values)).length,
+    };
+  });
+
+// Seeding -------------------------------------------------------------------------------------
+
+export { seedBenchClasses, seedDemoAcademics } from './academics.seed.ts';
+
+/** Keeps planner statistics current after bulk writes (the embedded database has no autovacuum). */
+export const analyzeAcademics = (ctx: AppContext) => ctx.db.execute(sql`analyze departments, subjects, sections, section_students, teaching_assignments, timetable_slots`);

@@ -1,0 +1,189 @@
+import { and, asc, eq, gte, inArray, lte, sql } from 'drizzle-orm';
+import type { AttendanceStatus } from '@crs/shared/schemas/attendance';
+import { queryRows } from '../../db/client.ts';
+import type { Executor } from '../../db/client.ts';
+import { attendanceRecords, attendanceSessions } from '../../db/schema/attendance.ts';
+
+// Queries of attendance. "Attended" = present or late; "marked" = present, late or absent
+// (excused is in neither); the session row carries both counts for its records.
+
+export type SessionRow = { id: string; assignmentId: string; date: string; startMin: number; updatedBy: string | null; updatedAt: Date };
+const SESSION_COLUMNS = {
+  id: attendanceSessions.id,
+  assignmentId: attendanceSessions.assignmentId,
+  date: attendanceSessions.date,
+  startMin: attendanceSessions.startMin,
+  updatedBy: attendanceSessions.updatedBy,
+  updatedAt: attendanceSessions.updatedAt,
+};
+
+export const findSession = async (db: Executor, assignmentId: string, date: string, startMin: number): Promise<SessionRow | undefined> =>
+  (
+    await db
+      .select(SESSION_COLUMNS)
+      .from(attendanceSessions)
+      .where(and(eq(attendanceSessions.assignmentId, assignmentId), eq(attendanceSessions.date, date), eq(attendanceSessions.startMin, startMin)))
+  )[0];
+
+/** The sessions of these assignments on one date, by start. */
+export const sessionsOn = (db: Executor, assignmentIds: string[], date: string): Promise<SessionRow[]> =>
+  assignmentIds.length
+    ? db
+        .select(SESSION_COLUMNS)
+        .from(attendanceSessions)
+        .where(and(inArray(attendanceSessions.assignmentId, assignmentIds), eq(attendanceSessions.date, date)))
+        .orderBy(asc(attendanceSessions.startMin))
+    : Promise.resolve([]);
+
+/**
+ * Creates the session of (assignment, date, start) or, when it exists, marks it updated: one row
+ * ever per key, also under concurrent saves (the unique key decides). `created` tells which.
+ */
+export async function upsertSession(tx: Executor, v: { assignmentId: string; date: string; startMin: number; userId: string }) {
+  const [row] = await queryRows<{ id: string; created: boolean }>(
+    tx,
+    sql`insert into attendance_sessions (assignment_id, date, start_min, created_by, updated_by)
+        values (${v.assignmentId}, ${v.date}, ${v.startMin}, ${v.userId}, ${v.userId})
+        on conflict (assignment_id, date, start_min) do update set updated_by = excluded.updated_by, updated_at = now()
+        returning id, (xmax = 0) as created`,
+  );
+  return row!;
+}
+
+/**
+ * Writes the statuses; a record whose status changes (or is new) records who marked it and when,
+ * an unchanged one keeps its marker. Then the session's counts are rewritten from its records.
+ */
+export async function writeRecords(tx: Executor, sessionId: string, records: ReadonlyArray<{ studentId: string; status: AttendanceStatus }>, userId: string) {
+  for (let i = 0; i < records.length; i += 500) {
+    await tx
+      .insert(attendanceRecords)
+      .values(records.slice(i, i + 500).map((r) => ({ sessionId, studentId: r.studentId, status: r.status, markedBy: userId })))
+      .onConflictDoUpdate({
+        target: [attendanceRecords.sessionId, attendanceRecords.studentId],
+        set: { status: sql`excluded.status`, markedBy: sql`excluded.marked_by`, markedAt: sql`now()` },
+        setWhere: sql`${attendanceRecords.status} is distinct from excluded.status`,
+      });
+  }
+  await tx.execute(sql`
+    update attendance_sessions s set
+      attended = c.attended, marked = c.marked, excused = c.excused
+    from (
+      select count(*) filter (where status in ('present', 'late'))::int as attended,
+             count(*) filter (where status in ('present', 'late', 'absent'))::int as marked,
+             count(*) filter (where status = 'excused')::int as excused
+      from attendance_records where session_id = ${sessionId}
+    ) c
+    where s.id = ${sessionId}`);
+}
+
+export type RecordRow = { studentId: string; status: AttendanceStatus; markedBy: string | null; markedAt: Date };
+export const sessionRecords = (db: Executor, sessionId: string): Promise<RecordRow[]> =>
+  db
+    .select({ studentId: attendanceRecords.studentId, status: attendanceRecords.status, markedBy: attendanceRecords.markedBy, markedAt: attendanceRecords.markedAt })
+    .from(attendanceRecords)
+    .where(eq(attendanceRecords.sessionId, sessionId));
+
+export type Counts = { attended: number; marked: number };
+
+/** Each student's attended/marked over every session of one assignment. */
+export async function studentCountsOfAssignment(db: Executor, assignmentId: string) {
+  const rows = await queryRows<{ student_id: string; attended: number; marked: number }>(
+    db,
+    sql`select r.student_id,
+               count(*) filter (where r.status in ('present', 'late'))::int as attended,
+               count(*) filter (where r.status in ('present', 'late', 'absent'))::int as marked
+        from attendance_sessions s join attendance_records r on r.session_id = s.id
+        where s.assignment_id = ${assignmentId}
+        group by r.student_id`,
+  );
+  return new Map(rows.map((r) => [r.student_id, { attended: r.attended, marked: r.marked }]));
+}
+
+/**
+ * The summary's one aggregate: per assignment, sessions taken and the sums of the sessions'
+ * counts — one index range per assignment on attendance_sessions_key, no record read.
+ */
+const preparedTotals = new WeakMap<object, ReturnType<typeof prepareTotals>>();
+const prepareTotals = (db: Executor) =>
+  db
+    .select({
+      assignmentId: attendanceSessions.assignmentId,
+      sessions: sql<number>`count(*)::int`,
+      attended: sql<number>`coalesce(sum(${attendanceSessions.attended}), 0)::int`,
+      marked: sql<number>`coalesce(sum(${attendanceSessions.marked}), 0)::int`,
+    })
+    .from(attendanceSessions)
+    .where(sql`${attendanceSessions.assignmentId} = any(${sql.placeholder('ids')}::uuid[])`)
+    .groupBy(attendanceSessions.assignmentId)
+    .prepare('attendance_assignment_totals');
+export async function assignmentTotals(db: Executor, assignmentIds: string[]) {
+  if (assignmentIds.length === 0) return new Map<string, Counts & { sessions: number }>();
+  let q = preparedTotals.get(db);
+  if (!q) preparedTotals.set(db, (q = prepareTotals(db)));
+  const rows = await q.execute({ ids: assignmentIds });
+  return new Map(rows.map((r) => [r.assignmentId, { sessions: r.sessions, attended: r.attended, marked: r.marked }]));
+}
+
+/** One student's attended/marked per assignment (their records only). */
+export async function countsOfStudent(db: Executor, studentId: string) {
+  const rows = await queryRows<{ assignment_id: string; attended: number; marked: number }>(
+    db,
+    sql`select s.assignment_id,
+               count(*) filter (where r.status in ('present', 'late'))::int as attended,
+               count(*) filter (where r.status in ('present', 'late', 'absent'))::int as marked
+        from attendance_records r join attendance_sessions s on s.id = r.session_id
+        where r.student_id = ${studentId}
+        group by s.assignment_id`,
+  );
+  return new Map(rows.map((r) => [r.assignment_id, { attended: r.attended, marked: r.marked }]));
+}
+
+/** The sessions of one assignment in a date range, by date and start, with every record. */
+export async function registerOf(db: Executor, assignmentId: string, from: string | undefined, to: string | undefined) {
+  const conds = [eq(attendanceSessions.assignmentId, assignmentId)];
+  if (from) conds.push(gte(attendanceSessions.date, from));
+  if (to) conds.push(lte(attendanceSessions.date, to));
+  const sessions = await db
+    .select({ id: attendanceSessions.id, date: attendanceSessions.date, startMin: attendanceSessions.startMin })
+    .from(attendanceSessions)
+    .where(and(...conds))
+    .orderBy(asc(attendanceSessions.date), asc(attendanceSessions.startMin));
+  const records = sessions.length
+    ? await db
+        .select({ sessionId: attendanceRecords.sessionId, studentId: attendanceRecords.studentId, status: attendanceRecords.status })
+        .from(attendanceRecords)
+        .where(inArray(attendanceRecords.sessionId, sessions.map((s) => s.id)))
+    : [];
+  return { sessions, records };
+}
+
+/**
+ * Inserts finished sessions with their records in bulk (demo seed, bench): two statements per
+ * call over json_to_recordset (one parameter each; drizzle's per-value parameters are several
+ * times slower at tens of thousands of rows). Counts are computed here.
+ */
+export async function insertSeedSessions(
+  tx: Executor,
+  list: Array<{ assignmentId: string; date: string; startMin: number; userId: string; records: Array<{ studentId: string; status: AttendanceStatus }>; markedAt: Date }>,
+) {
+  if (list.length === 0) return;
+  const sessions = list.map((s) => {
+    const attended = s.records.filter((r) => r.status === 'present' || r.status === 'late').length;
+    const marked = s.records.filter((r) => r.status !== 'excused').length;
+    return { a: s.assignmentId, d: s.date, m: s.startMin, at: attended, mk: marked, ex: s.records.length - marked, u: s.userId, t: s.markedAt.toISOString() };
+  });
+  const ids = await queryRows<{ id: string; k: string }>(
+    tx,
+    sql`insert into attendance_sessions (assignment_id, date, start_min, attended, marked, excused, created_by, updated_by, created_at, updated_at)
+        select a, d, m, at, mk, ex, u, u, t, t from json_to_recordset(${JSON.stringify(sessions)}::json)
+          as x(a uuid, d date, m int, at int, mk int, ex int, u uuid, t timestamptz)
+        returning id, assignment_id || '|' || date || '|' || start_min as k`,
+  );
+  const idOf = new Map(ids.map((r) => [r.k, r.id]));
+  const rows = list.flatMap((s) => s.records.map((r) => ({ s: idOf.get(`${s.assignmentId}|${s.date}|${s.startMin}`)!, st: r.studentId, v: r.status, u: s.userId, t: s.markedAt.toISOString() })));
+  await tx.execute(
+    sql`insert into attendance_records (session_id, student_id, status, marked_by, marked_at)
+        select s, st, v, u, t from json_to_recordset(${JSON.stringify(rows)}::json) as x(s uuid, st uuid, v text, u uuid, t timestamptz)`,
+  );
+}

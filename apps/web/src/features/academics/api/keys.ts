@@ -1,0 +1,20 @@
+/**
+ * Query keys of the academics feature. Setup changes invalidate `academicsKeys.setup` (the lists feed
+ * each other's pickers); saving attendance invalidates `academicsKeys.attendance`.
+ */
+export const academicsKeys = {
+  all: ['academics'] as const,
+  setup: ['academics', 'setup'] as const,
+  resource: (name: string) => ['academics', 'setup', name] as const,
+  roster: (sectionId: string) => ['academics', 'setup', 'sections', sectionId, 'students'] as const,
+  people: ['academics', 'people'] as const,
+  mySubjects: ['academics', 'my-subjects'] as const,
+  upcoming: ['academics', 'upcoming-classes'] as const,
+  myTimetable: ['academics', 'timetable', 'me'] as const,
+  myCourses: ['academics', 'courses', 'me'] as const,
+  attendance: ['academics', 'attendance'] as const,
+  summary: ['academics', 'attendance', 'summary'] as const,
+  dayClasses: (date: string | undefined) => ['academics', 'attendance', 'classes', date ?? 'today'] as const,
+  session: (assignmentId: string, date: string, start: string | undefined) => ['academics', 'attendance', 'session', assignmentId, date, start ?? ''] as const,
+  myAttendance: ['academics', 'attendance', 'me'] as const,
+};

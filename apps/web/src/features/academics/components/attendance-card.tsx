@@ -1,0 +1,29 @@
+import { TriangleAlert } from 'lucide-react';
+import { StatCard } from '@/components/ui/stat-card';
+import { useMyAttendance } from '../api/get-my-attendance';
+import { ACADEMICS_TEXT as T } from '../texts';
+
+/** Student dashboard (spec section 2): the Attendance card with the caller's real percentage, and a warning under the threshold. */
+export function AttendanceCard() {
+  const me = useMyAttendance();
+  const overall = me.data?.overall;
+  return (
+    <StatCard
+      label={T.attendanceCard}
+      loading={me.isPending}
+      value={overall ? (overall.marked > 0 ? `${overall.att.toFixed(1)}%` : '—') : me.isError ? '—' : ''}
+      hint={
+        me.isError ? (
+          T.loadFailed
+        ) : overall?.belowThreshold && me.data ? (
+          <span role="status" className="inline-flex items-center gap-1 font-medium text-destructive">
+            <TriangleAlert aria-hidden="true" className="size-3.5" />
+            {T.belowWarning(me.data.threshold)}
+          </span>
+        ) : overall ? (
+          overall.marked > 0 ? `${T.attendedOf(overall.attended, overall.marked)} classes attended` : T.nothingMarkedYet
+        ) : null
+      }
+    />
+  );
+}

@@ -1,0 +1,62 @@
+import { WEEKDAY_NAMES } from '@crs/shared/schemas/academics';
+import { Badge } from '@/components/ui/badge';
+import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
+import { FormError } from '@/components/ui/form-error';
+import { Skeleton } from '@/components/ui/skeleton';
+import { cn } from '@/lib/utils';
+import { useMyTimetable } from '../api/get-my-timetable';
+import type { TimetableSlot } from '../api/types';
+import { ACADEMICS_TEXT as T } from '../texts';
+
+const DAYS = [1, 2, 3, 4, 5, 6, 7] as const;
+
+/**
+ * The caller's week (a student's sections, a teacher's own classes): one card per weekday, today's
+ * first marked; cards stack on a phone and sit side by side on a wide screen. Saturday and Sunday
+ * show only when they have classes.
+ */
+export function WeeklyTimetable() {
+  const week = useMyTimetable();
+  if (week.isPending) return <Skeleton className="h-96" aria-label={`${T.timetable}: loading`} />;
+  if (week.isError) return <FormError message={T.loadFailed} />;
+  const byDay = new Map<number, TimetableSlot[]>();
+  for (const s of week.data.slots) byDay.set(s.weekday, [...(byDay.get(s.weekday) ?? []), s]);
+  const days = DAYS.filter((d) => d <= 5 || byDay.has(d));
+  return (
+    <div className="grid gap-4 md:grid-cols-2 xl:grid-cols-3">
+      {days.map((d) => {
+        const slots = (byDay.get(d) ?? []).sort((a, b) => a.start.localeCompare(b.start));
+        const today = d === week.data.today;
+        return (
+          <Card key={d} role="region" aria-labelledby={`day-${d}`} className={cn(today && 'border-primary ring-1 ring-primary')}>
+            <CardHeader className="pb-2">
+              <CardTitle id={`day-${d}`} className="flex items-center gap-2 text-base">
+                {WEEKDAY_NAMES[d]}
+                {today ? <Badge variant="default">{T.today}</Badge> : null}
+              </CardTitle>
+            </CardHeader>
+            <CardContent>
+              {slots.length === 0 ? (
+                <p className="text-sm text-muted-foreground">{T.noClassesThatDay}</p>
+              ) : (
+                <ol className="grid gap-2">
+                  {slots.map((s) => (
+                    <li key={s._id} className="grid grid-cols-[auto_1fr] gap-x-3 rounded-md border p-2 text-sm">
+                      <span className="row-span-2 font-medium tabular-nums">
+                        {s.start}–{s.end}
+                      </span>
+                      <span className="font-medium">{s.subjectName}</span>
+                      <span className="text-muted-foreground">
+                        {s.subjectCode} · {s.section} · {T.room} {s.room} · {s.teacher}
+                      </span>
+                    </li>
+                  ))}
+                </ol>
+              )}
+            </CardContent>
+          </Card>
+        );
+      })}
+    </div>
+  );
+}
