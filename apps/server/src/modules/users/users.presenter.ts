@@ -1,4 +1,6 @@
 import type { User } from '@crs/shared/schemas/auth';
+import type { Achievement } from '@crs/shared/schemas/profile';
+import type { AchievementRow } from './achievements.repository.ts';
 import type { Account } from './users.repository.ts';
 
 /** The public shape of a user (spec section 3); never the password hash. */
@@ -16,4 +18,8 @@ export function presentUser(u: Account): User {
     status: u.status,
     createdAt: u.createdAt.toISOString(),
   };
+}
+
+export function presentAchievement(a: AchievementRow): Achievement {
+  return { _id: a.id, title: a.title, year: a.year, description: a.description, createdAt: a.createdAt.toISOString() };
 }

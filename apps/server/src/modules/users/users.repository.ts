@@ -178,3 +178,42 @@ export async function lockUser(db: Executor, id: string): Promise<AccountStatus 
   const [row] = await db.select({ status: users.status }).from(users).where(eq(users.id, id)).for('update');
   return row?.status;
 }
+
+/** A person as the academics module sees them: enough to check a role and show a roster line. */
+export type PersonRow = { id: string; name: string; email: string; studentId: string | null; roles: Role[]; status: AccountStatus };
+const PERSON_COLUMNS = { id: users.id, name: users.name, email: users.email, studentId: users.studentId, roles: users.roles, status: users.status };
+
+/** The accounts of `ids` with roles and status (missing ids are left out). */
+export const findPeopleByIds = (db: Executor, ids: readonly string[]): Promise<PersonRow[]> =>
+  ids.length === 0 ? Promise.resolve([]) : db.select(PERSON_COLUMNS).from(users).where(sql`${users.id} = any(${sql.param([...ids])}::uuid[])`);
+
+/** The accounts whose email (any case) or student ID (any case) is one of `refs`. */
+export const findPeopleByRefs = (db: Executor, refs: readonly string[]): Promise<PersonRow[]> => {
+  const lower = [...new Set(refs.map((r) => r.trim().toLowerCase()).filter(Boolean))];
+  if (lower.length === 0) return Promise.resolve([]);
+  const upper = lower.map((r) => r.toUpperCase());
+  return db
+    .select(PERSON_COLUMNS)
+    .from(users)
+    .where(or(sql`${users.email} = any(${sql.param(lower)}::text[])`, sql`${users.studentId} = any(${sql.param(upper)}::text[])`));
+};
+
+/** Inserts many active accounts of one role in one statement (Students get the next student numbers); by input order. */
+export async function insertAccountsBulk(db: Executor, role: Role, list: ReadonlyArray<{ name: string; email: string; department: string; phone: string | null }>, passwordHash: string) {
+  if (list.length === 0) return [];
+  return db
+    .insert(users)
+    .values(
+      list.map((s) => ({
+        name: s.name,
+        email: s.email.toLowerCase(),
+        phone: s.phone,
+        department: s.department,
+        roles: [role],
+        status: 'active' as const,
+        passwordHash,
+        studentId: role === 'Student' ? sql<string>`'STU' || lpad(nextval('student_number_seq')::text, 6, '0')` : null,
+      })),
+    )
+    .returning({ id: users.id, email: users.email, studentId: users.studentId });
+}

@@ -1,6 +1,8 @@
 import { MSG } from '@crs/shared/messages';
 import type { Role } from '@crs/shared/roles';
 import type { User } from '@crs/shared/schemas/auth';
+import { ACHIEVEMENTS_MAX } from '@crs/shared/schemas/profile';
+import type { Achievement, AchievementInput } from '@crs/shared/schemas/profile';
 import type { ListUsersQuery } from '@crs/shared/schemas/users';
 import type { AppContext } from '../../context.ts';
 import { isUniqueViolation } from '../../db/client.ts';
@@ -8,7 +10,8 @@ import type { Executor } from '../../db/client.ts';
 import type { UserRow } from '../../db/schema/users.ts';
 import { conflict, notFound } from '../../lib/errors.ts';
 import { hashPassword, randomToken } from '../../lib/crypto.ts';
-import { presentUser } from './users.presenter.ts';
+import * as achievementsRepo from './achievements.repository.ts';
+import { presentAchievement, presentUser } from './users.presenter.ts';
 import * as repo from './users.repository.ts';
 import type { Account, NewUser } from './users.repository.ts';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, demoEmailOf, MORE_ACCOUNTS, PENDING_ACCOUNTS } from './users.seed.ts';
@@ -18,6 +21,7 @@ import { DEMO_ACCOUNTS, DEMO_PASSWORD, demoEmailOf, MORE_ACCOUNTS, PENDING_ACCOU
 
 export type { Account } from './users.repository.ts';
 export { presentUser };
+export { demoEmailOf };
 
 const accounts = (ctx: AppContext) => ctx.caches.of<Account>('user');
 
@@ -31,7 +35,11 @@ async function uniqueEmail<T>(write: () => Promise<T>): Promise<T> {
   }
 }
 
+/** The account if it is in the cache now, else undefined (no query): the synchronous hot path of authentication. */
+export const cachedAccount = (ctx: AppContext, id: string): Account | undefined => accounts(ctx).get(id);
+
 /** The account for a signed-in request, from the cache when fresh; undefined when there is none. */
+
 export async function getAccount(ctx: AppContext, id: string): Promise<Account | undefined> {
   const cache = accounts(ctx);
   const hit = cache.get(id);
@@ -62,6 +70,40 @@ export async function updateProfile(ctx: AppContext, id: string, patch: { name?:
   if (!user) throw notFound(MSG.notFound);
   await accounts(ctx).invalidate(id);
   return presentUser(user);
+}
+
+/** Sets the address of the profile picture (null: none, the initials show). */
+export async function setAvatar(ctx: AppContext, id: string, avatar: string | null): Promise<User> {
+  const user = await repo.updateUser(ctx.db, id, { avatar });
+  if (!user) throw notFound(MSG.notFound);
+  await accounts(ctx).invalidate(id);
+  return presentUser(user);
+}
+
+// Achievements: each person keeps their own list (the teacher's profile page).
+
+export const listAchievements = async (ctx: AppContext, userId: string): Promise<Achievement[]> =>
+  (await achievementsRepo.listAchievements(ctx.db, userId)).map(presentAchievement);
+
+const achievementFields = (input: AchievementInput) => ({ title: input.title, year: input.year, description: input.description || null });
+
+export async function addAchievement(ctx: AppContext, userId: string, input: AchievementInput): Promise<Achievement> {
+  return ctx.db.transaction(async (tx) => {
+    // One person's additions are serialised on their account row, so the cap holds under races.
+    await repo.lockUser(tx, userId);
+    if ((await achievementsRepo.countAchievements(tx, userId)) >= ACHIEVEMENTS_MAX) throw conflict(MSG.tooManyAchievements, 'TOO_MANY_ACHIEVEMENTS');
+    return presentAchievement(await achievementsRepo.insertAchievement(tx, userId, achievementFields(input)));
+  });
+}
+
+export async function updateAchievement(ctx: AppContext, userId: string, id: string, input: AchievementInput): Promise<Achievement> {
+  const row = await achievementsRepo.updateAchievement(ctx.db, userId, id, achievementFields(input));
+  if (!row) throw notFound(MSG.achievementNotFound, 'ACHIEVEMENT_NOT_FOUND');
+  return presentAchievement(row);
+}
+
+export async function deleteAchievement(ctx: AppContext, userId: string, id: string): Promise<void> {
+  if (!(await achievementsRepo.deleteAchievement(ctx.db, userId, id))) throw notFound(MSG.achievementNotFound, 'ACHIEVEMENT_NOT_FOUND');
 }
 
 /**
@@ -145,6 +187,36 @@ export const findActiveMembers = (ctx: AppContext, q: string, limit: number) => 
  * (e.g. borrows) run one at a time. True when the account exists and is active.
  */
 export const lockActiveMember = async (ctx: AppContext, id: string, tx: Executor): Promise<boolean> => (await repo.lockUser(tx, id)) === 'active';
+
+// People as the academics module sees them (roster lines, role checks, import references).
+
+export type { PersonRow } from './users.repository.ts';
+/** The accounts of `ids` with roles and status, by id (unknown ids are absent). */
+export async function peopleByIds(ctx: AppContext, ids: readonly string[], tx: Executor = ctx.db) {
+  const rows = await repo.findPeopleByIds(tx, [...new Set(ids)]);
+  return new Map(rows.map((r) => [r.id, r]));
+}
+/** The accounts referenced by email or student ID (any case), keyed by the lower-cased email and student ID. */
+export async function peopleByRefs(ctx: AppContext, refs: readonly string[], tx: Executor = ctx.db) {
+  const rows = await repo.findPeopleByRefs(tx, refs);
+  const map = new Map<string, repo.PersonRow>();
+  for (const r of rows) {
+    map.set(r.email.toLowerCase(), r);
+    if (r.studentId) map.set(r.studentId.toLowerCase(), r);
+  }
+  return map;
+}
+
+/**
+ * Demo accounts in bulk (the academics seed's ~200 students and its teachers): one argon2 hash of
+ * DEMO_PASSWORD shared by all of them (demo accounts only; every real account gets its own salted
+ * hash) and one INSERT, so a first start does not spend seconds hashing. Student numbers come from
+ * the usual sequence, in input order.
+ */
+export async function insertDemoAccounts(ctx: AppContext, role: Role, list: ReadonlyArray<{ name: string; email: string; department: string; phone: string | null }>, tx: Executor = ctx.db) {
+  const passwordHash = await hashPassword(DEMO_PASSWORD);
+  return repo.insertAccountsBulk(tx, role, list, passwordHash);
+}
 
 /**
  * Seeds the demo college's people on a database without accounts: the six demo accounts, more

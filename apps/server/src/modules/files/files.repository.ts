@@ -1,0 +1,31 @@
+import { and, eq, ne } from 'drizzle-orm';
+import type { Executor } from '../../db/client.ts';
+import { files } from '../../db/schema/files.ts';
+import type { FilePurpose } from '@crs/shared/schemas/files';
+
+export type FileRow = typeof files.$inferSelect;
+export type NewFile = typeof files.$inferInsert;
+
+export async function insertFile(db: Executor, file: NewFile): Promise<FileRow> {
+  const [row] = await db.insert(files).values(file).returning();
+  return row!;
+}
+
+export async function findFile(db: Executor, id: string): Promise<FileRow | undefined> {
+  const [row] = await db.select().from(files).where(eq(files.id, id));
+  return row;
+}
+
+/** Deletes a file's record; returns it (for its storage key) when there was one. */
+export async function deleteFile(db: Executor, id: string): Promise<FileRow | undefined> {
+  const [row] = await db.delete(files).where(eq(files.id, id)).returning();
+  return row;
+}
+
+/** Deletes an owner's files of a purpose, but `keepId` when given; returns them. */
+export async function deleteOwnerFiles(db: Executor, ownerId: string, purpose: FilePurpose, keepId?: string): Promise<FileRow[]> {
+  return db
+    .delete(files)
+    .where(and(eq(files.ownerId, ownerId), eq(files.purpose, purpose), keepId ? ne(files.id, keepId) : undefined))
+    .returning();
+}

@@ -1,0 +1,194 @@
+import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
+import type { Readable } from 'node:stream';
+import { fileTypeFromBuffer } from 'file-type';
+import { MSG } from '@crs/shared/messages';
+import { ADMINS, hasAnyRole } from '@crs/shared/roles';
+import { FILE_RULES } from '@crs/shared/schemas/files';
+import type { FilePurpose, FileRef } from '@crs/shared/schemas/files';
+import type { AppContext } from '../../context.ts';
+import type { Executor } from '../../db/client.ts';
+import { AppError, forbidden, notFound, unauthorized } from '../../lib/errors.ts';
+import type { Principal } from '../../plugins/access.ts';
+import * as repo from './files.repository.ts';
+import type { FileRow } from './files.repository.ts';
+
+// Files: the records of uploaded and generated files, their bytes in the context's store
+// (lib/storage.ts), and who may read each one. Other modules keep a file's id and call these.
+
+export type { FileRow };
+
+/** Decides whether a signed-in user may read a file of a purpose (besides its owner and admins). */
+export type FileReadCheck = (ctx: AppContext, principal: Principal, file: FileRow) => Promise<boolean>;
+const readChecks = new Map<FilePurpose, FileReadCheck>();
+
+/**
+ * The module that owns a purpose's files says who else may read them (materials: the subject's
+ * students). Without a check only the owner and Admin/SuperAdmin may; avatars anyone may.
+ */
+export function allowReaders(purpose: FilePurpose, check: FileReadCheck): void {
+  readChecks.set(purpose, check);
+}
+
+/** The address of a file in answers: avatars plain, others signed for `ttlSeconds` when asked. */
+export const fileUrl = (id: string) => `/api/v1/files/${id}`;
+
+const MiB = 1024 * 1024;
+const describeBytes = (n: number) => (n % MiB === 0 ? `${n / MiB} MiB` : `${Math.round(n / 1024)} KiB`);
+
+/** What file-type calls the legacy Office (OLE2) container; the name's extension says which. */
+const LEGACY_OFFICE: Record<string, string> = { doc: 'application/msword', xls: 'application/vnd.ms-excel', ppt: 'application/vnd.ms-powerpoint' };
+
+/**
+ * A file's real type from its bytes, checked against what the purpose accepts; the stored name
+ * keeps the user's base name with the real type's extension (never a name that claims another
+ * type). Refused: 413 over the purpose's size, 415 for a type it does not take.
+ */
+export async function checkUpload(purpose: FilePurpose, bytes: Buffer, filename: string): Promise<{ mimeType: string; filename: string }> {
+  const rule = FILE_RULES[purpose];
+  if (bytes.length > rule.maxBytes) throw fileTooLarge(purpose);
+  if (bytes.length === 0) throw new AppError(400, 'FILE_REQUIRED', MSG.fileRequired);
+  const found = await fileTypeFromBuffer(bytes);
+  if (!found || !rule.types.includes(found.ext)) throw new AppError(415, 'UNSUPPORTED_FILE_TYPE', MSG.fileTypeRefused(acceptedNames(purpose)));
+  const base = safeBaseName(filename);
+  const given = /\.([A-Za-z0-9]{1,8})$/.exec(base)?.[1]?.toLowerCase();
+  if (found.ext === 'cfb') {
+    const ext = given && LEGACY_OFFICE[given] ? given : 'doc';
+    return { mimeType: LEGACY_OFFICE[ext]!, filename: given === ext ? base : `${base}.${ext}` };
+  }
+  const same = given === found.ext || (found.ext === 'jpg' && given === 'jpeg');
+  return { mimeType: found.mime, filename: same ? base : `${base}.${found.ext}` };
+}
+
+/** The 413 of a purpose's size limit (an upload reader that stopped at the limit throws it too). */
+export const fileTooLarge = (purpose: FilePurpose) => new AppError(413, 'FILE_TOO_LARGE', MSG.fileTooLarge(describeBytes(FILE_RULES[purpose].maxBytes)));
+
+function acceptedNames(purpose: FilePurpose): string {
+  const names: Record<string, string> = { jpg: 'JPEG', png: 'PNG', webp: 'WebP', gif: 'GIF', pdf: 'PDF', cfb: 'DOC/XLS/PPT', zip: 'ZIP' };
+  return [...new Set(FILE_RULES[purpose].types.map((t) => names[t] ?? t.toUpperCase()))].join(', ');
+}
+
+/** A user's file name reduced to a plain base name: no folders, no control characters, ≤ 150. */
+function safeBaseName(filename: string): string {
+  // eslint-disable-next-line no-control-regex
+  const base = (filename.split(/[\\/]/).pop() ?? '').replace(/[\u0000-\u001f\u007f"]/g, '').trim();
+  return (base || 'file').slice(-150);
+}
+
+/**
+ * Keeps an upload: checks it (checkUpload), writes the bytes to the store, then records them.
+ * The record is written in `tx` when given; if it cannot be, the bytes are removed again.
+ */
+export async function saveUpload(
+  ctx: AppContext,
+  input: { purpose: FilePurpose; ownerId: string; bytes: Buffer; filename: string },
+  tx: Executor = ctx.db,
+): Promise<FileRow> {
+  const checked = await checkUpload(input.purpose, input.bytes, input.filename);
+  return record(ctx, { ...input, ...checked }, tx);
+}
+
+/** Keeps a file the server made itself (an ID card), of a known type. */
+export function saveGenerated(
+  ctx: AppContext,
+  input: { ownerId: string; bytes: Buffer; filename: string; mimeType: 'image/png' | 'application/pdf' },
+  tx: Executor = ctx.db,
+): Promise<FileRow> {
+  return record(ctx, { ...input, purpose: 'generated' }, tx);
+}
+
+async function record(
+  ctx: AppContext,
+  input: { purpose: FilePurpose; ownerId: string; bytes: Buffer; filename: string; mimeType: string },
+  tx: Executor,
+): Promise<FileRow> {
+  const storageKey = await ctx.store.put(input.bytes);
+  try {
+    return await repo.insertFile(tx, {
+      purpose: input.purpose,
+      ownerId: input.ownerId,
+      storageKey,
+      filename: input.filename,
+      mimeType: input.mimeType,
+      size: input.bytes.length,
+      sha256: createHash('sha256').update(input.bytes).digest('hex'),
+    });
+  } catch (err) {
+    await ctx.store.remove(storageKey);
+    throw err;
+  }
+}
+
+/** Removes a file: its record, then its bytes. Call after the transaction that dropped its use. */
+export async function removeFile(ctx: AppContext, id: string): Promise<void> {
+  const row = await repo.deleteFile(ctx.db, id);
+  if (row) await ctx.store.remove(row.storageKey);
+}
+
+/** Removes the owner's files of a purpose but `keepId` (the avatar just set), or all of them. */
+export async function removeOwnerFiles(ctx: AppContext, ownerId: string, purpose: FilePurpose, keepId?: string): Promise<void> {
+  for (const old of await repo.deleteOwnerFiles(ctx.db, ownerId, purpose, keepId)) await ctx.store.remove(old.storageKey);
+}
+
+export const findFile = (ctx: AppContext, id: string): Promise<FileRow | undefined> => repo.findFile(ctx.db, id);
+
+// Signed links: a reader who was shown a file in an answer (a document list) gets an address that
+// opens it for a while without a bearer token, so it works in a new tab or an <a download>.
+
+const linkKeys = new WeakMap<Uint8Array, Buffer>();
+function linkKey(ctx: AppContext): Buffer {
+  let key = linkKeys.get(ctx.config.jwtSecret);
+  if (!key) {
+    key = createHmac('sha256', ctx.config.jwtSecret).update('crs file links v1').digest();
+    linkKeys.set(ctx.config.jwtSecret, key);
+  }
+  return key;
+}
+const linkMac = (ctx: AppContext, id: string, exp: number) => createHmac('sha256', linkKey(ctx)).update(`${id}.${exp}`).digest('base64url');
+
+/** An address that opens file `id` for `ttlSeconds` (default 1 hour) without signing in. */
+export function signedFileUrl(ctx: AppContext, id: string, ttlSeconds = 3600): string {
+  const exp = Math.floor(Date.now() / 1000) + ttlSeconds;
+  return `${fileUrl(id)}?t=${exp}.${linkMac(ctx, id, exp)}`;
+}
+
+function linkValid(ctx: AppContext, id: string, t: string): boolean {
+  const m = /^(\d{1,12})\.([A-Za-z0-9_-]{43})$/.exec(t);
+  if (!m) return false;
+  const exp = Number(m[1]);
+  if (exp <= Math.floor(Date.now() / 1000)) return false;
+  const expected = Buffer.from(linkMac(ctx, id, exp));
+  const given = Buffer.from(m[2]!);
+  return expected.length === given.length && timingSafeEqual(expected, given);
+}
+
+/** A file as answers describe it; `signed` gives a link that opens it without a token. */
+export function presentFile(ctx: AppContext, row: FileRow, signed = false): FileRef {
+  return {
+    _id: row.id,
+    filename: row.filename,
+    mimeType: row.mimeType,
+    size: row.size,
+    url: signed ? signedFileUrl(ctx, row.id) : fileUrl(row.id),
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
+/**
+ * Opens a file for a reader: with a valid signed link, or an avatar, anyone; otherwise the signed-in
+ * owner, Admin/SuperAdmin, or whoever the purpose's module allows. 404 for an unknown id (and for a
+ * record whose bytes are gone), 401 without a user, 403 for a user without access.
+ */
+export async function openFile(ctx: AppContext, id: string, reader: { principal: Principal | undefined; link: string | undefined }): Promise<{ file: FileRow; stream: Readable }> {
+  const file = await repo.findFile(ctx.db, id);
+  if (!file) throw notFound(MSG.fileNotFound, 'FILE_NOT_FOUND');
+  if (reader.link !== undefined && !linkValid(ctx, id, reader.link)) throw new AppError(403, 'FILE_LINK_INVALID', MSG.fileLinkInvalid);
+  if (reader.link === undefined && file.purpose !== 'avatar') {
+    const p = reader.principal;
+    if (!p) throw unauthorized();
+    const allowed = file.ownerId === p.user.id || hasAnyRole(p.user.roles, ADMINS) || ((await readChecks.get(file.purpose)?.(ctx, p, file)) ?? false);
+    if (!allowed) throw forbidden();
+  }
+  const stream = await ctx.store.open(file.storageKey);
+  if (!stream) throw notFound(MSG.fileNotFound, 'FILE_NOT_FOUND');
+  return { file, stream };
+}

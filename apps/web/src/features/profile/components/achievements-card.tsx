@@ -1,0 +1,145 @@
+import { useState } from 'react';
+import { MSG } from '@crs/shared/messages';
+import { achievementInput, ACHIEVEMENT_YEAR_MIN, achievementYearMax } from '@crs/shared/schemas/profile';
+import type { Achievement, AchievementInput } from '@crs/shared/schemas/profile';
+import type { z } from 'zod';
+import { Button } from '@/components/ui/button';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { ConfirmDialog } from '@/components/ui/confirm-dialog';
+import { DialogFooter, FormDialog } from '@/components/ui/dialog';
+import { FormError } from '@/components/ui/form-error';
+import { FormField } from '@/components/ui/form-field';
+import { Input } from '@/components/ui/input';
+import { Skeleton } from '@/components/ui/skeleton';
+import { Textarea } from '@/components/ui/textarea';
+import { toast } from '@/lib/toast';
+import { useServerForm } from '@/lib/use-server-form';
+import { useAchievements, useDeleteAchievement, useSaveAchievement } from '../api/achievements';
+import { PROFILE_TEXT } from '../texts';
+
+type Editing = { mode: 'add' } | { mode: 'edit'; achievement: Achievement } | null;
+
+/** The caller's achievements, newest year first, added, changed and removed in place. */
+export function AchievementsCard() {
+  const achievements = useAchievements();
+  const remove = useDeleteAchievement();
+  const [editing, setEditing] = useState<Editing>(null);
+  const [deleting, setDeleting] = useState<Achievement | null>(null);
+
+  return (
+    <Card>
+      <CardHeader className="flex flex-row flex-wrap items-start justify-between gap-3">
+        <div>
+          <CardTitle>{PROFILE_TEXT.achievementsTitle}</CardTitle>
+          <CardDescription>{PROFILE_TEXT.achievementsDescription}</CardDescription>
+        </div>
+        <Button type="button" onClick={() => setEditing({ mode: 'add' })}>
+          {PROFILE_TEXT.addAchievement}
+        </Button>
+      </CardHeader>
+      <CardContent>
+        {achievements.isPending ? (
+          <div className="grid gap-3" aria-busy="true">
+            <Skeleton className="h-14" />
+            <Skeleton className="h-14" />
+          </div>
+        ) : achievements.isError ? (
+          <p role="alert" className="text-sm text-destructive">
+            {PROFILE_TEXT.loadFailed}
+          </p>
+        ) : achievements.data.length === 0 ? (
+          <p className="text-sm text-muted-foreground">{PROFILE_TEXT.noAchievements}</p>
+        ) : (
+          <ul className="divide-y" aria-label={PROFILE_TEXT.achievementsTitle}>
+            {achievements.data.map((a) => (
+              <li key={a._id} className="flex flex-wrap items-start justify-between gap-3 py-3">
+                <div className="min-w-0 flex-1">
+                  <p className="font-medium break-words">
+                    {a.title} <span className="text-sm font-normal text-muted-foreground">· {a.year}</span>
+                  </p>
+                  {a.description ? <p className="mt-1 text-sm break-words text-muted-foreground">{a.description}</p> : null}
+                </div>
+                <div className="flex gap-1">
+                  <Button type="button" size="sm" variant="outline" aria-label={`${PROFILE_TEXT.edit} ${a.title}`} onClick={() => setEditing({ mode: 'edit', achievement: a })}>
+                    {PROFILE_TEXT.edit}
+                  </Button>
+                  <Button type="button" size="sm" variant="ghost" aria-label={`${PROFILE_TEXT.delete} ${a.title}`} onClick={() => setDeleting(a)}>
+                    {PROFILE_TEXT.delete}
+                  </Button>
+                </div>
+              </li>
+            ))}
+          </ul>
+        )}
+      </CardContent>
+
+      <FormDialog
+        open={editing !== null}
+        onOpenChange={(open) => !open && setEditing(null)}
+        title={editing?.mode === 'edit' ? PROFILE_TEXT.editAchievement : PROFILE_TEXT.addAchievement}
+        description={PROFILE_TEXT.achievementsDescription}
+      >
+        {(close) => <AchievementForm achievement={editing?.mode === 'edit' ? editing.achievement : undefined} onDone={close} />}
+      </FormDialog>
+
+      <ConfirmDialog
+        open={deleting !== null}
+        onOpenChange={(open) => !open && setDeleting(null)}
+        title={PROFILE_TEXT.deleteAchievement}
+        description={deleting ? PROFILE_TEXT.deleteAchievementText(deleting.title) : undefined}
+        confirmLabel={PROFILE_TEXT.delete}
+        busyLabel={PROFILE_TEXT.deleting}
+        destructive
+        onConfirm={async () => {
+          const { message } = await remove.mutateAsync(deleting!._id);
+          toast.success(message);
+        }}
+      />
+    </Card>
+  );
+}
+
+type FormValues = z.input<typeof achievementInput>;
+
+function AchievementForm({ achievement, onDone }: { achievement: Achievement | undefined; onDone: () => void }) {
+  const save = useSaveAchievement();
+  const {
+    register,
+    onSubmit,
+    formError,
+    formState: { errors, isSubmitting },
+  } = useServerForm<FormValues, AchievementInput>({
+    schema: achievementInput,
+    defaultValues: { title: achievement?.title ?? '', year: achievement?.year ?? new Date().getFullYear(), description: achievement?.description ?? '' },
+    fields: ['title', 'year', 'description'],
+    fallback: MSG.profileUpdateFailed,
+    submit: async (input) => {
+      const { message } = await save.mutateAsync({ id: achievement?._id, input });
+      toast.success(message);
+      onDone();
+    },
+  });
+
+  return (
+    <form onSubmit={onSubmit} noValidate className="grid gap-4">
+      <FormField label={PROFILE_TEXT.title_} error={errors.title?.message}>
+        {(a) => <Input {...a} {...register('title')} placeholder="Best Teacher Award, 2024" />}
+      </FormField>
+      <FormField label={PROFILE_TEXT.year} error={errors.year?.message}>
+        {(a) => <Input {...a} {...register('year', { valueAsNumber: true })} type="number" inputMode="numeric" min={ACHIEVEMENT_YEAR_MIN} max={achievementYearMax()} />}
+      </FormField>
+      <FormField label={PROFILE_TEXT.achievementDescription} error={errors.description?.message}>
+        {(a) => <Textarea {...a} {...register('description')} rows={3} />}
+      </FormField>
+      <FormError message={formError} />
+      <DialogFooter>
+        <Button type="button" variant="outline" onClick={onDone} disabled={isSubmitting}>
+          {PROFILE_TEXT.cancel}
+        </Button>
+        <Button type="submit" disabled={isSubmitting}>
+          {isSubmitting ? PROFILE_TEXT.saving : PROFILE_TEXT.saveAchievement}
+        </Button>
+      </DialogFooter>
+    </form>
+  );
+}
