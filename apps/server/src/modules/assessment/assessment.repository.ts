@@ -1,0 +1,109 @@
+import { and, asc, count, desc, eq, gte, inArray, isNotNull, or, sql } from 'drizzle-orm';
+import type { SQL } from 'drizzle-orm';
+import type { ExamKind } from '@crs/shared/schemas/assessment';
+import type { Executor } from '../../db/client.ts';
+import { examMarks, exams } from '../../db/schema/assessment.ts';
+
+// Queries of exams and marks. Each takes the database or an open transaction.
+
+export type ExamRow = {
+  id: string;
+  subjectId: string;
+  sectionId: string;
+  name: string;
+  kind: ExamKind;
+  maxMarks: number;
+  weight: number;
+  examDate: string;
+  publishedAt: Date | null;
+  createdBy: string | null;
+  marked: number;
+};
+const EXAM_COLUMNS = {
+  id: exams.id,
+  subjectId: exams.subjectId,
+  sectionId: exams.sectionId,
+  name: exams.name,
+  kind: exams.kind,
+  maxMarks: exams.maxMarks,
+  weight: exams.weight,
+  examDate: exams.examDate,
+  publishedAt: exams.publishedAt,
+  createdBy: exams.createdBy,
+  marked: sql<number>`(select count(*)::int from exam_marks m where m.exam_id = "exams"."id")`,
+};
+
+/** A class: subject + section. */
+export type ClassKey = { subjectId: string; sectionId: string };
+const ofClasses = (classes: readonly ClassKey[]): SQL =>
+  classes.length ? or(...classes.map((c) => and(eq(exams.subjectId, c.subjectId), eq(exams.sectionId, c.sectionId))!))! : sql`false`;
+
+/** Exams of these classes (every exam when `classes` is undefined), newest date first. */
+export const listExams = async (db: Executor, classes: readonly ClassKey[] | undefined): Promise<ExamRow[]> =>
+  (await db
+    .select(EXAM_COLUMNS)
+    .from(exams)
+    .where(classes ? ofClasses(classes) : undefined)
+    .orderBy(desc(exams.examDate), asc(exams.name))) as ExamRow[];
+export const findExam = async (db: Executor, id: string): Promise<ExamRow | undefined> => (await db.select(EXAM_COLUMNS).from(exams).where(eq(exams.id, id)))[0] as ExamRow | undefined;
+/** Exams of these sections dated on or after `from`, by date (a student's upcoming exams). */
+export const examsOfSectionsFrom = async (db: Executor, sectionIds: string[], from: string): Promise<ExamRow[]> =>
+  sectionIds.length ? ((await db.select(EXAM_COLUMNS).from(exams).where(and(inArray(exams.sectionId, sectionIds), gte(exams.examDate, from))).orderBy(asc(exams.examDate), asc(exams.name)).limit(20)) as ExamRow[]) : [];
+/** Every exam of these sections (a student's results), by date. */
+export const examsOfSections = async (db: Executor, sectionIds: string[]): Promise<ExamRow[]> =>
+  sectionIds.length ? ((await db.select(EXAM_COLUMNS).from(exams).where(inArray(exams.sectionId, sectionIds)).orderBy(asc(exams.examDate), asc(exams.name))) as ExamRow[]) : [];
+
+export type ExamValues = { subjectId: string; sectionId: string; name: string; kind: ExamKind; maxMarks: number; weight: number; examDate: string; createdBy: string | null; publishedAt?: Date | null };
+export const insertExams = async (db: Executor, list: ExamValues[]) => (list.length ? (await db.insert(exams).values(list).returning({ id: exams.id })).map((r) => r.id) : []);
+export const updateExam = async (db: Executor, id: string, v: Partial<Omit<ExamValues, 'subjectId' | 'sectionId' | 'createdBy'>>) =>
+  (await db.update(exams).set(v).where(eq(exams.id, id)).returning({ id: exams.id })).length > 0;
+export const deleteExam = async (db: Executor, id: string) => (await db.delete(exams).where(eq(exams.id, id)).returning({ id: exams.id })).length > 0;
+/** Locks the exam row for a marks write (concurrent uploads of one exam run one after another). */
+export const lockExam = async (db: Executor, id: string) => (await db.select({ id: exams.id, maxMarks: exams.maxMarks }).from(exams).where(eq(exams.id, id)).for('update'))[0];
+
+// Marks ----------------------------------------------------------------------------------------
+
+export type MarkRow = { examId: string; studentId: string; marks: number | null; absent: boolean; remarks: string | null };
+const MARK_COLUMNS = { examId: examMarks.examId, studentId: examMarks.studentId, marks: examMarks.marks, absent: examMarks.absent, remarks: examMarks.remarks };
+export const marksOfExam = (db: Executor, examId: string): Promise<MarkRow[]> => db.select(MARK_COLUMNS).from(examMarks).where(eq(examMarks.examId, examId));
+export const marksOfStudent = (db: Executor, studentId: string, examIds: string[]): Promise<MarkRow[]> =>
+  examIds.length ? db.select(MARK_COLUMNS).from(examMarks).where(and(eq(examMarks.studentId, studentId), inArray(examMarks.examId, examIds))) : Promise.resolve([]);
+export const highestMark = async (db: Executor, examId: string) =>
+  Number((await db.select({ top: sql<string | null>`max(${examMarks.marks})` }).from(examMarks).where(eq(examMarks.examId, examId)))[0]?.top ?? 0);
+
+export type MarkValues = { studentId: string; marks: number | null; absent: boolean; remarks: string | null };
+/** Replaces every mark of the exam with `values` (the file upload). */
+export async function replaceMarks(db: Executor, examId: string, values: MarkValues[], markedBy: string | null) {
+  await db.delete(examMarks).where(eq(examMarks.examId, examId));
+  for (let i = 0; i < values.length; i += 1000) {
+    await db.insert(examMarks).values(values.slice(i, i + 1000).map((v) => ({ ...v, examId, markedBy })));
+  }
+}
+/** Upserts the listed students' marks (the grid); `clear` ids lose theirs. */
+export async function upsertMarks(db: Executor, examId: string, values: MarkValues[], clear: string[], markedBy: string | null) {
+  if (clear.length) await db.delete(examMarks).where(and(eq(examMarks.examId, examId), inArray(examMarks.studentId, clear)));
+  if (values.length === 0) return;
+  await db
+    .insert(examMarks)
+    .values(values.map((v) => ({ ...v, examId, markedBy })))
+    .onConflictDoUpdate({
+      target: [examMarks.examId, examMarks.studentId],
+      set: { marks: sql`excluded.marks`, absent: sql`excluded.absent`, remarks: sql`excluded.remarks`, markedBy: sql`excluded.marked_by`, markedAt: sql`now()` },
+    });
+}
+
+/** Average percentage (of each exam's maximum) per class over entered, non-absent marks of these exams. */
+export async function averagesByClass(db: Executor, examIds: string[]) {
+  if (examIds.length === 0) return [];
+  return db
+    .select({
+      subjectId: exams.subjectId,
+      sectionId: exams.sectionId,
+      sum: sql<number>`sum(${examMarks.marks} * 100.0 / ${exams.maxMarks})::float8`,
+      n: count(),
+    })
+    .from(examMarks)
+    .innerJoin(exams, eq(exams.id, examMarks.examId))
+    .where(and(inArray(exams.id, examIds), eq(examMarks.absent, false), isNotNull(examMarks.marks)))
+    .groupBy(exams.subjectId, exams.sectionId);
+}

@@ -1,0 +1,257 @@
+import { MSG } from '@crs/shared/messages';
+import { ACADEMIC_MANAGERS, hasAnyRole } from '@crs/shared/roles';
+import type { CreateExamInput, Exam, MarkEntry, MarksGrid, Performance, Results, UpdateExamInput } from '@crs/shared/schemas/assessment';
+import type { AppContext } from '../../context.ts';
+import type { Executor } from '../../db/client.ts';
+import { badRequest, conflict, forbidden, notFound } from '../../lib/errors.ts';
+import { runImport } from '../../lib/import/pipeline.ts';
+import type { ImportOutcome } from '../../lib/import/pipeline.ts';
+import { readTableOffThread } from '../../lib/import/read-off-thread.ts';
+import { collegeClock } from '../../lib/time.ts';
+import type { Principal } from '../../plugins/access.ts';
+import type { ImportUpload } from '../../plugins/import-route.ts';
+import * as academics from '../academics/academics.service.ts';
+import * as users from '../users/users.service.ts';
+import { marksImport } from './assessment.import.ts';
+import { presentExam, presentUpcoming } from './assessment.presenter.ts';
+import type { ClassInfo } from './assessment.presenter.ts';
+import * as repo from './assessment.repository.ts';
+import type { ExamRow, MarkValues } from './assessment.repository.ts';
+import { computeResults } from './assessment.results.ts';
+
+// Exams, marks and results (issue 12, decision 0026). A Teacher manages exams and marks of the
+// classes (subject + section) they teach; Admin/SuperAdmin of every class. Students see marks
+// of published exams only, and only their own.
+
+const isManager = (p: Principal) => hasAnyRole(p.user.roles, ACADEMIC_MANAGERS);
+const classKey = (e: { subjectId: string; sectionId: string }) => `${e.subjectId}|${e.sectionId}`;
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** The classes the caller manages exams for: a teacher's assignments; undefined (all) for managers. */
+async function classesOf(ctx: AppContext, p: Principal): Promise<repo.ClassKey[] | undefined> {
+  if (isManager(p)) return undefined;
+  return (await academics.teachingOf(ctx, p.user.id)).map((a) => ({ subjectId: a.subjectId, sectionId: a.sectionId }));
+}
+
+async function present(ctx: AppContext, rows: ExamRow[]): Promise<Exam[]> {
+  const info = await academics.classInfo(ctx, rows);
+  return rows.flatMap((r) => {
+    const c = info.get(classKey(r));
+    return c ? [presentExam(r, c)] : [];
+  });
+}
+
+/** The exam if the caller may manage it (its class's teacher, or a manager): 404 unknown, 403 another's. */
+async function ownExam(ctx: AppContext, p: Principal, id: string): Promise<{ exam: ExamRow; info: ClassInfo }> {
+  const exam = UUID.test(id) ? await repo.findExam(ctx.db, id) : undefined;
+  if (!exam) throw notFound(MSG.examNotFound, 'EXAM_NOT_FOUND');
+  const info = (await academics.classInfo(ctx, [exam])).get(classKey(exam));
+  if (!info) throw notFound(MSG.examNotFound, 'EXAM_NOT_FOUND');
+  if (!isManager(p) && info.teacherId !== p.user.id) throw forbidden(MSG.examNotYours, 'NOT_YOUR_EXAM');
+  return { exam, info };
+}
+
+// Exams ---------------------------------------------------------------------------------------
+
+/** GET /assesment/exams: the caller's classes' exams (managers: all), newest first. */
+export async function listExams(ctx: AppContext, p: Principal): Promise<{ exams: Exam[] }> {
+  const classes = await classesOf(ctx, p);
+  return { exams: await present(ctx, await repo.listExams(ctx.db, classes)) };
+}
+
+/** Creates an exam for a class the caller teaches (managers: any taught class); 400 unknown/untaught class, 403 another's. */
+export async function createExam(ctx: AppContext, p: Principal, v: CreateExamInput): Promise<Exam> {
+  const info = (await academics.classInfo(ctx, [v])).get(classKey(v));
+  if (!info) throw badRequest(MSG.noTeacherForClass, 'CLASS_NOT_FOUND');
+  if (!info.teacherId) throw badRequest(MSG.noTeacherForClass, 'CLASS_NOT_TAUGHT');
+  if (!isManager(p) && info.teacherId !== p.user.id) throw forbidden(MSG.examNotYours, 'NOT_YOUR_EXAM');
+  const [id] = await repo.insertExams(ctx.db, [
+    { subjectId: v.subjectId, sectionId: v.sectionId, name: v.name, kind: v.kind, maxMarks: v.maxMarks, weight: v.weight, examDate: v.date, createdBy: p.user.id },
+  ]);
+  return presentExam((await repo.findExam(ctx.db, id!))!, info);
+}
+
+/** Changes an exam; a maximum below a mark already entered is refused (409), nothing changes. */
+export async function updateExam(ctx: AppContext, p: Principal, id: string, v: UpdateExamInput): Promise<Exam> {
+  const { info } = await ownExam(ctx, p, id);
+  await ctx.db.transaction(async (tx) => {
+    await repo.lockExam(tx, id);
+    if (v.maxMarks !== undefined) {
+      const top = await repo.highestMark(tx, id);
+      if (top > v.maxMarks) throw conflict(MSG.examMaxBelowMarks(top), 'MARKS_ABOVE_MAX');
+    }
+    await repo.updateExam(tx, id, { name: v.name, kind: v.kind, maxMarks: v.maxMarks, weight: v.weight, examDate: v.date });
+  });
+  return presentExam((await repo.findExam(ctx.db, id))!, info);
+}
+
+/** Deletes an exam and its marks. */
+export async function deleteExam(ctx: AppContext, p: Principal, id: string): Promise<void> {
+  await ownExam(ctx, p, id);
+  await repo.deleteExam(ctx.db, id);
+}
+
+/** Publishes (students see the marks) or withdraws an exam's marks. */
+export async function publishExam(ctx: AppContext, p: Principal, id: string, published: boolean): Promise<Exam> {
+  const { info } = await ownExam(ctx, p, id);
+  const row = (await repo.findExam(ctx.db, id))!;
+  if (published !== (row.publishedAt !== null)) await repo.updateExam(ctx.db, id, { publishedAt: published ? new Date() : null });
+  return presentExam((await repo.findExam(ctx.db, id))!, info);
+}
+
+/** A student's exams from today on, in their sections (student dashboard). */
+export async function upcomingExams(ctx: AppContext, p: Principal) {
+  const sectionIds = await academics.sectionsOfStudent(ctx, p.user.id);
+  const rows = await repo.examsOfSectionsFrom(ctx.db, sectionIds, collegeClock(ctx.config.timeZone).date);
+  const info = await academics.classInfo(ctx, rows);
+  return { exams: rows.flatMap((r) => (info.has(classKey(r)) ? [presentUpcoming(r, info.get(classKey(r))!)] : [])) };
+}
+
+// Marks ---------------------------------------------------------------------------------------
+
+/** GET /assesment/exams/{id}/marks: the section's roster with each student's mark. */
+export async function marksGrid(ctx: AppContext, p: Principal, id: string): Promise<MarksGrid> {
+  const { exam, info } = await ownExam(ctx, p, id);
+  const [roster, marks] = await Promise.all([academics.sectionRoster(ctx, exam.sectionId), repo.marksOfExam(ctx.db, id)]);
+  const byStudent = new Map(marks.map((m) => [m.studentId, m]));
+  return {
+    exam: presentExam(exam, info),
+    students: roster.map((s) => {
+      const m = byStudent.get(s.id);
+      return { studentId: s.id, name: s.name, rollNumber: s.studentId, marks: m?.marks ?? null, absent: m?.absent ?? false, remarks: m?.remarks ?? null };
+    }),
+  };
+}
+
+/**
+ * PUT /assesment/exams/{id}/marks: saves the listed students' marks (others keep theirs); an
+ * entry with `marks: null` and not absent clears that student's mark. 400 for a student not on
+ * the roster, a student twice, or marks above the maximum; nothing is written then.
+ */
+export async function saveMarks(ctx: AppContext, p: Principal, id: string, entries: MarkEntry[]): Promise<MarksGrid> {
+  const { exam } = await ownExam(ctx, p, id);
+  const seen = new Set<string>();
+  entries.forEach((e, i) => {
+    if (seen.has(e.studentId)) throw fieldError(`marks.${i}.studentId`, MSG.attendanceDuplicateStudent, 'DUPLICATE_STUDENT');
+    seen.add(e.studentId);
+  });
+  await ctx.db.transaction(async (tx) => {
+    const locked = await repo.lockExam(tx, id);
+    if (!locked) throw notFound(MSG.examNotFound, 'EXAM_NOT_FOUND');
+    const roster = new Set((await academics.sectionRoster(ctx, exam.sectionId, tx)).map((s) => s.id));
+    const values: MarkValues[] = [];
+    const clear: string[] = [];
+    entries.forEach((e, i) => {
+      if (!roster.has(e.studentId)) throw fieldError(`marks.${i}.studentId`, MSG.notInSection('The student', '(this exam)'), 'NOT_IN_SECTION');
+      if (!e.absent && e.marks != null && e.marks > locked.maxMarks) throw fieldError(`marks.${i}.marks`, MSG.marksAboveMax(locked.maxMarks), 'MARKS_ABOVE_MAX');
+      if (!e.absent && e.marks == null) clear.push(e.studentId);
+      else values.push({ studentId: e.studentId, marks: e.absent ? null : e.marks!, absent: e.absent, remarks: e.remarks || null });
+    });
+    await repo.upsertMarks(tx, id, values, clear, p.user.id);
+  });
+  return marksGrid(ctx, p, id);
+}
+
+function fieldError(path: string, message: string, code: string) {
+  return badRequest(message, code, [{ path, message }]);
+}
+
+/**
+ * POST /assesment/marks: an exam's marks from a CSV/.xlsx/.xls file through the import pipeline
+ * (decision 0016). Rows name students by roll number or email; every row must be right or
+ * nothing is written (422 with row errors; `dryRun` previews). A real upload replaces all the
+ * exam's marks in one transaction.
+ */
+export async function uploadMarks(ctx: AppContext, p: Principal, examId: string, upload: ImportUpload, dryRun: boolean): Promise<ImportOutcome> {
+  const { exam, info } = await ownExam(ctx, p, examId);
+  const maxRows = Math.min(ctx.config.importMaxRows, 5000);
+  const table = await readTableOffThread(upload.bytes, upload.kind, maxRows);
+  const refs = [...new Set(table.slice(1).flatMap((cells) => cells.map((c) => c.trim()).filter(Boolean)))].slice(0, 20_000);
+  const [people, roster] = await Promise.all([users.peopleByRefs(ctx, refs), academics.sectionRoster(ctx, exam.sectionId)]);
+  const spec = marksImport({ maxMarks: exam.maxMarks, section: info.section }, people, new Set(roster.map((s) => s.id)));
+  return runImport(
+    table,
+    spec,
+    {
+      existing: async (keys) => {
+        const stored = new Set((await repo.marksOfExam(ctx.db, examId)).map((m) => m.studentId));
+        return new Set(keys.filter((k) => stored.has(k)));
+      },
+      write: (values) =>
+        ctx.db.transaction(async (tx) => {
+          const locked = await repo.lockExam(tx, examId);
+          if (!locked) throw notFound(MSG.examNotFound, 'EXAM_NOT_FOUND');
+          // The maximum may have changed since the rows were checked.
+          if (values.some((v) => v.marks !== null && v.marks > locked.maxMarks)) throw conflict(MSG.marksAboveMax(locked.maxMarks), 'MARKS_ABOVE_MAX');
+          const stored = new Set((await repo.marksOfExam(tx, examId)).map((m) => m.studentId));
+          await repo.replaceMarks(tx, examId, values, p.user.id);
+          const updated = values.filter((v) => stored.has(v.studentId)).length;
+          return { created: values.length - updated, updated };
+        }),
+    },
+    { dryRun, maxRows },
+  );
+}
+
+// Results -------------------------------------------------------------------------------------
+
+/** GET /analytics/performance: average percentage by subject over the caller's exams (managers: all), one decimal. */
+export async function performance(ctx: AppContext, p: Principal): Promise<Performance> {
+  const exams = await repo.listExams(ctx.db, await classesOf(ctx, p));
+  const sums = await repo.averagesByClass(
+    ctx.db,
+    exams.map((e) => e.id),
+  );
+  const info = await academics.classInfo(ctx, sums);
+  const bySubject = new Map<string, { subject: string; sum: number; n: number }>();
+  let sum = 0;
+  let n = 0;
+  for (const s of sums) {
+    const c = info.get(classKey(s));
+    if (!c) continue;
+    const entry = bySubject.get(s.subjectId) ?? { subject: c.subjectName, sum: 0, n: 0 };
+    entry.sum += Number(s.sum);
+    entry.n += Number(s.n);
+    bySubject.set(s.subjectId, entry);
+    sum += Number(s.sum);
+    n += Number(s.n);
+  }
+  const one = (x: number) => Math.round(x * 10) / 10;
+  return {
+    bySubject: [...bySubject.values()].sort((a, b) => a.subject.localeCompare(b.subject)).map((e) => ({ subject: e.subject, avgMarks: one(e.sum / e.n) })),
+    averageMarks: n ? one(sum / n) : 0,
+  };
+}
+
+/** A student's results over published exams (see assessment.results.ts for the rules). */
+async function resultsOf(ctx: AppContext, studentId: string, tx: Executor = ctx.db): Promise<Results> {
+  const sectionIds = await academics.sectionsOfStudent(ctx, studentId, tx);
+  const exams = await repo.examsOfSections(tx, sectionIds);
+  const info = await academics.classInfo(ctx, exams);
+  const published = exams.filter((e) => e.publishedAt !== null);
+  const marks = await repo.marksOfStudent(
+    tx,
+    studentId,
+    published.map((e) => e.id),
+  );
+  return computeResults(
+    exams.flatMap((e) => {
+      const c = info.get(classKey(e));
+      return c ? [{ ...e, subjectCode: c.subjectCode, subjectName: c.subjectName, credits: c.credits, semester: c.semester }] : [];
+    }),
+    new Map(marks.map((m) => [m.examId, m])),
+  );
+}
+
+/** GET /results/me: the caller's own results. */
+export const myResults = (ctx: AppContext, p: Principal) => resultsOf(ctx, p.user.id);
+
+/** GET /results/students/{id}: a Student only themself, a Teacher only students they teach, managers anyone. */
+export async function studentResults(ctx: AppContext, p: Principal, studentId: string): Promise<Results> {
+  if (p.user.roles.includes('Student') && !isManager(p) && p.user.id !== studentId) throw forbidden(MSG.resultsOwnOnly, 'NOT_YOUR_RESULTS');
+  const person = (await users.peopleByIds(ctx, [studentId])).get(studentId);
+  if (!person || !person.roles.includes('Student')) throw notFound(MSG.studentNotFound, 'STUDENT_NOT_FOUND');
+  if (!isManager(p) && p.user.id !== studentId && !(await academics.teachesStudent(ctx, p.user.id, studentId))) throw forbidden(MSG.resultsNotYourStudent, 'NOT_YOUR_STUDENT');
+  return resultsOf(ctx, studentId);
+}
+

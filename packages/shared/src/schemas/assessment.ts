@@ -1,0 +1,168 @@
+import { z } from 'zod';
+import { MSG } from '../messages.ts';
+import type { ImportColumn } from './import.ts';
+import { dateField } from './academics.ts';
+
+// Exams, marks and results (issue 12, decision 0026). Spec paths keep the spec's spelling
+// `/assesment/...`; `/assessment/...` is an alias.
+
+export const EXAM_KINDS = ['internal', 'mid-term', 'end-term', 'assignment'] as const;
+export type ExamKind = (typeof EXAM_KINDS)[number];
+export const EXAM_KIND_LABELS: Record<ExamKind, string> = { internal: 'Internal', 'mid-term': 'Mid-term', 'end-term': 'End-term', assignment: 'Assignment' };
+
+/**
+ * The 10-point grade scale (UGC/AICTE style), the one place it is defined: the first row whose
+ * `min` the percentage reaches. Change it here and server results and web legend follow.
+ */
+export const GRADE_SCALE = [
+  { grade: 'O', points: 10, min: 90 },
+  { grade: 'A+', points: 9, min: 80 },
+  { grade: 'A', points: 8, min: 70 },
+  { grade: 'B+', points: 7, min: 60 },
+  { grade: 'B', points: 6, min: 50 },
+  { grade: 'C', points: 5, min: 45 },
+  { grade: 'P', points: 4, min: 40 },
+  { grade: 'F', points: 0, min: 0 },
+] as const;
+
+/** The grade and grade point of a percentage (0–100). */
+export function gradeOf(percent: number): { grade: string; gradePoint: number } {
+  const row = GRADE_SCALE.find((g) => percent >= g.min) ?? GRADE_SCALE[GRADE_SCALE.length - 1]!;
+  return { grade: row.grade, gradePoint: row.points };
+}
+
+/** Rounds half away from zero to `digits` decimals (2.345 → 2.35), free of binary drift. */
+export function roundTo(value: number, digits: number): number {
+  const f = 10 ** digits;
+  return Math.round((value + Number.EPSILON * Math.sign(value)) * f) / f;
+}
+
+/** A mark: a number ≥ 0 with at most two decimals. */
+const marksValue = z.number({ error: MSG.marksNotNumber }).min(0, MSG.marksNegative).max(1000, MSG.marksNotNumber).multipleOf(0.01, MSG.marksNotNumber);
+
+const examFields = {
+  name: z.string({ error: MSG.examNameRequired }).trim().min(1, MSG.examNameRequired).max(100, MSG.examNameTooLong),
+  kind: z.enum(EXAM_KINDS, { error: MSG.examKind }),
+  maxMarks: z.number({ error: MSG.examMaxMarks }).int(MSG.examMaxMarks).min(1, MSG.examMaxMarks).max(1000, MSG.examMaxMarks),
+  weight: z.number({ error: MSG.examWeight }).min(0, MSG.examWeight).max(100, MSG.examWeight).multipleOf(0.01, MSG.examWeight),
+  date: dateField,
+};
+
+export const createExamSchema = z.strictObject({
+  ...examFields,
+  subjectId: z.uuid(MSG.subjectNotFound),
+  sectionId: z.uuid(MSG.sectionNotFound),
+});
+export type CreateExamInput = z.infer<typeof createExamSchema>;
+/** Name, kind, maximum, weight and date may change; subject and section may not (marks belong to the roster). */
+export const updateExamSchema = z.strictObject({
+  name: examFields.name.optional(),
+  kind: examFields.kind.optional(),
+  maxMarks: examFields.maxMarks.optional(),
+  weight: examFields.weight.optional(),
+  date: dateField.optional(),
+});
+export type UpdateExamInput = z.infer<typeof updateExamSchema>;
+export const publishExamSchema = z.strictObject({ published: z.boolean().default(true) }).optional();
+
+export const examSchema = z.object({
+  _id: z.string(),
+  name: z.string(),
+  kind: z.enum(EXAM_KINDS),
+  maxMarks: z.number(),
+  weight: z.number(),
+  date: z.string(),
+  subjectId: z.string(),
+  subjectCode: z.string(),
+  subjectName: z.string(),
+  sectionId: z.string(),
+  section: z.string(),
+  /** "CS301 · CSE-3A", what selects show. */
+  label: z.string(),
+  published: z.boolean(),
+  publishedAt: z.string().nullable(),
+  /** Students with marks entered (absent included) / on the roster. */
+  marked: z.number().int(),
+  rosterSize: z.number().int(),
+});
+export type Exam = z.infer<typeof examSchema>;
+export const examsResponse = z.object({ exams: z.array(examSchema) });
+export const examResponse = z.object({ message: z.string().optional(), exam: examSchema });
+
+/** A student's upcoming exam (student dashboard). */
+export const upcomingExamSchema = z.object({ _id: z.string(), name: z.string(), kind: z.enum(EXAM_KINDS), date: z.string(), subjectCode: z.string(), subjectName: z.string(), maxMarks: z.number() });
+export const upcomingExamsResponse = z.object({ exams: z.array(upcomingExamSchema) });
+
+// Marks ---------------------------------------------------------------------------------------
+
+/** One grid line: marks, or absent; `marks: null` and not absent clears the student's mark. */
+export const markEntrySchema = z.strictObject({
+  studentId: z.uuid('Invalid student'),
+  marks: marksValue.nullable().default(null),
+  absent: z.boolean().default(false),
+  remarks: z.string().trim().max(200, 'Remarks too long').optional(),
+});
+export type MarkEntry = z.infer<typeof markEntrySchema>;
+/** The grid's save: the listed students' marks; a student left out keeps theirs, `marks: null` + not absent clears one. */
+export const saveMarksSchema = z.strictObject({ marks: z.array(markEntrySchema).max(1000) });
+
+export const marksGridSchema = z.object({
+  exam: examSchema,
+  students: z.array(
+    z.object({
+      studentId: z.string(),
+      name: z.string(),
+      rollNumber: z.string().nullable(),
+      marks: z.number().nullable(),
+      absent: z.boolean(),
+      remarks: z.string().nullable(),
+    }),
+  ),
+});
+export type MarksGrid = z.infer<typeof marksGridSchema>;
+
+/** The marks file: one row per student. 'AB', 'A' or 'Absent' in the marks column marks an absentee. */
+export const MARKS_IMPORT_COLUMNS: readonly ImportColumn[] = [
+  { key: 'studentId', label: 'Student ID', required: true, aliases: ['roll no', 'roll number', 'rollNo', 'student'], example: 'CSE23001', hint: 'the roll number' },
+  { key: 'marks', label: 'Marks', required: true, aliases: ['mark', 'score'], example: '42.5', hint: 'a number up to the maximum, or AB for absent' },
+  { key: 'remarks', label: 'Remarks', aliases: ['remark', 'comment'], example: '' },
+];
+export const ABSENT_MARKERS = ['ab', 'a', 'abs', 'absent'] as const;
+// Results -------------------------------------------------------------------------------------
+
+export const performanceResponse = z.object({
+  bySubject: z.array(z.object({ subject: z.string(), avgMarks: z.number() })),
+  averageMarks: z.number(),
+});
+export type Performance = z.infer<typeof performanceResponse>;
+
+export const resultExamSchema = z.object({
+  _id: z.string(),
+  name: z.string(),
+  kind: z.enum(EXAM_KINDS),
+  date: z.string(),
+  maxMarks: z.number(),
+  weight: z.number(),
+  marks: z.number().nullable(),
+  absent: z.boolean(),
+});
+export const resultsResponse = z.object({
+  subjects: z.array(
+    z.object({
+      code: z.string(),
+      name: z.string(),
+      credits: z.number(),
+      semester: z.number(),
+      percent: z.number(),
+      grade: z.string(),
+      gradePoint: z.number(),
+      /** Weight of the published exams over the weight of all the subject's exams (0–100): below 100 the result is provisional. */
+      publishedWeight: z.number(),
+      exams: z.array(resultExamSchema),
+    }),
+  ),
+  semesters: z.array(z.object({ semester: z.number(), sgpa: z.number() })),
+  cgpa: z.number().nullable(),
+});
+export type Results = z.infer<typeof resultsResponse>;
+export const studentResultsParams = z.strictObject({ id: z.uuid('Student not found') });
