@@ -9,18 +9,25 @@ import { jsonSchemaTransform, validatorCompiler } from 'fastify-type-provider-zo
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { MSG } from '@crs/shared/messages';
 import type { AppContext } from './context.ts';
+import { academicsRoutes, teacherRoutes } from './modules/academics/academics.routes.ts';
 import { alumniRoutes } from './modules/alumni/alumni.routes.ts';
+import { analyticsRoutes, assessmentRoutes, resultsRoutes } from './modules/assessment/assessment.routes.ts';
+import { attendanceRoutes } from './modules/attendance/attendance.routes.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { authenticate } from './modules/auth/auth.service.ts';
+import { filesRoutes } from './modules/files/files.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { libraryRoutes } from './modules/library/library.routes.ts';
+import { materialsRoutes } from './modules/materials/materials.routes.ts';
 import { statsRoutes } from './modules/stats/stats.routes.ts';
+import { profileRoutes } from './modules/users/profile.routes.ts';
 import { usersRoutes } from './modules/users/users.routes.ts';
 import { accessPlugin } from './plugins/access.ts';
 import { clientPageFor } from './plugins/client-pages.ts';
 import { compressionPlugin } from './plugins/compression.ts';
 import { errorsPlugin } from './plugins/errors.ts';
 import { jsonBodyPlugin } from './plugins/json-body.ts';
+import { lazyChildLogger } from './lib/request-logger.ts';
 import { securityHeadersPlugin } from './plugins/security-headers.ts';
 import { createSerializerCompiler } from './plugins/serializer.ts';
 
@@ -52,6 +59,8 @@ export async function buildApp(ctx: AppContext, opts: BuildOptions = {}): Promis
         };
   const app = Fastify({
     logger,
+    // A request's child logger is made only when the request writes a line (decision 0018).
+    ...(logger ? { childLoggerFactory: lazyChildLogger } : {}),
     trustProxy: ctx.config.trustProxy,
     bodyLimit: 1024 * 1024,
     forceCloseConnections: 'idle',
@@ -88,8 +97,9 @@ export async function buildApp(ctx: AppContext, opts: BuildOptions = {}): Promis
     closing = true;
   });
   app.addHook('onSend', (request, reply, payload, done) => {
-    // API answers carry personal data and tokens: never cached.
-    if (request.url.startsWith('/api/v1')) reply.header('cache-control', 'no-store');
+    // API answers carry personal data and tokens: never cached, unless the route chose a policy
+    // itself (a file by its immutable id).
+    if (request.url.startsWith('/api/v1') && !reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store');
     if (closing) reply.header('connection', 'close');
     done(null, payload);
   });
@@ -99,10 +109,21 @@ export async function buildApp(ctx: AppContext, opts: BuildOptions = {}): Promis
     async (api) => {
       await api.register(healthRoutes, { prefix: '/health', ctx });
       await api.register(authRoutes, { prefix: '/auth', ctx });
+      await api.register(profileRoutes, { prefix: '/auth/users/me', ctx });
       await api.register(usersRoutes, { prefix: '/users', ctx });
       await api.register(statsRoutes, { prefix: '/stats', ctx });
       await api.register(libraryRoutes, { prefix: '/library', ctx });
       await api.register(alumniRoutes, { prefix: '/alumni', ctx });
+      await api.register(filesRoutes, { prefix: '/files', ctx });
+      await api.register(academicsRoutes, { prefix: '/academics', ctx });
+      await api.register(teacherRoutes, { prefix: '/teachers', ctx });
+      await api.register(attendanceRoutes, { prefix: '/attendance', ctx });
+      // The spec's spelling, and the correct one as an alias.
+      await api.register(assessmentRoutes, { prefix: '/assesment', ctx });
+      await api.register(assessmentRoutes, { prefix: '/assessment', ctx });
+      await api.register(resultsRoutes, { prefix: '/results', ctx });
+      await api.register(analyticsRoutes, { prefix: '/analytics', ctx });
+      await api.register(materialsRoutes, { prefix: '/teachers', ctx });
     },
     { prefix: '/api/v1' },
   );

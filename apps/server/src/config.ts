@@ -2,7 +2,17 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
+import { DEFAULT_ATTENDANCE_THRESHOLD, DEFAULT_CORRECTION_DAYS } from '@crs/shared/schemas/attendance';
 import { IMPORT_DEFAULT_MAX_ROWS } from '@crs/shared/schemas/import';
+
+const isTimeZone = (tz: string) => {
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone: tz });
+    return true;
+  } catch {
+    return false;
+  }
+};
 
 const boolish = z
   .enum(['true', 'false', '1', '0', 'on', 'off', 'yes', 'no'], { error: 'must be true or false' })
@@ -30,6 +40,9 @@ const envSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   CRS_WEB_DIST: z.string().optional(),
   CRS_IMPORT_MAX_ROWS: z.coerce.number({ error: 'must be a whole number' }).int().min(1).max(1_000_000).default(IMPORT_DEFAULT_MAX_ROWS),
+  CRS_TIMEZONE: z.string().refine(isTimeZone, 'must be an IANA time zone such as Asia/Kolkata').default('Asia/Kolkata'),
+  CRS_ATTENDANCE_THRESHOLD: z.coerce.number({ error: 'must be a percentage' }).min(0).max(100).default(DEFAULT_ATTENDANCE_THRESHOLD),
+  CRS_ATTENDANCE_CORRECTION_DAYS: z.coerce.number({ error: 'must be a whole number of days' }).int().min(0).max(365).default(DEFAULT_CORRECTION_DAYS),
 });
 
 export type Config = {
@@ -49,6 +62,12 @@ export type Config = {
   webDist: string;
   /** Most data rows one import file may hold; more is refused whole. */
   importMaxRows: number;
+  /** The college's time zone: "today" and "now" for timetables and attendance (issue 14 moves these into settings). */
+  timeZone: string;
+  /** Attendance below this percentage is highlighted (default 75). */
+  attendanceThreshold: number;
+  /** Days after a class in which its teacher may still correct it; after that only an Admin (default 7). */
+  attendanceCorrectionDays: number;
 };
 
 export class ConfigError extends Error {}
@@ -87,6 +106,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, opts: { persist
     logLevel: e.LOG_LEVEL,
     webDist: path.resolve(e.CRS_WEB_DIST ?? path.join(repoRoot, 'apps/web/dist')),
     importMaxRows: e.CRS_IMPORT_MAX_ROWS,
+    timeZone: e.CRS_TIMEZONE,
+    attendanceThreshold: e.CRS_ATTENDANCE_THRESHOLD,
+    attendanceCorrectionDays: e.CRS_ATTENDANCE_CORRECTION_DAYS,
   };
 }
 

@@ -2,6 +2,7 @@ import type { Config } from './config.ts';
 import type { Database, Db } from './db/client.ts';
 import { Caches } from './lib/cache.ts';
 import type { MailSender } from './lib/mail.ts';
+import type { FileStore } from './lib/storage.ts';
 
 /**
  * What every service needs: built once per process (or per test file) by the composition root and
@@ -13,16 +14,19 @@ export type AppContext = {
   database: Database;
   db: Db;
   mailer: MailSender;
+  /** The bytes of uploaded and generated files (modules/files keeps their records). */
+  store: FileStore;
   caches: Caches;
   startedAt: number;
 };
 
-export function createContext(config: Config, database: Database, mailer: MailSender): AppContext {
+export function createContext(config: Config, database: Database, mailer: MailSender, store: FileStore): AppContext {
   return {
     config,
     database,
     db: database.db,
     mailer,
+    store,
     caches: new Caches(database.notifier),
     startedAt: Date.now(),
   };

@@ -73,6 +73,9 @@ function expectClientError(res: { statusCode: number; body: string; headers: Rec
   }
 }
 
+/** Each of these walks every API route (90+ since the academics modules): more than the default 30 s on a busy machine. */
+const EVERY_ROUTE_TIMEOUT = 180_000;
+
 describe('fuzzed bodies', () => {
   it('answers raw malformed bodies with 4xx on every route', async () => {
     for (const r of routes()) {
@@ -81,7 +84,7 @@ describe('fuzzed bodies', () => {
         expectClientError(res, `${key(r)} ${name}`);
       }
     }
-  });
+  }, EVERY_ROUTE_TIMEOUT);
 
   it('answers wrong types, huge strings and NUL bytes in every field with 4xx on every route', async () => {
     const json = { 'content-type': 'application/json' };
@@ -101,7 +104,7 @@ describe('fuzzed bodies', () => {
         }
       }
     }
-  });
+  }, EVERY_ROUTE_TIMEOUT);
 
   it('answers an otherwise valid body with one nasty string field with 4xx (or success), never 5xx', async () => {
     for (const [route, valid] of Object.entries(VALID)) {
@@ -125,7 +128,7 @@ describe('fuzzed bodies', () => {
         expectClientError(res, `${key(r)} as ${type}`);
       }
     }
-  });
+  }, EVERY_ROUTE_TIMEOUT);
 });
 
 describe('fuzzed URLs', () => {
@@ -147,7 +150,7 @@ describe('fuzzed URLs', () => {
         expectClientError(res, `${key(r)} ?${q.slice(0, 30)}`);
       }
     }
-  });
+  }, EVERY_ROUTE_TIMEOUT);
 });
 
 describe('a 500', () => {

@@ -1,5 +1,5 @@
 // Small helpers the accounts tests share: raw SQL on the test database and cheap sessions.
-import { randomUUID } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { SQL } from 'drizzle-orm';
 import type { Role } from '@crs/shared/roles';
@@ -39,4 +39,22 @@ export const concreteUrl = (url: string) => url.replace(/:[A-Za-z0-9_]+/g, () =>
 export async function countRows(ctx: AppContext, table: string, where = 'true'): Promise<number> {
   const r = await one<{ n: number }>(ctx, sql.raw(`select count(*)::int as n from "${table}" where ${where}`));
   return r.n;
+}
+
+/**
+ * A multipart body as a browser sends an upload: text `fields` first, then one file field "file"
+ * (none when `content` is undefined).
+ */
+export function multipart(content: Buffer | string | undefined, filename: string, fields: Record<string, string> = {}) {
+  const boundary = `----crs${randomBytes(8).toString('hex')}`;
+  const parts: Buffer[] = Object.entries(fields).map(([name, value]) => Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`));
+  if (content !== undefined) {
+    parts.push(
+      Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${filename}"\r\nContent-Type: application/octet-stream\r\n\r\n`),
+      Buffer.isBuffer(content) ? content : Buffer.from(content, 'utf8'),
+      Buffer.from('\r\n'),
+    );
+  }
+  parts.push(Buffer.from(`--${boundary}--\r\n`));
+  return { payload: Buffer.concat(parts), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
 }

@@ -30,12 +30,14 @@ const SIDEBARS: Record<DemoRole, [string, string][]> = {
     ['Manage Teachers', '/dashboard/admin/teachers'],
     ['Analytics', '/dashboard/admin/analytics'],
     ['Documents', '/dashboard/admin/docs'],
+    ['Academics', '/dashboard/admin/academics'],
   ],
   SuperAdmin: [
     ['Dashboard', '/dashboard/superadmin'],
     ['Users', '/dashboard/superadmin/users'],
     ['System Logs', '/dashboard/superadmin/logs'],
     ['Settings', '/dashboard/superadmin/settings'],
+    ['Academics', '/dashboard/admin/academics'],
   ],
   Librarian: [
     ['Dashboard', '/dashboard/librarian'],

@@ -31,12 +31,13 @@ export default async function globalSetup(): Promise<void> {
   let exited: number | null = null;
   server.on('exit', (code) => (exited = code ?? -1));
 
-  const deadline = Date.now() + 60_000;
+  // The demo seed (a college with eight weeks of attendance) takes a while on a busy 2-core machine.
+  const deadline = Date.now() + 180_000;
   while (!(await isUp(base))) {
     if (exited !== null) throw new Error(`The server exited with code ${exited}; see ${logFile}`);
     if (Date.now() > deadline) {
       server.kill('SIGTERM');
-      throw new Error(`The server did not become ready within 60 s; see ${logFile}`);
+      throw new Error(`The server did not become ready within 180 s; see ${logFile}`);
     }
     await new Promise((r) => setTimeout(r, 250));
   }

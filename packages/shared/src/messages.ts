@@ -97,6 +97,25 @@ export const MSG = {
   importEmpty: 'The file has no rows to import',
   importWholeNumber: 'Must be a whole number',
   importInProgress: 'Another import is being written; try again when it has finished',
+  // Files and profile (issue 12: spec texts marked spec; the rest ours)
+  fileRequired: 'File is required', // spec
+  fileNotFound: 'File not found',
+  fileLinkInvalid: 'This file link is invalid or has expired.',
+  fileTooLarge: (limit: string) => `The file is too large: at most ${limit}`,
+  fileTypeRefused: (kinds: string) => `This kind of file is not accepted here. Accepted: ${kinds}`,
+  avatarTooLarge: 'The picture is too large: at most 2 MiB',
+  avatarUpdated: 'Profile picture updated',
+  avatarRemoved: 'Profile picture removed',
+  profileUpdatedToast: 'Profile updated successfully', // spec (toast)
+  profileUpdateFailed: 'Failed to update profile', // spec (toast)
+  achievementTitleRequired: 'Title is required', // spec (same text as the material form)
+  achievementTitleTooLong: 'Title too long',
+  achievementYear: (max: number) => `Enter a year between 1950 and ${max}`,
+  achievementDescriptionTooLong: 'Description too long',
+  achievementNotFound: 'Achievement not found',
+  achievementSaved: 'Achievement saved',
+  achievementDeleted: 'Achievement deleted',
+  tooManyAchievements: 'At most 100 achievements',
   // Alumni (spec section 5 texts marked spec; the rest ours)
   alumniNameRequired: 'Name is required', // spec
   alumniNameTooLong: 'Name too long', // spec
@@ -132,4 +151,119 @@ export const MSG = {
   alumniDeleted: 'Selected alumni deleted successfully', // spec (toast)
   alumniMessageSent: 'Message sent successfully', // spec (toast)
   alumniMessageSubject: 'A message from your college',
+  // Academics and attendance (issue 11; texts marked spec are exact)
+  attendanceLoadFailed: 'Failed to load attendance data', // spec (toast)
+  upcomingClassesLoadFailed: 'Failed to load upcoming classes', // spec (toast)
+  subjectsLoadFailed: 'Failed to load subjects', // spec (toast)
+  noUpcomingClasses: 'No upcoming classes', // spec
+  timeFormat: 'Use a time like 09:00 (24-hour HH:MM)',
+  dateFormat: 'Use a date like 2026-11-23 (year-month-day)',
+  weekdayRange: 'Weekday must be 1 (Monday) to 7 (Sunday)',
+  semesterRange: 'Semester must be a whole number from 1 to 10',
+  creditsRange: 'Credits must be a whole number from 0 to 20',
+  academicYearFormat: 'Use an academic year like 2026-27',
+  departmentCodeRequired: 'Department code is required',
+  departmentCodeFormat: 'Department code: up to 10 letters, digits or hyphens',
+  departmentNameRequired: 'Department name is required',
+  subjectCodeRequired: 'Subject code is required',
+  subjectCodeFormat: 'Subject code: up to 16 letters, digits or hyphens',
+  subjectNameRequired: 'Subject name is required',
+  sectionNameRequired: 'Section name is required',
+  sectionNameFormat: 'Section name: up to 20 letters, digits or hyphens (like CSE-3A)',
+  academicNameTooLong: 'Name is too long',
+  roomRequired: 'Room is required',
+  roomTooLong: 'Room is too long',
+  endAfterStart: 'End time must be after the start time',
+  selectStudents: 'Select at least one student',
+  departmentNotFound: 'Department not found',
+  subjectNotFound: 'Subject not found',
+  sectionNotFound: 'Section not found',
+  assignmentNotFound: 'Teaching assignment not found',
+  slotNotFound: 'Timetable slot not found',
+  studentNotFound: 'Student not found',
+  teacherNotFound: 'Teacher not found',
+  notAStudent: (who: string) => `${who} is not an active student`,
+  notATeacher: (who: string) => `${who} is not an active teacher`,
+  departmentCodeTaken: 'A department with this code already exists',
+  subjectCodeTaken: 'A subject with this code already exists',
+  sectionNameTaken: 'A section with this name already exists in this academic year',
+  assignmentTaken: 'This subject already has a teacher in this section',
+  departmentInUse: 'The department still has subjects or sections; move or delete them first',
+  subjectInUse: 'The subject is still taught in a section; delete its teaching assignments first',
+  sectionInUse: 'The section still has teaching assignments; delete them first',
+  assignmentInUse: 'Attendance has been taken for this class; it cannot be deleted',
+  teacherDoubleBooked: 'The teacher already has a class at this time',
+  sectionDoubleBooked: 'The section already has a class at this time',
+  roomDoubleBooked: 'The room is already booked at this time',
+  notEnrolled: 'The student is not enrolled in this section',
+  departmentCreated: 'Department created',
+  departmentUpdated: 'Department updated',
+  departmentDeleted: 'Department deleted',
+  subjectCreated: 'Subject created',
+  subjectUpdated: 'Subject updated',
+  subjectDeleted: 'Subject deleted',
+  sectionCreated: 'Section created',
+  sectionUpdated: 'Section updated',
+  sectionDeleted: 'Section deleted',
+  studentsEnrolled: 'Students enrolled',
+  studentUnenrolled: 'Student removed from the section',
+  assignmentCreated: 'Teaching assignment created',
+  assignmentUpdated: 'Teaching assignment updated',
+  assignmentDeleted: 'Teaching assignment deleted',
+  slotCreated: 'Timetable slot created',
+  slotUpdated: 'Timetable slot updated',
+  slotDeleted: 'Timetable slot deleted',
+  unknownDepartment: (code: string) => `No department with code ${code}`,
+  unknownSubject: (code: string) => `No subject with code ${code}`,
+  unknownSection: (name: string, year: string) => `No section ${name} in ${year}`,
+  unknownAssignment: (subject: string, section: string) => `${subject} has no teacher in ${section}; add the teaching assignment first`,
+  unknownPerson: (ref: string) => `No account with email or student ID ${ref}`,
+  attendanceStatus: 'Status must be present, absent, late or excused',
+  attendanceNoRecords: 'Mark at least one student',
+  attendanceDuplicateStudent: 'A student appears more than once',
+  attendanceFutureDate: 'Attendance cannot be taken for a future date',
+  attendanceWindowClosed: (days: number) => `Attendance older than ${days} days can only be corrected by an administrator`,
+  attendanceNotYourClass: 'You can take attendance only for your own classes',
+  attendanceOwnOnly: 'You can only see your own attendance',
+  attendanceSaved: 'Attendance saved',
+  attendanceBelowThreshold: (threshold: number) => `Your attendance is below the required ${threshold}%`,
+  // Exams, marks, results and materials (issue 12; texts marked spec are exact)
+  examsLoadFailed: 'Failed to load exams', // spec (toast)
+  marksLoadFailed: 'Failed to load marks data', // spec (toast)
+  examRequired: 'Exam is required', // spec
+  csvRequired: 'CSV file is required', // spec
+  uploading: 'Uploading...', // spec
+  marksUploaded: 'Marks uploaded successfully', // spec (toast)
+  marksUploadFailed: 'Failed to upload marks', // spec (toast)
+  materialTitleRequired: 'Title is required', // spec
+  materialUploaded: 'Material uploaded successfully', // spec (toast)
+  materialUploadFailed: 'Failed to upload material', // spec (toast)
+  filesSelected: (n: number) => `${n} file(s) selected`, // spec
+  examNameRequired: 'Exam name is required',
+  examNameTooLong: 'Exam name too long',
+  examKind: 'Kind must be internal, mid-term, end-term or assignment',
+  examMaxMarks: 'Maximum marks must be between 1 and 1000',
+  examWeight: 'Weight must be between 0 and 100',
+  examNotFound: 'Exam not found',
+  examNotYours: 'You can manage exams and marks only for your own classes',
+  examCreated: 'Exam created',
+  examUpdated: 'Exam updated',
+  examDeleted: 'Exam deleted',
+  examPublished: 'Marks published',
+  examUnpublished: 'Marks withdrawn from students',
+  examMaxBelowMarks: (highest: number) => `Some marks are above that maximum (highest ${highest}); correct them first`,
+  noTeacherForClass: 'This subject has no teacher in that section; add the teaching assignment first',
+  marksSaved: 'Marks saved',
+  marksRequired: 'Marks are required (or "AB" for absent)',
+  marksNotNumber: 'Marks must be a number with at most 2 decimals, or "AB" for absent',
+  marksNegative: 'Marks cannot be negative',
+  marksAboveMax: (max: number) => `Marks cannot be above the maximum of ${max}`,
+  studentRefRequired: 'Student ID is required',
+  notInSection: (ref: string, section: string) => `${ref} is not in section ${section}`,
+  resultsOwnOnly: 'You can only see your own results',
+  resultsNotYourStudent: 'You can see results only of students you teach',
+  materialNotFound: 'Material not found',
+  materialNotYourSubject: 'You can attach materials only to subjects you teach',
+  materialDeleted: 'Material deleted',
+  materialDescriptionTooLong: 'Description too long',
 } as const;

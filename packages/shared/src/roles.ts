@@ -53,3 +53,10 @@ export const TEACHER_AREA: readonly Role[] = ['Teacher', 'Admin', 'SuperAdmin'];
 export const TEACHER_ONLY: readonly Role[] = ['Teacher'];
 export const STAFF_AREA: readonly Role[] = ['Staff', 'Admin', 'SuperAdmin'];
 export const SUPERADMIN_ONLY: readonly Role[] = ['SuperAdmin'];
+
+/** Who manages the academic structure (departments … timetable; issue 11). */
+export const ACADEMIC_MANAGERS: readonly Role[] = ['Admin', 'SuperAdmin'];
+/** Who may take and correct attendance: a Teacher for their own classes, Admin/SuperAdmin for any. */
+export const ATTENDANCE_TAKERS: readonly Role[] = ['Teacher', 'Admin', 'SuperAdmin'];
+/** Who may read a student's attendance (a Student only their own, a Teacher only their sections'). */
+export const ATTENDANCE_READERS: readonly Role[] = ['Student', 'Teacher', 'Admin', 'SuperAdmin'];

@@ -33,11 +33,15 @@ export const ROUTE_ROLES = {
   '/dashboard/admin/students': ADMINS,
   '/dashboard/admin/teachers': ADMINS,
   '/dashboard/admin/analytics': ADMINS,
+  // CRS addition (issue 11): academic setup — departments, subjects, sections, timetable.
+  '/dashboard/admin/academics': ADMINS,
   '/dashboard/student': STUDENT_AREA,
   '/dashboard/student/courses': STUDENT_ONLY,
   '/dashboard/student/library': STUDENT_ONLY,
   '/dashboard/student/placement': STUDENT_ONLY,
   '/dashboard/student/notices': STUDENT_ONLY,
+  // CRS addition (issue 11): the weekly timetable behind the dashboard's 'View Timetable'.
+  '/dashboard/student/timetable': STUDENT_ONLY,
   '/dashboard/student/idcard': ['Student', 'Teacher', 'Admin', 'SuperAdmin'],
   '/dashboard/teacher': TEACHER_AREA,
   '/dashboard/teacher/research': TEACHER_AREA,

@@ -7,6 +7,7 @@ import type { AppContext } from '../context.ts';
 import { backupTo, restoreFrom } from '../db/backup.ts';
 import { migrate } from '../db/migrate.ts';
 import { seedSyntheticAlumni } from '../modules/alumni/alumni.service.ts';
+import { seedBenchAttendance } from '../modules/attendance/attendance.service.ts';
 import { seedSyntheticBooks } from '../modules/library/library.service.ts';
 import { approveByEmail, createAccount } from '../modules/users/users.service.ts';
 import { seedDemo } from '../seed/demo.ts';
@@ -110,6 +111,22 @@ export const COMMANDS: Record<string, Command> = {
       const started = Date.now();
       const added = await seedSyntheticAlumni(ctx, n);
       return `Added ${added} alumni in ${((Date.now() - started) / 1000).toFixed(1)} s.`;
+    },
+  },
+  'db:seed-attendance': {
+    usage: 'db:seed-attendance --email <teacher email> [--sections 6] [--students 60] [--weeks 16]',
+    summary: 'Add a teacher (password demo1234) with S sections of N students and W weeks of attendance, for the attendance bench.',
+    remote: true,
+    async run(ctx, argv) {
+      const { values } = parse(argv, { email: { type: 'string' }, sections: { type: 'string' }, students: { type: 'string' }, weeks: { type: 'string' } });
+      if (values.email === undefined) throw new UsageError(`usage: ${this.usage}`);
+      const email = check(emailField, values.email, '--email');
+      const sections = check(z.coerce.number().int().min(1).max(50), values.sections ?? '6', '--sections');
+      const students = check(z.coerce.number().int().min(1).max(500), values.students ?? '60', '--students');
+      const weeks = check(z.coerce.number().int().min(1).max(52), values.weeks ?? '16', '--weeks');
+      const started = Date.now();
+      await seedBenchAttendance(ctx, { email, sections, students, weeks });
+      return `Added ${sections} sections × ${students} students with ${weeks} weeks of attendance for ${email} in ${((Date.now() - started) / 1000).toFixed(1)} s.`;
     },
   },
   'db:backup': {

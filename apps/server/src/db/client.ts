@@ -2,6 +2,7 @@ import { EventEmitter } from 'node:events';
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
+import { btree_gist } from '@electric-sql/pglite/contrib/btree_gist';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import type { ExtractTablesWithRelations, SQL } from 'drizzle-orm';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
@@ -20,6 +21,29 @@ export type Executor = Db | Tx;
 /** Rows of a raw SQL query: both drivers answer `execute` with `{ rows }`. */
 export async function queryRows<T>(db: Executor, query: SQL): Promise<T[]> {
   return ((await db.execute(query)) as unknown as { rows: T[] }).rows;
+}
+
+/** The violated constraint's name when `err` is an exclusion violation (23P01), else undefined. */
+export function exclusionViolation(err: unknown): string | undefined {
+  const e = err as { code?: string; constraint?: string; cause?: { code?: string; constraint?: string } };
+  if (e?.code === '23P01') return e.constraint ?? '';
+  if (e?.cause?.code === '23P01') return e.cause.constraint ?? '';
+  return undefined;
+}
+
+/** The violated constraint's name when `err` is a unique violation (23505), else undefined. */
+export function uniqueViolation(err: unknown): string | undefined {
+  const e = err as { code?: string; constraint?: string; cause?: { code?: string; constraint?: string } };
+  if (e?.code === '23505') return e.constraint ?? '';
+  if (e?.cause?.code === '23505') return e.cause.constraint ?? '';
+  return undefined;
+}
+
+/** True for a foreign-key refusal: 23503 (missing parent, NO ACTION) or 23001 (ON DELETE RESTRICT: still referenced). */
+export function isForeignKeyViolation(err: unknown): boolean {
+  const e = err as { code?: string; cause?: { code?: string } };
+  const code = e?.code ?? e?.cause?.code;
+  return code === '23503' || code === '23001' || e?.cause?.code === '23503' || e?.cause?.code === '23001';
 }
 
 /** True for a unique-constraint violation (23505); drizzle may wrap the driver's error. */
@@ -53,7 +77,7 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
       pglite = await PGlite.create({
         dataDir: opts.dataDir ? path.resolve(opts.dataDir) : undefined,
         loadDataDir: opts.loadDataDir,
-        extensions: { pg_trgm },
+        extensions: { pg_trgm, btree_gist },
       });
     }
     const instance = pglite;

@@ -46,18 +46,19 @@ export const PAGES = {
   adminDocs: later('Documents', '/dashboard/admin/docs', 'documents', { Admin: { label: 'Documents', icon: 'file' } }),
 
   studentDashboard: { title: 'Student dashboard', path: '/dashboard/student', page: 'app/dashboards/student', guarded: true, nav: dashboard('Student') },
-  studentCourses: later('My Courses', '/dashboard/student/courses', 'courses', { Student: { label: 'My Courses', icon: 'book' } }),
+  studentCourses: { title: 'My Courses', path: '/dashboard/student/courses', page: 'app/academics/student-courses', guarded: true, nav: { Student: { label: 'My Courses', icon: 'book' } } },
+  studentTimetable: { title: 'Timetable', path: '/dashboard/student/timetable', page: 'app/academics/student-timetable', guarded: true },
   studentLibrary: { title: 'Library', path: '/dashboard/student/library', page: 'app/library/student-library', guarded: true },
   studentPlacement: later('Placement Portal', '/dashboard/student/placement', 'placement', { Student: { label: 'Placement', icon: 'briefcase' } }),
   studentNotices: later('Notices', '/dashboard/student/notices', 'notices', { Student: { label: 'Notices', icon: 'megaphone' } }),
   studentIdCard: later('ID Card', '/dashboard/student/idcard', 'ID card', { Student: { label: 'ID Card', icon: 'idCard' } }),
 
   teacherDashboard: { title: 'Teacher dashboard', path: '/dashboard/teacher', page: 'app/dashboards/teacher', guarded: true, nav: dashboard('Teacher') },
-  teacherSubjects: later('My Subjects', '/dashboard/teacher/subjects', 'subjects', { Teacher: { label: 'My Subjects', icon: 'book' } }),
-  teacherAttendance: later('Attendance', '/dashboard/teacher/attendance', 'attendance', { Teacher: { label: 'Attendance', icon: 'clipboardCheck' } }),
+  teacherSubjects: { title: 'My Subjects', path: '/dashboard/teacher/subjects', page: 'app/academics/teacher-subjects', guarded: true, nav: { Teacher: { label: 'My Subjects', icon: 'book' } } },
+  teacherAttendance: { title: 'Attendance', path: '/dashboard/teacher/attendance', page: 'app/academics/teacher-attendance', guarded: true, nav: { Teacher: { label: 'Attendance', icon: 'clipboardCheck' } } },
   teacherMarks: later('Marks', '/dashboard/teacher/marks', 'marks', { Teacher: { label: 'Marks', icon: 'clipboardList' } }),
   teacherResearch: later('Research', '/dashboard/teacher/research', 'teaching materials', { Teacher: { label: 'Research', icon: 'flask' } }),
-  teacherProfile: later('Profile', '/dashboard/teacher/profile', 'profile', { Teacher: { label: 'Profile', icon: 'user' } }),
+  teacherProfile: { title: 'Profile', path: '/dashboard/teacher/profile', page: 'app/teacher/profile', guarded: true, nav: { Teacher: { label: 'Profile', icon: 'user' } } },
   teacherExams: later('Exams', '/dashboard/teacher/exams', 'marks'),
 
   staffDashboard: { title: 'Staff dashboard', path: '/dashboard/staff', page: 'app/dashboards/staff', guarded: true, nav: dashboard('Staff') },
@@ -68,6 +69,14 @@ export const PAGES = {
   superadminUsers: later('Users', '/dashboard/superadmin/users', 'user management', { SuperAdmin: { label: 'Users', icon: 'users' } }),
   superadminLogs: later('System Logs', '/dashboard/superadmin/logs', 'audit log', { SuperAdmin: { label: 'System Logs', icon: 'scroll' } }),
   superadminSettings: later('Settings', '/dashboard/superadmin/settings', 'settings', { SuperAdmin: { label: 'Settings', icon: 'settings' } }),
+  // Academic setup (issue 11; a CRS addition the spec's table does not list): the last sidebar entry of Admin and SuperAdmin.
+  adminAcademics: {
+    title: 'Academic Setup',
+    path: '/dashboard/admin/academics',
+    page: 'app/academics/admin-academics',
+    guarded: true,
+    nav: { Admin: { label: 'Academics', icon: 'school' }, SuperAdmin: { label: 'Academics', icon: 'school' } },
+  },
 
   librarianDashboard: { title: 'Circulation desk', path: '/dashboard/librarian', page: 'app/dashboards/librarian', guarded: true, nav: dashboard('Librarian') },
   library: {
@@ -84,8 +93,8 @@ export const PAGES = {
   libraryBook: { title: 'Book', path: '/library/books/:id', page: 'app/library/book', guarded: true },
   libraryTeacher: { title: 'Library', path: '/library/teacher', page: 'app/library/teacher', guarded: true },
 
-  alumni: later('Alumni', '/alumni', 'alumni', { Teacher: { label: 'Alumni', icon: 'graduation' } }),
-  alumniDetail: later('Alumnus', '/alumni/:id', 'alumni'),
+  alumni: { title: 'Alumni', path: '/alumni', page: 'app/alumni/alumni', guarded: true, nav: { Teacher: { label: 'Alumni', icon: 'graduation' } } },
+  alumniDetail: { title: 'Alumnus', path: '/alumni/:id', page: 'app/alumni/alumnus', guarded: true },
 
   notFound: { title: 'Page not found', path: '*', page: 'not-found' },
 } as const satisfies Record<string, PageDef>;

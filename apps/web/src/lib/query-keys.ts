@@ -3,4 +3,5 @@ export const queryKeys = {
   users: ['users'],
   stats: ['stats'],
   library: ['library'],
+  alumni: ['alumni'],
 } as const;

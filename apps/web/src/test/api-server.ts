@@ -15,7 +15,7 @@ export async function startApiServer(routes: Record<string, Handler | Reply>) {
   const requests: RecordedRequest[] = [];
   const server = createServer(async (req: IncomingMessage, res: ServerResponse) => {
     res.setHeader('Access-Control-Allow-Origin', req.headers.origin ?? '*');
-    res.setHeader('Access-Control-Allow-Methods', 'GET,POST,PATCH,DELETE,OPTIONS');
+    res.setHeader('Access-Control-Allow-Methods', 'GET,POST,PUT,PATCH,DELETE,OPTIONS');
     res.setHeader('Access-Control-Allow-Headers', req.headers['access-control-request-headers'] ?? 'Authorization, Content-Type');
     if (req.method === 'OPTIONS') {
       res.writeHead(204).end();

@@ -16,6 +16,9 @@ globalThis.ResizeObserver ??= class {
   unobserve() {}
   disconnect() {}
 };
+// jsdom has no canvas (it would log "Not implemented"): a browser without one draws no chart, and
+// charts show their text alternative alone.
+HTMLCanvasElement.prototype.getContext = (() => null) as typeof HTMLCanvasElement.prototype.getContext;
 
 // A test fails on any console.error it did not expect (style.md rule 18); see allowConsoleError() in ./console.
 let consoleError: MockInstance<typeof console.error>;

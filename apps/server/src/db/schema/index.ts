@@ -4,3 +4,8 @@ export * from './auth.ts';
 export * from './mail.ts';
 export * from './library.ts';
 export * from './alumni.ts';
+export * from './files.ts';
+export * from './academics.ts';
+export * from './attendance.ts';
+export * from './assessment.ts';
+export * from './materials.ts';

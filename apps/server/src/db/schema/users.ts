@@ -35,3 +35,19 @@ export type UserRow = typeof users.$inferSelect;
 
 /** Student numbers (studentId "STU000123"), handed out once each. */
 export const studentNumberSeq = pgSequence('student_number_seq', { startWith: 1001 });
+
+/** A person's achievements (awards, publications, certifications) shown on their profile. */
+export const achievements = pgTable(
+  'achievements',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    title: text('title').notNull(),
+    year: integer('year').notNull(),
+    description: text('description'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('achievements_user_year_idx').on(t.userId, t.year)],
+);

@@ -70,13 +70,4 @@ export async function putSettings(t: TestApp, desk: Auth, patch: Partial<typeof 
   return res.json();
 }
 
-/** A multipart body with one file field "file", as a browser sends an upload. */
-export function multipart(content: Buffer | string, filename: string) {
-  const boundary = `----crs${Math.random().toString(16).slice(2)}`;
-  const payload = Buffer.concat([
-    Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${filename}"\r\nContent-Type: application/octet-stream\r\n\r\n`),
-    Buffer.isBuffer(content) ? content : Buffer.from(content, 'utf8'),
-    Buffer.from(`\r\n--${boundary}--\r\n`),
-  ]);
-  return { payload, headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
-}
+export { multipart } from '../../../test/util.ts';

@@ -13,6 +13,7 @@ import {
   LayoutDashboard,
   Library,
   Megaphone,
+  School,
   ScrollText,
   Settings,
   UserRound,
@@ -45,6 +46,7 @@ const NAV_ICONS = {
   chart: BarChart3,
   file: FileText,
   scroll: ScrollText,
+  school: School,
   settings: Settings,
 } as const satisfies Record<string, LucideIcon>;
 export type NavIcon = keyof typeof NAV_ICONS;

@@ -1,7 +1,10 @@
+import { Bell, CalendarDays, IdCard } from 'lucide-react';
 import { Link } from 'react-router';
 import { ModuleNotice, PageHeader } from '@/components/layout/page';
+import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { StatCard } from '@/components/ui/stat-card';
 import { paths } from '@/config/paths';
+import { AttendanceCard } from '@/features/academics/components/attendance-card';
 import { useLibrarySummary } from '@/features/library/api/get-summary';
 import { displayName, useAuth } from '@/lib/auth';
 
@@ -10,6 +13,13 @@ export function issuedText(n: number): string {
   return `${n} ${n === 1 ? 'book' : 'books'} issued`;
 }
 
+/** Spec section 2: the student dashboard's quick actions. */
+const QUICK_ACTIONS = [
+  { label: 'View Timetable', to: paths.studentTimetable, icon: CalendarDays },
+  { label: 'Download ID Card', to: paths.studentIdCard, icon: IdCard },
+  { label: 'Check Notices', to: paths.studentNotices, icon: Bell },
+] as const;
+
 export default function StudentDashboardRoute() {
   const { user } = useAuth();
   const summary = useLibrarySummary();
@@ -17,6 +27,7 @@ export default function StudentDashboardRoute() {
     <section className="grid gap-6">
       <PageHeader title={`Welcome, ${displayName(user)}`} description="Student Dashboard" />
       <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3">
+        <AttendanceCard />
         <StatCard
           label="Library"
           value={summary.data ? issuedText(summary.data.activeLoans) : summary.isError ? '—' : ''}
@@ -28,7 +39,27 @@ export default function StudentDashboardRoute() {
           }
         />
       </div>
-      <ModuleNotice module="attendance and marks">Your attendance and CGPA will appear here when the attendance and marks modules land.</ModuleNotice>
+      <Card>
+        <CardHeader>
+          <CardTitle>Quick Actions</CardTitle>
+        </CardHeader>
+        <CardContent>
+          <ul className="grid gap-3 sm:grid-cols-3">
+            {QUICK_ACTIONS.map(({ label, to, icon: Icon }) => (
+              <li key={to}>
+                <Link
+                  to={to}
+                  className="flex items-center gap-3 rounded-md border p-3 text-sm font-medium hover:bg-accent hover:text-accent-foreground focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
+                >
+                  <Icon aria-hidden="true" className="size-5 text-primary" />
+                  {label}
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </CardContent>
+      </Card>
+      <ModuleNotice module="marks">Your CGPA will appear here when the marks module lands.</ModuleNotice>
     </section>
   );
 }

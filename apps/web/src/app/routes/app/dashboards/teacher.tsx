@@ -3,6 +3,8 @@ import { Link } from 'react-router';
 import { ModuleNotice, PageHeader } from '@/components/layout/page';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { paths } from '@/config/paths';
+import { AttendanceOverview } from '@/features/academics/components/attendance-overview';
+import { TodaysClasses } from '@/features/academics/components/todays-classes';
 import { useAuth } from '@/lib/auth';
 
 const QUICK_ACTIONS = [
@@ -15,11 +17,13 @@ const QUICK_ACTIONS = [
 export default function TeacherDashboardRoute() {
   const { user } = useAuth();
   return (
-    <section className="grid gap-6">
+    <section className="grid gap-6 [&>*]:min-w-0">
       <PageHeader title={`Welcome, ${user?.name?.trim() || 'Teacher'}`} description="Teacher Dashboard" />
-      <ModuleNotice module="attendance, marks and timetable">
-        Attendance and marks overviews and today&apos;s classes will appear here when the attendance, marks and timetable modules land.
-      </ModuleNotice>
+      <div className="grid gap-6 xl:grid-cols-2 [&>*]:min-w-0">
+        <AttendanceOverview />
+        <TodaysClasses />
+      </div>
+      <ModuleNotice module="marks">The Marks Overview will appear here when the marks module lands.</ModuleNotice>
       <Card>
         <CardHeader>
           <CardTitle>Quick Actions</CardTitle>
