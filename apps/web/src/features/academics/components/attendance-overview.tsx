@@ -47,31 +47,33 @@ export function AttendanceOverview() {
         ) : (
           <>
             {canvasAvailable() ? (
-              // chart.js follows this box's size a frame late; clipping keeps a canvas still sized for a wider
-              // layout (a scrollbar just appeared, a drawer closed) from widening a phone's page meanwhile.
-              <div className="relative h-64 min-w-0 overflow-hidden">
+              <div className="relative h-64">
                 <Suspense fallback={<Skeleton className="h-64" />}>
                   <AttendanceBarChart labels={rows.map((r) => r.class)} values={rows.map((r) => r.att)} dark={resolved === 'dark'} label={T.chartLabel} />
                 </Suspense>
               </div>
             ) : null}
-            <table className="sr-only">
-              <caption>{T.attendanceOverview}</caption>
-              <thead>
-                <tr>
-                  <th scope="col">{T.classColumn}</th>
-                  <th scope="col">{T.attendanceColumn}</th>
-                </tr>
-              </thead>
-              <tbody>
-                {rows.map((r) => (
-                  <tr key={r.assignmentId}>
-                    <th scope="row">{r.class}</th>
-                    <td>{`${r.att.toFixed(1)}%`}</td>
+            {/* A table ignores `width: 1px` and grows to its longest class name, widening a phone's page:
+                the hiding box is a div around it, which does clip. */}
+            <div className="sr-only">
+              <table>
+                <caption>{T.attendanceOverview}</caption>
+                <thead>
+                  <tr>
+                    <th scope="col">{T.classColumn}</th>
+                    <th scope="col">{T.attendanceColumn}</th>
                   </tr>
-                ))}
-              </tbody>
-            </table>
+                </thead>
+                <tbody>
+                  {rows.map((r) => (
+                    <tr key={r.assignmentId}>
+                      <th scope="row">{r.class}</th>
+                      <td>{`${r.att.toFixed(1)}%`}</td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </div>
           </>
         )}
         {summary.data ? <p className="text-sm font-medium">{T.averageAttendance(summary.data.averageAttendance)}</p> : null}
