@@ -1,0 +1,16 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { Material } from '@crs/shared/schemas/materials';
+import { api } from '@/lib/api-client';
+import { materialsKeys } from './keys';
+
+/** GET /teachers/materials: the caller's uploads, newest first, each with a signed download link. */
+export async function getMaterials(): Promise<Material[]> {
+  const { data } = await api.get<{ materials: Material[] }>('/teachers/materials');
+  return data.materials;
+}
+
+export const materialsQueryOptions = () => queryOptions({ queryKey: materialsKeys.mine, queryFn: getMaterials });
+
+export function useMaterials() {
+  return useQuery(materialsQueryOptions());
+}
