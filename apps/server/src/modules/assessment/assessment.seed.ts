@@ -71,12 +71,15 @@ export async function seedDemoAssessment(ctx: AppContext): Promise<boolean> {
 
   const exams: repo.ExamValues[] = [];
   const marksOf: Array<Array<repo.MarkValues & { markedAt: Date }>> = [];
-  assignments.forEach((a, k) => {
+  const perSection = new Map<string, number>();
+  for (const a of assignments) {
+    const k = perSection.get(a.sectionId) ?? 0;
+    perSection.set(a.sectionId, k + 1);
     const difficulty = -0.08 + rand() * 0.13;
     const roster = rosters.get(a.sectionId) ?? [];
     for (const plan of DEMO_EXAM_PLAN) {
       // Each class of a section sits its paper on a different day.
-      const date = workingDay(addDays(today, plan.daysFromToday + (k % 4) * 2));
+      const date = workingDay(addDays(today, plan.daysFromToday + k * 2));
       const resultDay = new Date(`${addDays(date, 6)}T11:00:00+05:30`);
       exams.push({
         subjectId: a.subjectId,
@@ -101,7 +104,7 @@ export async function seedDemoAssessment(ctx: AppContext): Promise<boolean> {
           : [],
       );
     }
-  });
+  }
 
   const ids = await ctx.db.transaction((tx) => repo.insertExams(tx, exams));
   const rows = ids.flatMap((examId, i) => marksOf[i]!.map((m) => ({ ...m, examId, markedBy: exams[i]!.createdBy })));

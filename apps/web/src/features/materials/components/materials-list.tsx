@@ -34,15 +34,25 @@ export function MaterialsList() {
     {
       key: 'type',
       header: T.colType,
+      className: 'whitespace-nowrap',
       cell: (m) => (m.subject ? <Badge variant="secondary">{`${T.notes} · ${m.subject.code}`}</Badge> : <Badge variant="outline">{T.researchType}</Badge>),
     },
-    { key: 'file', header: T.colFile, hideBelow: 'md', cell: (m) => <span className="break-all text-sm">{`${m.file.filename} (${formatSize(m.file.size)})`}</span> },
+    {
+      key: 'file',
+      header: T.colFile,
+      hideBelow: 'md',
+      cell: (m) => (
+        <span className="text-sm">
+          <span className="break-words">{m.file.filename}</span> <span className="whitespace-nowrap text-muted-foreground">({formatSize(m.file.size)})</span>
+        </span>
+      ),
+    },
     { key: 'uploaded', header: T.colUploaded, hideBelow: 'sm', className: 'whitespace-nowrap', cell: (m) => formatInstantDay(m.createdAt) },
     {
       key: 'actions',
       header: T.colActions,
       cell: (m) => (
-        <div className="flex flex-wrap gap-1">
+        <div className="flex gap-1">
           <Button asChild size="sm" variant="outline">
             <a href={downloadUrl(m)} download={m.file.filename} aria-label={`${T.download} ${m.title}`}>
               {T.download}

@@ -8,8 +8,10 @@ export function MaterialsPage({ subjects, subjectsFailed }: { subjects: readonly
   return (
     <section>
       <PageHeader title={T.title} description={T.description} />
-      <div className="grid items-start gap-6 xl:grid-cols-[minmax(0,26rem)_minmax(0,1fr)]">
-        <MaterialUploadForm subjects={subjects} subjectsFailed={subjectsFailed} />
+      <div className="grid gap-6">
+        <div className="max-w-2xl">
+          <MaterialUploadForm subjects={subjects} subjectsFailed={subjectsFailed} />
+        </div>
         <MaterialsList />
       </div>
     </section>

@@ -94,7 +94,7 @@ function ResultsView({ results }: { results: Results }) {
         <h2 id="exam-marks" className="text-lg font-semibold">
           {T.examsTitle}
         </h2>
-        <div className="grid gap-4 lg:grid-cols-2">
+        <div className="grid gap-4 2xl:grid-cols-2">
           {results.subjects.map((s) => (
             <SubjectExams key={s.code} subject={s} />
           ))}
@@ -107,7 +107,7 @@ function ResultsView({ results }: { results: Results }) {
 function SubjectExams({ subject: s }: { subject: Subject }) {
   const columns: Column<ExamResult>[] = [
     { key: 'name', header: T.exam, cell: (e) => e.name },
-    { key: 'kind', header: T.kind, hideBelow: 'md', cell: (e) => EXAM_KIND_LABELS[e.kind] },
+    { key: 'kind', header: T.kind, hideBelow: 'lg', cell: (e) => EXAM_KIND_LABELS[e.kind] },
     { key: 'date', header: T.date, hideBelow: 'sm', className: 'whitespace-nowrap', cell: (e) => formatDay(e.date) },
     { key: 'weight', header: T.weight, hideBelow: 'sm', className: 'tabular-nums', cell: (e) => `${e.weight}%` },
     { key: 'marks', header: T.marks, className: 'tabular-nums whitespace-nowrap', cell: marksText },
