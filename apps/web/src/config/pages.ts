@@ -49,11 +49,11 @@ export const PAGES = {
   studentCourses: { title: 'My Courses', path: '/dashboard/student/courses', page: 'app/academics/student-courses', guarded: true, nav: { Student: { label: 'My Courses', icon: 'book' } } },
   studentTimetable: { title: 'Timetable', path: '/dashboard/student/timetable', page: 'app/academics/student-timetable', guarded: true },
   studentLibrary: { title: 'Library', path: '/dashboard/student/library', page: 'app/library/student-library', guarded: true },
-  // CRS addition (issue 12): the student's marks, grades, SGPA and CGPA.
-  studentResults: { title: 'Results', path: '/dashboard/student/results', page: 'app/results/student-results', guarded: true, nav: { Student: { label: 'Results', icon: 'award' } } },
   studentPlacement: later('Placement Portal', '/dashboard/student/placement', 'placement', { Student: { label: 'Placement', icon: 'briefcase' } }),
   studentNotices: later('Notices', '/dashboard/student/notices', 'notices', { Student: { label: 'Notices', icon: 'megaphone' } }),
   studentIdCard: later('ID Card', '/dashboard/student/idcard', 'ID card', { Student: { label: 'ID Card', icon: 'idCard' } }),
+  // CRS addition (issue 12), after the spec's entries: the student's marks, grades, SGPA and CGPA.
+  studentResults: { title: 'Results', path: '/dashboard/student/results', page: 'app/results/student-results', guarded: true, nav: { Student: { label: 'Results', icon: 'award' } } },
 
   teacherDashboard: { title: 'Teacher dashboard', path: '/dashboard/teacher', page: 'app/dashboards/teacher', guarded: true, nav: dashboard('Teacher') },
   teacherSubjects: { title: 'My Subjects', path: '/dashboard/teacher/subjects', page: 'app/academics/teacher-subjects', guarded: true, nav: { Teacher: { label: 'My Subjects', icon: 'book' } } },
