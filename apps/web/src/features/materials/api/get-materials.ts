@@ -9,7 +9,10 @@ export async function getMaterials(): Promise<Material[]> {
   return data.materials;
 }
 
-export const materialsQueryOptions = () => queryOptions({ queryKey: materialsKeys.mine, queryFn: getMaterials });
+/** The download links are signed for an hour (decision 0025): a page left open fetches fresh ones well before. */
+const LINK_REFRESH_MS = 30 * 60_000;
+
+export const materialsQueryOptions = () => queryOptions({ queryKey: materialsKeys.mine, queryFn: getMaterials, refetchInterval: LINK_REFRESH_MS });
 
 export function useMaterials() {
   return useQuery(materialsQueryOptions());
