@@ -7,6 +7,7 @@ const SIDEBARS: Record<DemoRole, [string, string][]> = {
     ['Placement', '/dashboard/student/placement'],
     ['Notices', '/dashboard/student/notices'],
     ['ID Card', '/dashboard/student/idcard'],
+    ['Results', '/dashboard/student/results'],
     ['Library', '/library'],
   ],
   Teacher: [

@@ -42,6 +42,8 @@ export const ROUTE_ROLES = {
   '/dashboard/student/notices': STUDENT_ONLY,
   // CRS addition (issue 11): the weekly timetable behind the dashboard's 'View Timetable'.
   '/dashboard/student/timetable': STUDENT_ONLY,
+  // CRS addition (issue 12): the student's results (marks of published exams, grades, SGPA, CGPA).
+  '/dashboard/student/results': STUDENT_ONLY,
   '/dashboard/student/idcard': ['Student', 'Teacher', 'Admin', 'SuperAdmin'],
   '/dashboard/teacher': TEACHER_AREA,
   '/dashboard/teacher/research': TEACHER_AREA,

@@ -1,8 +1,10 @@
 import type { AppContext } from '../context.ts';
 import * as academics from '../modules/academics/academics.service.ts';
 import * as alumni from '../modules/alumni/alumni.service.ts';
+import * as assessment from '../modules/assessment/assessment.service.ts';
 import * as attendance from '../modules/attendance/attendance.service.ts';
 import * as library from '../modules/library/library.service.ts';
+import * as materials from '../modules/materials/materials.service.ts';
 import * as users from '../modules/users/users.service.ts';
 
 // The demo college, seeded above the modules: each module seeds its own tables through its
@@ -12,13 +14,18 @@ export { DEMO_ACCOUNTS, DEMO_PASSWORD } from '../modules/users/users.seed.ts';
 
 /**
  * Seeds the demo college on a database without accounts: the demo people, then the library
- * (catalogue and loans), the alumni, the academic year (structure, timetable) and eight weeks of
- * attendance. Returns false when it did nothing.
+ * (catalogue and loans), the alumni, the academic year (structure, timetable), eight weeks of
+ * attendance, the semester's exams and marks, and a few teaching materials. Returns false when it
+ * did nothing.
  */
 export async function seedDemo(ctx: AppContext): Promise<boolean> {
   if (!(await users.seedDemoAccounts(ctx))) return false;
   await library.seedDemoLibrary(ctx);
   await alumni.seedDemoAlumni(ctx);
-  if (await academics.seedDemoAcademics(ctx)) await attendance.seedDemoAttendance(ctx);
+  if (await academics.seedDemoAcademics(ctx)) {
+    await attendance.seedDemoAttendance(ctx);
+    await assessment.seedDemoAssessment(ctx);
+    await materials.seedDemoMaterials(ctx);
+  }
   return true;
 }

@@ -41,6 +41,7 @@ describe('the page list', () => {
       'Placement /dashboard/student/placement',
       'Notices /dashboard/student/notices',
       'ID Card /dashboard/student/idcard',
+      'Results /dashboard/student/results',
       'Library /library',
     ]);
     expect(menu(['Teacher']).map((l) => l.split(' /')[0])).toEqual(['Dashboard', 'My Subjects', 'Attendance', 'Marks', 'Research', 'Profile', 'Library', 'Alumni']);

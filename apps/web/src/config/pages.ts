@@ -52,12 +52,14 @@ export const PAGES = {
   studentPlacement: later('Placement Portal', '/dashboard/student/placement', 'placement', { Student: { label: 'Placement', icon: 'briefcase' } }),
   studentNotices: later('Notices', '/dashboard/student/notices', 'notices', { Student: { label: 'Notices', icon: 'megaphone' } }),
   studentIdCard: later('ID Card', '/dashboard/student/idcard', 'ID card', { Student: { label: 'ID Card', icon: 'idCard' } }),
+  // CRS addition (issue 12), after the spec's entries: the student's marks, grades, SGPA and CGPA.
+  studentResults: { title: 'Results', path: '/dashboard/student/results', page: 'app/results/student-results', guarded: true, nav: { Student: { label: 'Results', icon: 'award' } } },
 
   teacherDashboard: { title: 'Teacher dashboard', path: '/dashboard/teacher', page: 'app/dashboards/teacher', guarded: true, nav: dashboard('Teacher') },
   teacherSubjects: { title: 'My Subjects', path: '/dashboard/teacher/subjects', page: 'app/academics/teacher-subjects', guarded: true, nav: { Teacher: { label: 'My Subjects', icon: 'book' } } },
   teacherAttendance: { title: 'Attendance', path: '/dashboard/teacher/attendance', page: 'app/academics/teacher-attendance', guarded: true, nav: { Teacher: { label: 'Attendance', icon: 'clipboardCheck' } } },
   teacherMarks: later('Marks', '/dashboard/teacher/marks', 'marks', { Teacher: { label: 'Marks', icon: 'clipboardList' } }),
-  teacherResearch: later('Research', '/dashboard/teacher/research', 'teaching materials', { Teacher: { label: 'Research', icon: 'flask' } }),
+  teacherResearch: { title: 'Research', path: '/dashboard/teacher/research', page: 'app/teacher/research', guarded: true, nav: { Teacher: { label: 'Research', icon: 'flask' } } },
   teacherProfile: { title: 'Profile', path: '/dashboard/teacher/profile', page: 'app/teacher/profile', guarded: true, nav: { Teacher: { label: 'Profile', icon: 'user' } } },
   teacherExams: later('Exams', '/dashboard/teacher/exams', 'marks'),
 

@@ -107,3 +107,8 @@ export async function averagesByClass(db: Executor, examIds: string[]) {
     .where(and(inArray(exams.id, examIds), eq(examMarks.absent, false), isNotNull(examMarks.marks)))
     .groupBy(exams.subjectId, exams.sectionId);
 }
+
+/** The demo seed's marks, as given (several exams at once). */
+export async function insertSeedMarks(db: Executor, values: Array<MarkValues & { examId: string; markedBy: string | null; markedAt: Date }>) {
+  if (values.length) await db.insert(examMarks).values(values);
+}

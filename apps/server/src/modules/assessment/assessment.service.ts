@@ -255,3 +255,6 @@ export async function studentResults(ctx: AppContext, p: Principal, studentId: s
   return resultsOf(ctx, studentId);
 }
 
+
+/** The demo semester's exams and marks for every taught class (seed/demo.ts). */
+export { seedDemoAssessment } from './assessment.seed.ts';

@@ -93,3 +93,6 @@ export async function deleteMaterial(ctx: AppContext, p: Principal, id: string):
   await repo.deleteMaterial(ctx.db, id);
   await files.removeFile(ctx, m.fileId);
 }
+
+/** A few demo materials per department, stored through the files module (seed/demo.ts). */
+export { seedDemoMaterials } from './materials.seed.ts';

@@ -1,4 +1,5 @@
 import {
+  Award,
   BarChart3,
   BookOpen,
   BookOpenCheck,
@@ -30,6 +31,7 @@ import { paths } from '@/config/paths';
  */
 const NAV_ICONS = {
   dashboard: LayoutDashboard,
+  award: Award,
   book: BookOpen,
   briefcase: Briefcase,
   megaphone: Megaphone,

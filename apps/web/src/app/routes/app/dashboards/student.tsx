@@ -1,12 +1,19 @@
 import { Bell, CalendarDays, IdCard } from 'lucide-react';
 import { Link } from 'react-router';
-import { ModuleNotice, PageHeader } from '@/components/layout/page';
+import { EXAM_KIND_LABELS } from '@crs/shared/schemas/assessment';
+import { PageHeader } from '@/components/layout/page';
+import { Badge } from '@/components/ui/badge';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
+import { DeadlineList, type Deadline } from '@/components/ui/deadline-list';
 import { StatCard } from '@/components/ui/stat-card';
 import { paths } from '@/config/paths';
 import { AttendanceCard } from '@/features/academics/components/attendance-card';
+import { LOANS_MAX_PAGE_SIZE, useLoans } from '@/features/library/api/get-loans';
 import { useLibrarySummary } from '@/features/library/api/get-summary';
+import { useUpcomingExams } from '@/features/results/api/get-upcoming-exams';
+import { CgpaCard } from '@/features/results/components/cgpa-card';
 import { displayName, useAuth } from '@/lib/auth';
+import { formatDay, formatInstantDay } from '@/lib/dates';
 
 /** 'n books issued' (spec: the Library card). */
 export function issuedText(n: number): string {
@@ -20,6 +27,55 @@ const QUICK_ACTIONS = [
   { label: 'Check Notices', to: paths.studentNotices, icon: Bell },
 ] as const;
 
+export const DEADLINES_TEXT = {
+  title: 'Upcoming Deadlines',
+  empty: 'No upcoming exams or library due dates.',
+  failed: 'Some deadlines could not be loaded.',
+  exam: 'Exam',
+  bookDue: 'Book due',
+  overdue: 'Overdue',
+  returnBook: (title: string) => `Return “${title}”`,
+} as const;
+
+/** The student's upcoming exams (assessment) and the due dates of books on loan (library), soonest first. */
+function UpcomingDeadlines() {
+  const exams = useUpcomingExams();
+  const loans = useLoans({ status: 'unreturned', pageSize: LOANS_MAX_PAGE_SIZE });
+  const items: Deadline[] = [
+    ...(exams.data ?? []).map((e) => ({
+      key: `exam-${e._id}`,
+      at: Date.parse(`${e.date}T00:00:00`),
+      when: formatDay(e.date),
+      title: `${e.subjectCode} · ${e.name}`,
+      detail: `${e.subjectName} · ${EXAM_KIND_LABELS[e.kind]} · ${e.maxMarks} marks`,
+      tag: <Badge variant="secondary">{DEADLINES_TEXT.exam}</Badge>,
+    })),
+    ...(loans.data?.loans ?? []).map((l) => ({
+      key: `loan-${l._id}`,
+      at: Date.parse(l.dueOn),
+      when: formatInstantDay(l.dueOn),
+      title: DEADLINES_TEXT.returnBook(l.book.title),
+      detail: l.book.authors.join(', '),
+      tag: l.status === 'overdue' ? <Badge variant="destructive">{DEADLINES_TEXT.overdue}</Badge> : <Badge variant="outline">{DEADLINES_TEXT.bookDue}</Badge>,
+    })),
+  ];
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>{DEADLINES_TEXT.title}</CardTitle>
+      </CardHeader>
+      <CardContent>
+        <DeadlineList items={items} loading={exams.isPending || loans.isPending} empty={DEADLINES_TEXT.empty} label={DEADLINES_TEXT.title} />
+        {exams.isError || loans.isError ? (
+          <p role="alert" className="mt-2 text-sm text-destructive">
+            {DEADLINES_TEXT.failed}
+          </p>
+        ) : null}
+      </CardContent>
+    </Card>
+  );
+}
+
 export default function StudentDashboardRoute() {
   const { user } = useAuth();
   const summary = useLibrarySummary();
@@ -28,6 +84,7 @@ export default function StudentDashboardRoute() {
       <PageHeader title={`Welcome, ${displayName(user)}`} description="Student Dashboard" />
       <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3">
         <AttendanceCard />
+        <CgpaCard />
         <StatCard
           label="Library"
           value={summary.data ? issuedText(summary.data.activeLoans) : summary.isError ? '—' : ''}
@@ -59,7 +116,7 @@ export default function StudentDashboardRoute() {
           </ul>
         </CardContent>
       </Card>
-      <ModuleNotice module="marks">Your CGPA will appear here when the marks module lands.</ModuleNotice>
+      <UpcomingDeadlines />
     </section>
   );
 }

@@ -1,0 +1,116 @@
+import type { ExamKind } from '@crs/shared/schemas/assessment';
+import type { AppContext } from '../../context.ts';
+import { addDays, collegeClock, weekdayOf } from '../../lib/time.ts';
+import * as academics from '../academics/academics.service.ts';
+import * as repo from './assessment.repository.ts';
+
+// The demo semester's exams (issue 12 item 9): every seeded class (subject + section) has the
+// usual pattern of an Indian engineering college's odd semester, dated around today so the demo
+// never goes stale — two internal assessments, a mid-semester exam and an assignment already
+// held, the end-semester exam still ahead (the student's upcoming exams). The first three are
+// marked and published; the second internal is marked but not yet published (the teacher still
+// has something to publish), so results are running results over half the weight. Each student
+// has an ability and each subject a difficulty, so marks spread realistically: a few failures, a
+// few absentees. The demo student (Aarav Sharma) is a good student; results come to about 8 CGPA.
+
+type Plan = { name: string; kind: ExamKind; maxMarks: number; weight: number; daysFromToday: number; marked: boolean; published: boolean };
+
+/** The semester's exams of one class; weights sum to 100. */
+export const DEMO_EXAM_PLAN: readonly Plan[] = [
+  { name: 'Internal Assessment I', kind: 'internal', maxMarks: 25, weight: 15, daysFromToday: -70, marked: true, published: true },
+  { name: 'Mid-Semester Examination', kind: 'mid-term', maxMarks: 50, weight: 25, daysFromToday: -42, marked: true, published: true },
+  { name: 'Assignment 1', kind: 'assignment', maxMarks: 10, weight: 10, daysFromToday: -21, marked: true, published: true },
+  { name: 'Internal Assessment II', kind: 'internal', maxMarks: 25, weight: 15, daysFromToday: -9, marked: true, published: false },
+  { name: 'End-Semester Examination', kind: 'end-term', maxMarks: 100, weight: 35, daysFromToday: 12, marked: false, published: false },
+];
+
+const DEMO_STUDENT = 'student@demo.crs';
+const ABSENT_RATE = 0.02;
+
+function prng(seed: number) {
+  let s = seed >>> 0;
+  return () => {
+    s = (s + 0x6d2b79f5) >>> 0;
+    let t = s;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+/** A normal deviate (Box–Muller) from the uniform generator. */
+const gaussian = (rand: () => number) => Math.sqrt(-2 * Math.log(1 - rand())) * Math.cos(2 * Math.PI * rand());
+const clamp = (x: number, lo: number, hi: number) => Math.min(hi, Math.max(lo, x));
+
+/** No exam on a Sunday: it moves to the Saturday before. */
+const workingDay = (date: string) => (weekdayOf(date) === 7 ? addDays(date, -1) : date);
+
+/**
+ * Seeds the semester's exams and marks of every taught class, through the academics service's
+ * reads; false when there is nothing taught yet or exams exist already. Written in a few short
+ * transactions so the embedded database keeps answering.
+ */
+export async function seedDemoAssessment(ctx: AppContext): Promise<boolean> {
+  if ((await repo.listExams(ctx.db, undefined)).length > 0) return false;
+  const assignments = await academics.teachingOf(ctx, undefined);
+  if (assignments.length === 0) return false;
+  const rand = prng(12);
+  const today = collegeClock(ctx.config.timeZone).date;
+
+  const rosters = new Map<string, Awaited<ReturnType<typeof academics.sectionRoster>>>();
+  for (const sectionId of new Set(assignments.map((a) => a.sectionId))) rosters.set(sectionId, await academics.sectionRoster(ctx, sectionId));
+  const ability = new Map<string, number>();
+  const abilityOf = (s: { id: string; email: string }) => {
+    let a = ability.get(s.id);
+    if (a === undefined) {
+      a = s.email === DEMO_STUDENT ? 0.82 : clamp(0.66 + 0.13 * gaussian(rand), 0.25, 0.97);
+      ability.set(s.id, a);
+    }
+    return a;
+  };
+
+  const exams: repo.ExamValues[] = [];
+  const marksOf: Array<Array<repo.MarkValues & { markedAt: Date }>> = [];
+  const perSection = new Map<string, number>();
+  for (const a of assignments) {
+    const k = perSection.get(a.sectionId) ?? 0;
+    perSection.set(a.sectionId, k + 1);
+    const difficulty = -0.08 + rand() * 0.13;
+    const roster = rosters.get(a.sectionId) ?? [];
+    for (const plan of DEMO_EXAM_PLAN) {
+      // Each class of a section sits its paper on a different day.
+      const date = workingDay(addDays(today, plan.daysFromToday + k * 2));
+      const resultDay = new Date(`${addDays(date, 6)}T11:00:00+05:30`);
+      exams.push({
+        subjectId: a.subjectId,
+        sectionId: a.sectionId,
+        name: plan.name,
+        kind: plan.kind,
+        maxMarks: plan.maxMarks,
+        weight: plan.weight,
+        examDate: date,
+        createdBy: a.teacherId,
+        publishedAt: plan.published ? resultDay : null,
+      });
+      marksOf.push(
+        plan.marked
+          ? roster.map((s) => {
+              if (s.email !== DEMO_STUDENT && rand() < ABSENT_RATE) return { studentId: s.id, marks: null, absent: true, remarks: 'Absent', markedAt: resultDay };
+              const fraction = clamp(abilityOf(s) + difficulty + 0.08 * gaussian(rand), 0, 1);
+              // Marks out of 10 are whole numbers; larger papers are marked to the half mark.
+              const step = plan.maxMarks <= 10 ? 1 : 0.5;
+              return { studentId: s.id, marks: Math.round((fraction * plan.maxMarks) / step) * step, absent: false, remarks: null, markedAt: resultDay };
+            })
+          : [],
+      );
+    }
+  }
+
+  const ids = await ctx.db.transaction((tx) => repo.insertExams(tx, exams));
+  const rows = ids.flatMap((examId, i) => marksOf[i]!.map((m) => ({ ...m, examId, markedBy: exams[i]!.createdBy })));
+  for (let i = 0; i < rows.length; i += 1000) {
+    const batch = rows.slice(i, i + 1000);
+    await ctx.db.transaction((tx) => repo.insertSeedMarks(tx, batch));
+  }
+  return true;
+}

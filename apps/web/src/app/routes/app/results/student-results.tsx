@@ -1,0 +1,5 @@
+import { ResultsPage } from '@/features/results/components/results-page';
+
+export default function StudentResultsRoute() {
+  return <ResultsPage />;
+}

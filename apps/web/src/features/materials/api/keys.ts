@@ -1,0 +1,4 @@
+/** Query keys of the materials feature. */
+export const materialsKeys = {
+  mine: ['materials', 'mine'] as const,
+};

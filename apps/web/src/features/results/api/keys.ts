@@ -1,0 +1,5 @@
+/** Query keys of the results feature. */
+export const resultsKeys = {
+  mine: ['results', 'me'] as const,
+  upcomingExams: ['results', 'upcoming-exams'] as const,
+};
