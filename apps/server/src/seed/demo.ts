@@ -2,6 +2,8 @@ import type { AppContext } from '../context.ts';
 import * as academics from '../modules/academics/academics.service.ts';
 import * as alumni from '../modules/alumni/alumni.service.ts';
 import * as attendance from '../modules/attendance/attendance.service.ts';
+import * as docs from '../modules/docs/docs.service.ts';
+import * as idcards from '../modules/idcards/idcards.service.ts';
 import * as library from '../modules/library/library.service.ts';
 import * as users from '../modules/users/users.service.ts';
 
@@ -12,13 +14,18 @@ export { DEMO_ACCOUNTS, DEMO_PASSWORD } from '../modules/users/users.seed.ts';
 
 /**
  * Seeds the demo college on a database without accounts: the demo people, then the library
- * (catalogue and loans), the alumni, the academic year (structure, timetable) and eight weeks of
- * attendance. Returns false when it did nothing.
+ * (catalogue and loans), the alumni, the academic year (structure, timetable), eight weeks of
+ * attendance, the document repository and the demo student's section's ID cards. Returns false when it did nothing.
  */
 export async function seedDemo(ctx: AppContext): Promise<boolean> {
   if (!(await users.seedDemoAccounts(ctx))) return false;
   await library.seedDemoLibrary(ctx);
   await alumni.seedDemoAlumni(ctx);
   if (await academics.seedDemoAcademics(ctx)) await attendance.seedDemoAttendance(ctx);
+  // Issue 13: the document repository and the ID cards of the demo student's section.
+  const adminId = await users.accountIdByEmail(ctx, 'admin@demo.crs');
+  const studentId = await users.accountIdByEmail(ctx, 'student@demo.crs');
+  if (adminId) await docs.seedDemoDocs(ctx, adminId);
+  if (adminId && studentId) await idcards.seedDemoCards(ctx, adminId, studentId);
   return true;
 }
