@@ -5,6 +5,8 @@ import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { StatCard } from '@/components/ui/stat-card';
 import { paths } from '@/config/paths';
 import { AttendanceCard } from '@/features/academics/components/attendance-card';
+import { DocsGrid } from '@/features/docs/components/docs-grid';
+import { DOCS_TEXT } from '@/features/docs/texts';
 import { useLibrarySummary } from '@/features/library/api/get-summary';
 import { displayName, useAuth } from '@/lib/auth';
 
@@ -57,6 +59,16 @@ export default function StudentDashboardRoute() {
               </li>
             ))}
           </ul>
+        </CardContent>
+      </Card>
+      {/* The document repository's read view: the spec's route table has no student page for it (decision 0027). */}
+      <Card>
+        <CardHeader>
+          <CardTitle>{DOCS_TEXT.readerTitle}</CardTitle>
+          <p className="text-sm text-muted-foreground">{DOCS_TEXT.readerDescription}</p>
+        </CardHeader>
+        <CardContent>
+          <DocsGrid headingLevel={3} />
         </CardContent>
       </Card>
       <ModuleNotice module="marks">Your CGPA will appear here when the marks module lands.</ModuleNotice>
