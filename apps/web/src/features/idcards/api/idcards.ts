@@ -1,4 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
 import type { Section } from '@crs/shared/schemas/academics';
 import type { MessageBody } from '@crs/shared/schemas/common';
 import type { IdCard, IdCardUrl, VerifyResult } from '@crs/shared/schemas/idcards';
@@ -8,7 +9,6 @@ import { queryKeys } from '@/lib/query-keys';
 export const idcardKeys = {
   all: queryKeys.idcards,
   card: (student: string) => [...queryKeys.idcards, 'card', student] as const,
-  verify: (token: string) => [...queryKeys.idcards, 'verify', token] as const,
   sections: [...queryKeys.idcards, 'sections'] as const,
 };
 
@@ -25,9 +25,25 @@ export function useIdCard(student: string | undefined) {
   return useQuery({ queryKey: idcardKeys.card(student ?? ''), queryFn: () => getIdCard(student!), enabled: !!student, retry: false });
 }
 
-/** GET /idcards/verify/{token} (public). */
-export function useVerify(token: string) {
-  return useQuery({ queryKey: idcardKeys.verify(token), queryFn: async () => (await api.get<VerifyResult>(`/idcards/verify/${encodeURIComponent(token)}`)).data, retry: false });
+type VerifyState = { isPending: true; isError: false; data: undefined } | { isPending: false; isError: true; data: undefined } | { isPending: false; isError: false; data: VerifyResult };
+
+/**
+ * GET /idcards/verify/{token} (public). Public pages render without the signed-in app's query
+ * client (it loads with the frame), so this is a plain request per token.
+ */
+export function useVerify(token: string): VerifyState {
+  const [state, setState] = useState<{ token: string; result: VerifyState }>({ token, result: { isPending: true, isError: false, data: undefined } });
+  useEffect(() => {
+    let live = true;
+    api.get<VerifyResult>(`/idcards/verify/${encodeURIComponent(token)}`).then(
+      ({ data }) => live && setState({ token, result: { isPending: false, isError: false, data } }),
+      () => live && setState({ token, result: { isPending: false, isError: true, data: undefined } }),
+    );
+    return () => {
+      live = false;
+    };
+  }, [token]);
+  return state.token === token ? state.result : { isPending: true, isError: false, data: undefined };
 }
 
 /** GET /academics/sections: the sections an Admin may generate cards for. */
