@@ -1,6 +1,6 @@
 import { createRequire } from 'node:module';
 import path from 'node:path';
-import { Resvg } from '@resvg/resvg-js';
+import { renderAsync } from '@resvg/resvg-js';
 import PDFDocument from 'pdfkit';
 import QRCode from 'qrcode';
 
@@ -101,10 +101,10 @@ ${qrSvg(face.verifyUrl, W - 280, 160, 250)}
 </svg>`;
 }
 
-/** The card as a PNG (fonts from the bundled TTFs only). */
-export function renderPng(face: CardFace): Buffer {
-  const resvg = new Resvg(cardSvg(face), { font: { fontFiles: FONT_FILES, loadSystemFonts: false, defaultFontFamily: 'DejaVu Sans' }, fitTo: { mode: 'original' } });
-  return Buffer.from(resvg.render().asPng());
+/** The card as a PNG (fonts from the bundled TTFs only), drawn on libuv's thread pool, off the event loop. */
+export async function renderPng(face: CardFace): Promise<Buffer> {
+  const image = await renderAsync(cardSvg(face), { font: { fontFiles: FONT_FILES, loadSystemFonts: false, defaultFontFamily: 'DejaVu Sans' }, fitTo: { mode: 'original' } });
+  return Buffer.from(image.asPng());
 }
 
 /** The card as a one-page PDF of the card's size: the PNG, with the QR code a link to the verify page. */

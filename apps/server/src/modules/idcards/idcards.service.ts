@@ -104,7 +104,7 @@ export async function generateCard(ctx: AppContext, issuerId: string, ref: strin
     verifyUrl: `${ctx.config.publicUrl}/verify/${token}`,
     photo,
   };
-  const png = renderPng(face);
+  const png = await renderPng(face);
   const pdf = await renderPdf(png, face);
   const base = `idcard-${rollNo}`.replace(/[^A-Za-z0-9._-]/g, '_');
   const pngFile = await files.saveGenerated(ctx, { ownerId: student.id, bytes: png, filename: `${base}.png`, mimeType: 'image/png' });
