@@ -17,9 +17,9 @@ export async function getIdCard(student: string): Promise<IdCardUrl> {
   return (await api.get<IdCardUrl>(`/students/${encodeURIComponent(student)}/idcard`)).data;
 }
 
-const statusOf = (e: unknown) => (e as { response?: { status?: number } }).response?.status;
-/** True when the call said "no card" (404), which the page shows as the spec's text, not as a failure. */
-export const isNoCard = (e: unknown) => statusOf(e) === 404;
+type Failure = { response?: { status?: number; data?: { code?: string } } };
+/** True when the call said "no card yet" (404 IDCARD_NOT_GENERATED), which the page shows as the spec's text, not as a failure. */
+export const isNoCard = (e: unknown) => (e as Failure).response?.status === 404 && (e as Failure).response?.data?.code === 'IDCARD_NOT_GENERATED';
 
 export function useIdCard(student: string | undefined) {
   return useQuery({ queryKey: idcardKeys.card(student ?? ''), queryFn: () => getIdCard(student!), enabled: !!student, retry: false });

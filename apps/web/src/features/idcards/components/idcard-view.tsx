@@ -1,6 +1,7 @@
 import { Download, FileText } from 'lucide-react';
 import { EmptyState, FormError } from '@/components/ui/form-error';
 import { Skeleton } from '@/components/ui/skeleton';
+import { serverMessage } from '@/lib/errors';
 import { isNoCard, useIdCard } from '../api/idcards';
 import { formatDate, IDCARD_TEXT } from '../texts';
 
@@ -11,7 +12,11 @@ const buttonClass =
 export function IdCardView({ student, name }: { student: string; name: string }) {
   const card = useIdCard(student);
   if (card.isPending) return <Skeleton className="aspect-[1011/638] w-full max-w-xl" />;
-  if (card.isError) return isNoCard(card.error) ? <EmptyState className="text-base">{IDCARD_TEXT.notGenerated}</EmptyState> : <FormError message={IDCARD_TEXT.loadFailed} />;
+  if (card.isError) return isNoCard(card.error) ? (
+      <EmptyState className="text-base">{IDCARD_TEXT.notGenerated}</EmptyState>
+    ) : (
+      <FormError message={serverMessage(card.error) ?? IDCARD_TEXT.loadFailed} />
+    );
   const { url, pdfUrl, validUntil } = card.data;
   return (
     <div className="grid max-w-xl gap-4">

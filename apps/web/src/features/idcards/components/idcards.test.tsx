@@ -44,6 +44,14 @@ describe('/dashboard/student/idcard', () => {
     await user.type(await screen.findByLabelText('Student ID'), 'STU001001');
     await user.click(screen.getByRole('button', { name: 'Open card' }));
     expect(await screen.findByRole('img', { name: 'ID card of STU001001' })).toHaveAttribute('src', url);
+    // An unknown student is said so (not "not generated yet").
+    await server.close();
+    server = await signedInAs(admin, { 'GET /students/STU000000/idcard': { status: 404, body: { message: MSG.studentNotFound, code: 'STUDENT_NOT_FOUND' } } });
+    await user.clear(screen.getByLabelText('Student ID'));
+    await user.type(screen.getByLabelText('Student ID'), 'STU000000');
+    await user.click(screen.getByRole('button', { name: 'Open card' }));
+    expect(await screen.findByText(MSG.studentNotFound)).toBeInTheDocument();
+    expect(screen.queryByText(MSG.idCardNotGenerated)).toBeNull();
   });
 });
 
