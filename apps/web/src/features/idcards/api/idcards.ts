@@ -59,13 +59,21 @@ function useInvalidateCards() {
 /** POST /students/{studentId}/idcard: a new card (the old one's QR stops verifying). */
 export function useGenerateCard() {
   const invalidate = useInvalidateCards();
-  return useMutation({ mutationFn: async (student: string) => (await api.post<{ message: string; card: IdCard }>(`/students/${encodeURIComponent(student)}/idcard`, {})).data, onSuccess: invalidate });
+  return useMutation({
+    mutationFn: async ({ student, bloodGroup, validUntil }: { student: string; bloodGroup?: string; validUntil?: string }) =>
+      (await api.post<{ message: string; card: IdCard }>(`/students/${encodeURIComponent(student)}/idcard`, { ...(bloodGroup ? { bloodGroup } : {}), ...(validUntil ? { validUntil } : {}) })).data,
+    onSuccess: invalidate,
+  });
 }
 
 /** POST /idcards/generate {sectionId}: cards for the whole section. */
 export function useGenerateSection() {
   const invalidate = useInvalidateCards();
-  return useMutation({ mutationFn: async (sectionId: string) => (await api.post<{ message: string; generated: number; cards: IdCard[] }>('/idcards/generate', { sectionId })).data, onSuccess: invalidate });
+  return useMutation({
+    mutationFn: async ({ sectionId, validUntil }: { sectionId: string; validUntil?: string }) =>
+      (await api.post<{ message: string; generated: number; cards: IdCard[] }>('/idcards/generate', { sectionId, ...(validUntil ? { validUntil } : {}) })).data,
+    onSuccess: invalidate,
+  });
 }
 
 /** DELETE /students/{studentId}/idcard: revokes the live card. */

@@ -1,5 +1,5 @@
 import { useId, useState } from 'react';
-import type { IdCard } from '@crs/shared/schemas/idcards';
+import { BLOOD_GROUPS, type IdCard } from '@crs/shared/schemas/idcards';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
@@ -19,6 +19,8 @@ export function IdCardsPanel() {
   const sections = useSectionChoices();
   const [sectionId, setSectionId] = useState('');
   const [student, setStudent] = useState('');
+  const [bloodGroup, setBloodGroup] = useState('');
+  const [validUntil, setValidUntil] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [last, setLast] = useState<IdCard | null>(null);
   const [revoking, setRevoking] = useState(false);
@@ -27,6 +29,8 @@ export function IdCardsPanel() {
   const revoke = useRevokeCard();
   const sectionField = useId();
   const studentField = useId();
+  const bloodField = useId();
+  const validField = useId();
   const busy = generateSection.isPending || generateOne.isPending || revoke.isPending;
 
   async function run<T>(work: () => Promise<T>, done: (answer: T) => void) {
@@ -46,6 +50,13 @@ export function IdCardsPanel() {
       </CardHeader>
       <CardContent className="grid gap-6">
         <FormError message={error} />
+        <div className="grid gap-2 sm:max-w-xs">
+          <Label htmlFor={validField}>{IDCARD_TEXT.validUntilLabel}</Label>
+          <Input id={validField} type="date" value={validUntil} onChange={(e) => setValidUntil(e.target.value)} aria-describedby={`${validField}-hint`} />
+          <p id={`${validField}-hint`} className="text-xs text-muted-foreground">
+            {IDCARD_TEXT.validUntilHint}
+          </p>
+        </div>
         <div className="flex flex-wrap items-end gap-3">
           <div className="grid min-w-0 flex-1 basis-56 gap-2">
             <Label htmlFor={sectionField}>{IDCARD_TEXT.sectionLabel}</Label>
@@ -62,7 +73,7 @@ export function IdCardsPanel() {
             disabled={!sectionId || busy}
             onClick={() =>
               run(
-                () => generateSection.mutateAsync(sectionId),
+                () => generateSection.mutateAsync({ sectionId, validUntil }),
                 (a) => {
                   toast.success(a.message);
                   setLast(a.cards[0] ?? null);
@@ -78,11 +89,22 @@ export function IdCardsPanel() {
             <Label htmlFor={studentField}>{IDCARD_TEXT.studentLabel}</Label>
             <Input id={studentField} value={student} onChange={(e) => setStudent(e.target.value)} placeholder={IDCARD_TEXT.lookupPlaceholder} maxLength={60} />
           </div>
+          <div className="grid basis-40 gap-2">
+            <Label htmlFor={bloodField}>{IDCARD_TEXT.bloodGroupLabel}</Label>
+            <select id={bloodField} value={bloodGroup} onChange={(e) => setBloodGroup(e.target.value)} className={selectClass}>
+              <option value="">{IDCARD_TEXT.bloodGroupKeep}</option>
+              {BLOOD_GROUPS.map((g) => (
+                <option key={g} value={g}>
+                  {g}
+                </option>
+              ))}
+            </select>
+          </div>
           <Button
             disabled={!student.trim() || busy}
             onClick={() =>
               run(
-                () => generateOne.mutateAsync(student.trim()),
+                () => generateOne.mutateAsync({ student: student.trim(), bloodGroup, validUntil }),
                 (a) => {
                   toast.success(a.message);
                   setLast(a.card);

@@ -81,6 +81,7 @@ describe('the ID card desk on the Documents page', () => {
       'GET /academics/sections': { body: { sections: [section], total: 1 } },
       'POST /idcards/generate': { status: 201, body: { message: MSG.idCardsGenerated(20), generated: 20, cards: [made] } },
       'DELETE /students/STU001001/idcard': { body: { message: MSG.idCardRevoked } },
+      'POST /students/STU001001/idcard': { status: 201, body: { message: MSG.idCardGenerated, card: made } },
     });
     const user = userEvent.setup();
     renderApp('/dashboard/admin/docs');
@@ -90,9 +91,15 @@ describe('the ID card desk on the Documents page', () => {
     await user.click(within(panel).getByRole('button', { name: 'Generate for section' }));
     expect(await screen.findByText(MSG.idCardsGenerated(20))).toBeInTheDocument();
     expect(server.calls('POST /idcards/generate')[0]?.body).toEqual({ sectionId: 'sec1' });
+    // One student, with a blood group and a date.
+    await user.type(within(panel).getByLabelText('Student ID (roll number)'), 'STU001001');
+    await user.selectOptions(within(panel).getByLabelText('Blood group'), 'O+');
+    await user.type(within(panel).getByLabelText('Valid until (optional)'), '2028-06-30');
+    await user.click(within(panel).getByRole('button', { name: 'Generate card' }));
+    expect(await screen.findByText(MSG.idCardGenerated)).toBeInTheDocument();
+    expect(server.calls('POST /students/STU001001/idcard')[0]?.body).toEqual({ bloodGroup: 'O+', validUntil: '2028-06-30' });
     expect(within(panel).getByRole('link', { name: 'View card' })).toHaveAttribute('href', url);
 
-    await user.type(within(panel).getByLabelText('Student ID (roll number)'), 'STU001001');
     await user.click(within(panel).getByRole('button', { name: 'Revoke card' }));
     const dialog = await screen.findByRole('alertdialog');
     await user.click(within(dialog).getByRole('button', { name: 'Revoke card' }));
