@@ -13,6 +13,7 @@ export const DOCS_TEXT = {
   searchPlaceholder: 'Search by title or description...',
   type: 'Type',
   allTypes: 'All types',
+  chooseType: 'Choose a type…',
   view: 'View', // spec
   viewLabel: (title: string) => `View ${title}`,
   upload: 'Upload Document',

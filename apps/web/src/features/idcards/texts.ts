@@ -20,6 +20,7 @@ export const IDCARD_TEXT = {
   panelDescription: 'Generate cards for a whole section or one student. Generating again, or revoking, makes the old QR code invalid.',
   sectionLabel: 'Section',
   chooseSection: 'Choose a section…',
+  sectionOption: (name: string, year: string, students: number) => `${name} (${year}, ${students} students)`,
   generateSection: 'Generate for section',
   studentLabel: 'Student ID (roll number)',
   generateOne: 'Generate card',

@@ -98,7 +98,7 @@ function DocForm({ doc, close }: { doc: Doc | undefined; close: () => void }) {
               revalidate({ type: e.target.value as DocType | '' });
             }}
           >
-            <option value="">Choose…</option>
+            <option value="">{DOCS_TEXT.chooseType}</option>
             {DOC_TYPES.map((t) => (
               <option key={t} value={t}>
                 {DOC_TYPE_LABELS[t]}

@@ -2,7 +2,7 @@ import { useId, useState } from 'react';
 import { BLOOD_GROUPS, type IdCard } from '@crs/shared/schemas/idcards';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
-import { ConfirmDialog } from '@/components/ui/confirm-dialog';
+import { ACTION_FAILED, ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { FormError } from '@/components/ui/form-error';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
@@ -38,7 +38,7 @@ export function IdCardsPanel() {
     try {
       done(await work());
     } catch (e) {
-      setError(serverMessage(e) ?? 'The request could not be completed. Please try again.');
+      setError(serverMessage(e) ?? ACTION_FAILED);
     }
   }
 
@@ -64,7 +64,7 @@ export function IdCardsPanel() {
               <option value="">{IDCARD_TEXT.chooseSection}</option>
               {(sections.data ?? []).map((s) => (
                 <option key={s._id} value={s._id}>
-                  {s.name} ({s.academicYear}, {s.students} students)
+                  {IDCARD_TEXT.sectionOption(s.name, s.academicYear, s.students)}
                 </option>
               ))}
             </select>
