@@ -4,9 +4,11 @@ import { renderAsync } from '@resvg/resvg-js';
 import PDFDocument from 'pdfkit';
 import QRCode from 'qrcode';
 
-// Draws an ID card: an SVG laid out here, rendered to PNG by resvg with the bundled DejaVu Sans
-// fonts loaded from the dejavu-fonts-ttf package (never system fonts, so a machine without fonts
-// draws the same card), and a PDF of the card's size holding that PNG with a link on the QR code.
+// Draws an ID card. The layout is made once as a list of shapes (cardLayout) and drawn by two
+// backends: an SVG rendered to PNG by resvg with the bundled DejaVu Sans fonts loaded from the
+// dejavu-fonts-ttf package (never system fonts, so a machine without fonts draws the same card),
+// and a vector PDF by pdfkit with the same fonts embedded (its text is real text) and a link on the
+// QR code.
 
 export type CardFace = {
   college: string;
@@ -19,18 +21,24 @@ export type CardFace = {
   validUntil: string;
   /** The address the QR code opens (/verify/{token}). */
   verifyUrl: string;
-  /** The student's photo (PNG, JPEG or GIF bytes), else their initials are drawn. */
+  /** The student's photo (PNG or JPEG bytes are drawn), else their initials are drawn. */
   photo: { bytes: Buffer; mimeType: string } | null;
 };
 
 const require = createRequire(import.meta.url);
 const fontDir = path.join(path.dirname(require.resolve('dejavu-fonts-ttf/package.json')), 'ttf');
-const FONT_FILES = [path.join(fontDir, 'DejaVuSans.ttf'), path.join(fontDir, 'DejaVuSans-Bold.ttf')];
+const FONT = { regular: path.join(fontDir, 'DejaVuSans.ttf'), bold: path.join(fontDir, 'DejaVuSans-Bold.ttf') };
 
-/** CR80 card (85.6 × 54 mm) at 300 dpi. */
+/** CR80 card (85.6 × 54 mm) at 300 dpi, in layout units (PNG pixels). */
 export const CARD_WIDTH = 1011;
 export const CARD_HEIGHT = 638;
-const DRAWABLE_PHOTOS = new Set(['image/png', 'image/jpeg', 'image/gif']);
+const MM = 72 / 25.4;
+
+type Shape =
+  | { kind: 'rect'; x: number; y: number; w: number; h: number; fill?: string; stroke?: string; strokeWidth?: number }
+  | { kind: 'text'; x: number; y: number; size: number; bold?: boolean; fill: string; anchor?: 'start' | 'middle'; text: string }
+  | { kind: 'image'; x: number; y: number; w: number; h: number; bytes: Buffer; mimeType: string }
+  | { kind: 'qr'; x: number; y: number; size: number; url: string };
 
 const esc = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 const initialsOf = (name: string) =>
@@ -48,78 +56,137 @@ const clip = (text: string, width: number, size: number) => {
   const n = Math.floor(width / (size * 0.6));
   return text.length > n ? `${text.slice(0, n - 1)}…` : text;
 };
+/** Photos both backends draw (pdfkit takes PNG and JPEG only). */
+const PDF_PHOTOS = new Set(['image/png', 'image/jpeg']);
 
-/** The QR code of `url` as SVG rects inside a `size` square at (x, y), with a quiet zone. */
-function qrSvg(url: string, x: number, y: number, size: number): string {
-  const qr = QRCode.create(url, { errorCorrectionLevel: 'M' });
-  const n = qr.modules.size;
-  const cell = size / (n + 8);
-  const rects: string[] = [];
-  for (let r = 0; r < n; r++) {
-    for (let c = 0; c < n; c++) {
-      if (qr.modules.get(r, c)) rects.push(`M${(c + 4) * cell} ${(r + 4) * cell}h${cell}v${cell}h-${cell}z`);
-    }
-  }
-  return `<g transform="translate(${x} ${y})"><rect width="${size}" height="${size}" fill="#fff"/><path d="${rects.join('')}" fill="#000" shape-rendering="crispEdges"/></g>`;
-}
-
-export function cardSvg(face: CardFace): string {
+/** The card as shapes in layout units (origin top left; text `y` is the baseline). */
+export function cardLayout(face: CardFace): Shape[] {
   const W = CARD_WIDTH;
   const H = CARD_HEIGHT;
   const collegeSize = fitSize(face.college, W - 80, 38, 22);
-  const photo =
-    face.photo && DRAWABLE_PHOTOS.has(face.photo.mimeType)
-      ? `<image x="40" y="160" width="220" height="280" preserveAspectRatio="xMidYMid slice" href="data:${face.photo.mimeType};base64,${face.photo.bytes.toString('base64')}"/>`
-      : `<rect x="40" y="160" width="220" height="280" fill="#dbe4f3"/><text x="150" y="330" font-size="96" font-weight="bold" fill="#1e3a8a" text-anchor="middle">${esc(initialsOf(face.name))}</text>`;
   const nameSize = fitSize(face.name, 420, 40, 22);
-  const rows: Array<[string, string]> = [
-    ['Student ID', face.rollNo],
-    ...(face.section ? ([['Section', face.section]] as Array<[string, string]>) : []),
-    ...(face.bloodGroup ? ([['Blood group', face.bloodGroup]] as Array<[string, string]>) : []),
-    ['Valid until', formatDate(face.validUntil)],
+  const photoBox = { x: 40, y: 160, w: 220, h: 280 };
+  const shapes: Shape[] = [
+    { kind: 'rect', x: 0, y: 0, w: W, h: H, fill: '#ffffff' },
+    { kind: 'rect', x: 0, y: 0, w: W, h: 120, fill: '#1e3a8a' },
+    { kind: 'text', x: W / 2, y: 62, size: collegeSize, bold: true, fill: '#ffffff', anchor: 'middle', text: clip(face.college, W - 80, collegeSize) },
+    { kind: 'text', x: W / 2, y: 100, size: 22, fill: '#c7d2fe', anchor: 'middle', text: 'STUDENT IDENTITY CARD' },
   ];
-  const lines = rows
-    .map(([label, value], i) => {
-      const y = 300 + i * 48;
-      return `<text x="290" y="${y}" font-size="22" fill="#475569">${esc(label)}</text><text x="450" y="${y}" font-size="24" font-weight="bold" fill="#0f172a">${esc(clip(value, 270, 24))}</text>`;
+  if (face.photo && PDF_PHOTOS.has(face.photo.mimeType)) {
+    shapes.push({ kind: 'image', ...photoBox, bytes: face.photo.bytes, mimeType: face.photo.mimeType });
+  } else {
+    shapes.push({ kind: 'rect', ...photoBox, fill: '#dbe4f3' }, { kind: 'text', x: 150, y: 330, size: 96, bold: true, fill: '#1e3a8a', anchor: 'middle', text: initialsOf(face.name) });
+  }
+  shapes.push({ kind: 'rect', ...photoBox, stroke: '#94a3b8', strokeWidth: 2 });
+  shapes.push({ kind: 'text', x: 290, y: 198, size: nameSize, bold: true, fill: '#0f172a', text: clip(face.name, 420, nameSize) });
+  if (face.department) {
+    const size = fitSize(face.department, 420, 24, 16);
+    shapes.push({ kind: 'text', x: 290, y: 244, size, fill: '#334155', text: clip(face.department, 420, size) });
+  }
+  const rows: Array<[string, string]> = [['Student ID', face.rollNo]];
+  if (face.section) rows.push(['Section', face.section]);
+  if (face.bloodGroup) rows.push(['Blood group', face.bloodGroup]);
+  rows.push(['Valid until', formatDate(face.validUntil)]);
+  rows.forEach(([label, value], i) => {
+    const y = 300 + i * 48;
+    shapes.push({ kind: 'text', x: 290, y, size: 22, fill: '#475569', text: label }, { kind: 'text', x: 450, y, size: 24, bold: true, fill: '#0f172a', text: clip(value, 270, 24) });
+  });
+  shapes.push(
+    { kind: 'qr', x: W - 280, y: 160, size: 250, url: face.verifyUrl },
+    { kind: 'text', x: W - 155, y: 440, size: 18, fill: '#475569', anchor: 'middle', text: 'Scan to verify' },
+    { kind: 'rect', x: 0, y: H - 40, w: W, h: 40, fill: '#1e3a8a' },
+    { kind: 'text', x: W / 2, y: H - 13, size: 18, fill: '#ffffff', anchor: 'middle', text: 'If found, please return to the college office.' },
+  );
+  return shapes;
+}
+
+/** The dark modules of a QR code, as cells of `size / (n + 8)` with a 4-cell quiet zone. */
+function qrCells(url: string, size: number): { cell: number; dark: Array<[number, number]> } {
+  const qr = QRCode.create(url, { errorCorrectionLevel: 'M' });
+  const n = qr.modules.size;
+  const cell = size / (n + 8);
+  const dark: Array<[number, number]> = [];
+  for (let r = 0; r < n; r++) for (let c = 0; c < n; c++) if (qr.modules.get(r, c)) dark.push([(c + 4) * cell, (r + 4) * cell]);
+  return { cell, dark };
+}
+
+export function cardSvg(face: CardFace): string {
+  const body = cardLayout(face)
+    .map((s) => {
+      switch (s.kind) {
+        case 'rect':
+          return `<rect x="${s.x}" y="${s.y}" width="${s.w}" height="${s.h}" fill="${s.fill ?? 'none'}"${s.stroke ? ` stroke="${s.stroke}" stroke-width="${s.strokeWidth ?? 1}"` : ''}/>`;
+        case 'text':
+          return `<text x="${s.x}" y="${s.y}" font-size="${s.size}"${s.bold ? ' font-weight="bold"' : ''} fill="${s.fill}"${s.anchor === 'middle' ? ' text-anchor="middle"' : ''}>${esc(s.text)}</text>`;
+        case 'image':
+          return `<image x="${s.x}" y="${s.y}" width="${s.w}" height="${s.h}" preserveAspectRatio="xMidYMid slice" href="data:${s.mimeType};base64,${s.bytes.toString('base64')}"/>`;
+        case 'qr': {
+          const { cell, dark } = qrCells(s.url, s.size);
+          return `<g transform="translate(${s.x} ${s.y})"><rect width="${s.size}" height="${s.size}" fill="#fff"/><path d="${dark.map(([x, y]) => `M${x} ${y}h${cell}v${cell}h-${cell}z`).join('')}" fill="#000" shape-rendering="crispEdges"/></g>`;
+        }
+      }
     })
-    .join('');
-  return `<svg xmlns="http://www.w3.org/2000/svg" width="${W}" height="${H}" viewBox="0 0 ${W} ${H}" font-family="DejaVu Sans">
-<rect width="${W}" height="${H}" rx="28" fill="#ffffff"/>
-<rect width="${W}" height="120" fill="#1e3a8a"/>
-<text x="${W / 2}" y="62" font-size="${collegeSize}" font-weight="bold" fill="#ffffff" text-anchor="middle">${esc(clip(face.college, W - 80, collegeSize))}</text>
-<text x="${W / 2}" y="100" font-size="22" fill="#c7d2fe" text-anchor="middle">STUDENT IDENTITY CARD</text>
-${photo}
-<rect x="40" y="160" width="220" height="280" fill="none" stroke="#94a3b8" stroke-width="2"/>
-<text x="290" y="198" font-size="${nameSize}" font-weight="bold" fill="#0f172a">${esc(clip(face.name, 420, nameSize))}</text>
-${face.department ? `<text x="290" y="244" font-size="${fitSize(face.department, 420, 24, 16)}" fill="#334155">${esc(clip(face.department, 420, fitSize(face.department, 420, 24, 16)))}</text>` : ''}
-${lines}
-${qrSvg(face.verifyUrl, W - 280, 160, 250)}
-<text x="${W - 155}" y="440" font-size="18" fill="#475569" text-anchor="middle">Scan to verify</text>
-<rect y="${H - 40}" width="${W}" height="40" fill="#1e3a8a"/>
-<text x="${W / 2}" y="${H - 13}" font-size="18" fill="#ffffff" text-anchor="middle">If found, please return to the college office.</text>
+    .join('\n');
+  return `<svg xmlns="http://www.w3.org/2000/svg" width="${CARD_WIDTH}" height="${CARD_HEIGHT}" viewBox="0 0 ${CARD_WIDTH} ${CARD_HEIGHT}" font-family="DejaVu Sans">
+<clipPath id="card"><rect width="${CARD_WIDTH}" height="${CARD_HEIGHT}" rx="28"/></clipPath>
+<g clip-path="url(#card)">
+${body}
+</g>
 </svg>`;
 }
 
 /** The card as a PNG (fonts from the bundled TTFs only), drawn on libuv's thread pool, off the event loop. */
 export async function renderPng(face: CardFace): Promise<Buffer> {
-  const image = await renderAsync(cardSvg(face), { font: { fontFiles: FONT_FILES, loadSystemFonts: false, defaultFontFamily: 'DejaVu Sans' }, fitTo: { mode: 'original' } });
+  const image = await renderAsync(cardSvg(face), { font: { fontFiles: [FONT.regular, FONT.bold], loadSystemFonts: false, defaultFontFamily: 'DejaVu Sans' }, fitTo: { mode: 'original' } });
   return Buffer.from(image.asPng());
 }
 
-/** The card as a one-page PDF of the card's size: the PNG, with the QR code a link to the verify page. */
-export function renderPdf(png: Buffer, face: Pick<CardFace, 'name' | 'rollNo' | 'verifyUrl' | 'college'>): Promise<Buffer> {
-  const w = (85.6 / 25.4) * 72;
-  const h = (54 / 25.4) * 72;
-  const doc = new PDFDocument({ size: [w, h], margin: 0, info: { Title: `ID card ${face.rollNo} ${face.name}`, Author: face.college, Subject: 'Student identity card' } });
+/** The card as a one-page vector PDF of the card's size (85.6 × 54 mm), text embedded in DejaVu Sans, the QR code a link. */
+export function renderPdf(face: CardFace): Promise<Buffer> {
+  const k = (85.6 * MM) / CARD_WIDTH;
+  const doc = new PDFDocument({ size: [85.6 * MM, 54 * MM], margin: 0, info: { Title: `ID card ${face.rollNo} ${face.name}`, Author: face.college, Subject: 'Student identity card' } });
+  doc.registerFont('regular', FONT.regular);
+  doc.registerFont('bold', FONT.bold);
   const chunks: Buffer[] = [];
   return new Promise((resolve, reject) => {
     doc.on('data', (c: Buffer) => chunks.push(c));
     doc.on('end', () => resolve(Buffer.concat(chunks)));
     doc.on('error', reject);
-    doc.image(png, 0, 0, { width: w, height: h });
-    const k = w / CARD_WIDTH;
-    doc.link((CARD_WIDTH - 280) * k, 160 * k, 250 * k, 250 * k, face.verifyUrl);
+    doc.save().scale(k);
+    doc.roundedRect(0, 0, CARD_WIDTH, CARD_HEIGHT, 28).clip();
+    for (const s of cardLayout(face)) {
+      if (s.kind === 'rect') {
+        doc.rect(s.x, s.y, s.w, s.h);
+        if (s.fill && s.stroke) doc.lineWidth(s.strokeWidth ?? 1).fillAndStroke(s.fill, s.stroke);
+        else if (s.fill) doc.fill(s.fill);
+        else if (s.stroke) doc.lineWidth(s.strokeWidth ?? 1).stroke(s.stroke);
+      } else if (s.kind === 'text') {
+        doc.font(s.bold ? 'bold' : 'regular').fontSize(s.size).fillColor(s.fill);
+        const x = s.anchor === 'middle' ? s.x - doc.widthOfString(s.text) / 2 : s.x;
+        doc.text(s.text, x, s.y, { lineBreak: false, baseline: 'alphabetic' });
+      } else if (s.kind === 'image') {
+        doc.save().rect(s.x, s.y, s.w, s.h).clip();
+        doc.image(s.bytes, s.x, s.y, { cover: [s.w, s.h], align: 'center', valign: 'center' });
+        doc.restore();
+      } else {
+        const { cell, dark } = qrCells(s.url, s.size);
+        doc.rect(s.x, s.y, s.size, s.size).fill('#ffffff');
+        // Runs of dark cells per row, a hair taller than a cell so rows meet without seams.
+        const rows = new Map<number, number[]>();
+        for (const [x, y] of dark) rows.set(y, [...(rows.get(y) ?? []), x]);
+        for (const [y, xs] of rows) {
+          for (let i = 0; i < xs.length; ) {
+            let j = i;
+            while (j + 1 < xs.length && Math.abs(xs[j + 1]! - xs[j]! - cell) < 1e-6) j++;
+            doc.rect(s.x + xs[i]!, s.y + y, xs[j]! - xs[i]! + cell, cell * 1.03);
+            i = j + 1;
+          }
+        }
+        doc.fill('#000000');
+        doc.link(s.x, s.y, s.size, s.size, s.url);
+      }
+    }
+    doc.restore();
     doc.end();
   });
 }

@@ -105,7 +105,8 @@ export async function generateCard(ctx: AppContext, issuerId: string, ref: strin
     photo,
   };
   const png = await renderPng(face);
-  const pdf = await renderPdf(png, face);
+  // A picture pdfkit cannot read (an unusual PNG) must not stop the card: that PDF shows initials.
+  const pdf = await renderPdf(face).catch(() => renderPdf({ ...face, photo: null }));
   const base = `idcard-${rollNo}`.replace(/[^A-Za-z0-9._-]/g, '_');
   const pngFile = await files.saveGenerated(ctx, { ownerId: student.id, bytes: png, filename: `${base}.png`, mimeType: 'image/png' });
   const pdfFile = await files.saveGenerated(ctx, { ownerId: student.id, bytes: pdf, filename: `${base}.pdf`, mimeType: 'application/pdf' });

@@ -72,6 +72,9 @@ describe('ID cards', () => {
     expect(pdf.headers['content-type']).toBe('application/pdf');
     expect(pdf.headers['content-disposition']).toMatch(/^attachment; filename="idcard-STU\d+\.pdf"/);
     expect(pdf.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
+    // A vector card: the bundled font embedded, and the QR code a link to the same verify page.
+    expect(pdf.rawPayload.includes(Buffer.from('DejaVuSans'))).toBe(true);
+    expect(pdf.rawPayload.includes(Buffer.from(`/URI (${link})`))).toBe(true);
 
     // Who may read it: the student (by id, roll number, and the spec's doubled /v1 path), a teacher; not another student.
     const own = await cardOf(me!.auth, me!.user.id);
