@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { renderAsync } from '@resvg/resvg-js';
@@ -28,6 +29,9 @@ export type CardFace = {
 const require = createRequire(import.meta.url);
 const fontDir = path.join(path.dirname(require.resolve('dejavu-fonts-ttf/package.json')), 'ttf');
 const FONT = { regular: path.join(fontDir, 'DejaVuSans.ttf'), bold: path.join(fontDir, 'DejaVuSans-Bold.ttf') };
+/** The TTFs' bytes for pdfkit, read once on first use. */
+let fontBytes: { regular: Buffer; bold: Buffer } | undefined;
+const pdfFonts = () => (fontBytes ??= { regular: readFileSync(FONT.regular), bold: readFileSync(FONT.bold) });
 
 /** CR80 card (85.6 × 54 mm) at 300 dpi, in layout units (PNG pixels). */
 export const CARD_WIDTH = 1011;
@@ -145,8 +149,8 @@ export async function renderPng(face: CardFace): Promise<Buffer> {
 export function renderPdf(face: CardFace): Promise<Buffer> {
   const k = (85.6 * MM) / CARD_WIDTH;
   const doc = new PDFDocument({ size: [85.6 * MM, 54 * MM], margin: 0, info: { Title: `ID card ${face.rollNo} ${face.name}`, Author: face.college, Subject: 'Student identity card' } });
-  doc.registerFont('regular', FONT.regular);
-  doc.registerFont('bold', FONT.bold);
+  doc.registerFont('regular', pdfFonts().regular);
+  doc.registerFont('bold', pdfFonts().bold);
   const chunks: Buffer[] = [];
   return new Promise((resolve, reject) => {
     doc.on('data', (c: Buffer) => chunks.push(c));
