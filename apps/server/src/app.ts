@@ -15,8 +15,10 @@ import { analyticsRoutes, assessmentRoutes, resultsRoutes } from './modules/asse
 import { attendanceRoutes } from './modules/attendance/attendance.routes.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { authenticate } from './modules/auth/auth.service.ts';
+import { docsRoutes } from './modules/docs/docs.routes.ts';
 import { filesRoutes } from './modules/files/files.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
+import { idcardsRoutes, studentCardRoutes } from './modules/idcards/idcards.routes.ts';
 import { libraryRoutes } from './modules/library/library.routes.ts';
 import { materialsRoutes } from './modules/materials/materials.routes.ts';
 import { statsRoutes } from './modules/stats/stats.routes.ts';
@@ -124,6 +126,13 @@ export async function buildApp(ctx: AppContext, opts: BuildOptions = {}): Promis
       await api.register(resultsRoutes, { prefix: '/results', ctx });
       await api.register(analyticsRoutes, { prefix: '/analytics', ctx });
       await api.register(materialsRoutes, { prefix: '/teachers', ctx });
+      // Issue 13: the spec writes these two with a doubled version (`GET /v1/docs`, `GET
+      // /v1/students/{id}/idcard` under the /api/v1 base); both spellings answer.
+      for (const base of ['', '/v1']) {
+        await api.register(docsRoutes, { prefix: `${base}/docs`, ctx });
+        await api.register(studentCardRoutes, { prefix: `${base}/students`, ctx });
+      }
+      await api.register(idcardsRoutes, { prefix: '/idcards', ctx });
     },
     { prefix: '/api/v1' },
   );

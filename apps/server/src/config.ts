@@ -40,6 +40,7 @@ const envSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   CRS_WEB_DIST: z.string().optional(),
   CRS_IMPORT_MAX_ROWS: z.coerce.number({ error: 'must be a whole number' }).int().min(1).max(1_000_000).default(IMPORT_DEFAULT_MAX_ROWS),
+  CRS_COLLEGE_NAME: z.string().trim().min(2).max(80).default('CRS Institute of Engineering and Technology'),
   CRS_TIMEZONE: z.string().refine(isTimeZone, 'must be an IANA time zone such as Asia/Kolkata').default('Asia/Kolkata'),
   CRS_ATTENDANCE_THRESHOLD: z.coerce.number({ error: 'must be a percentage' }).min(0).max(100).default(DEFAULT_ATTENDANCE_THRESHOLD),
   CRS_ATTENDANCE_CORRECTION_DAYS: z.coerce.number({ error: 'must be a whole number of days' }).int().min(0).max(365).default(DEFAULT_CORRECTION_DAYS),
@@ -62,6 +63,8 @@ export type Config = {
   webDist: string;
   /** Most data rows one import file may hold; more is refused whole. */
   importMaxRows: number;
+  /** The college's name as printed on ID cards. */
+  collegeName: string;
   /** The college's time zone: "today" and "now" for timetables and attendance (issue 14 moves these into settings). */
   timeZone: string;
   /** Attendance below this percentage is highlighted (default 75). */
@@ -106,6 +109,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, opts: { persist
     logLevel: e.LOG_LEVEL,
     webDist: path.resolve(e.CRS_WEB_DIST ?? path.join(repoRoot, 'apps/web/dist')),
     importMaxRows: e.CRS_IMPORT_MAX_ROWS,
+    collegeName: e.CRS_COLLEGE_NAME,
     timeZone: e.CRS_TIMEZONE,
     attendanceThreshold: e.CRS_ATTENDANCE_THRESHOLD,
     attendanceCorrectionDays: e.CRS_ATTENDANCE_CORRECTION_DAYS,

@@ -20,13 +20,15 @@ const PUBLIC_ALLOWLIST = new Set([
   'POST /api/v1/auth/refresh',
   'POST /api/v1/auth/reset/request',
   'POST /api/v1/auth/reset/confirm',
+  // Issue 13: whether an ID card's QR token is valid (name, student ID, validity, photo only).
+  'GET /api/v1/idcards/verify/:token',
 ]);
 
 /**
  * Routes open to anyone that check a bearer token when one is sent ('optional'): each decides per
  * resource (a file: its avatar is public, its notes are not). Also added here on purpose.
  */
-const OPTIONAL_ALLOWLIST = new Set(['GET /api/v1/files/:id']);
+const OPTIONAL_ALLOWLIST = new Set(['GET /api/v1/files/:id', 'GET /api/v1/idcards/:id/card']);
 
 /** Routes that must exist: the walk cannot pass by walking nothing. */
 const KNOWN_PROTECTED = [

@@ -227,6 +227,36 @@ export const MSG = {
   attendanceOwnOnly: 'You can only see your own attendance',
   attendanceSaved: 'Attendance saved',
   attendanceBelowThreshold: (threshold: number) => `Your attendance is below the required ${threshold}%`,
+  // Document repository and ID cards (issue 13 items 1, 2; texts marked spec are exact)
+  docsEmpty: 'No documents uploaded yet.', // spec
+  docsLoadFailed: 'Failed to load documents', // spec (toast)
+  docsNoMatch: 'No documents match your search.',
+  docTitleRequired: 'Title is required', // spec (the upload form's rule)
+  docTitleTooLong: 'Title too long',
+  docDescriptionTooLong: 'Description too long',
+  docTypeInvalid: 'Type must be one of syllabus, circular, notes, researches',
+  docSubjectOnlyNotes: 'Only notes belong to a subject',
+  docNotFound: 'Document not found',
+  docUploaded: 'Document uploaded',
+  docUpdated: 'Document updated',
+  docDeleted: 'Document deleted',
+  docUploadFailed: 'Failed to upload document',
+  idCardNotGenerated: 'ID card not generated yet. Contact admin.', // spec
+  idCardNotFound: 'ID card not found',
+  idCardOwnOnly: 'You can only see your own ID card',
+  idCardGenerated: 'ID card generated',
+  idCardsGenerated: (n: number) => `${n} ID card${n === 1 ? '' : 's'} generated`,
+  idCardRevoked: 'ID card revoked; its QR code no longer verifies',
+  idCardNotAStudent: 'ID cards are made only for active students',
+  idCardNoStudents: 'This section has no students',
+  idCardLinkInvalid: 'This ID card link is invalid or has expired.',
+  bloodGroupInvalid: 'Blood group must be one of A+, A-, B+, B-, AB+, AB-, O+, O-',
+  validUntilInvalid: 'Valid until must be a date (YYYY-MM-DD)',
+  verifyValid: 'Valid ID card',
+  verifyExpired: 'This ID card has expired',
+  verifyInvalid: 'This ID card is not valid',
+  verifyInvalidHelp: 'It may have been revoked or replaced by a newer card. Ask the student for their current card.',
+
   // Exams, marks, results and materials (issue 12; texts marked spec are exact)
   examsLoadFailed: 'Failed to load exams', // spec (toast)
   marksLoadFailed: 'Failed to load marks data', // spec (toast)

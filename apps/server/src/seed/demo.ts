@@ -3,6 +3,8 @@ import * as academics from '../modules/academics/academics.service.ts';
 import * as alumni from '../modules/alumni/alumni.service.ts';
 import * as assessment from '../modules/assessment/assessment.service.ts';
 import * as attendance from '../modules/attendance/attendance.service.ts';
+import * as docs from '../modules/docs/docs.service.ts';
+import * as idcards from '../modules/idcards/idcards.service.ts';
 import * as library from '../modules/library/library.service.ts';
 import * as materials from '../modules/materials/materials.service.ts';
 import * as users from '../modules/users/users.service.ts';
@@ -15,8 +17,8 @@ export { DEMO_ACCOUNTS, DEMO_PASSWORD } from '../modules/users/users.seed.ts';
 /**
  * Seeds the demo college on a database without accounts: the demo people, then the library
  * (catalogue and loans), the alumni, the academic year (structure, timetable), eight weeks of
- * attendance, the semester's exams and marks, and a few teaching materials. Returns false when it
- * did nothing.
+ * attendance, the semester's exams and marks, a few teaching materials, the document repository
+ * and the demo student's section's ID cards. Returns false when it did nothing.
  */
 export async function seedDemo(ctx: AppContext): Promise<boolean> {
   if (!(await users.seedDemoAccounts(ctx))) return false;
@@ -27,5 +29,10 @@ export async function seedDemo(ctx: AppContext): Promise<boolean> {
     await assessment.seedDemoAssessment(ctx);
     await materials.seedDemoMaterials(ctx);
   }
+  // Issue 13: the document repository and the ID cards of the demo student's section.
+  const adminId = await users.accountIdByEmail(ctx, 'admin@demo.crs');
+  const studentId = await users.accountIdByEmail(ctx, 'student@demo.crs');
+  if (adminId) await docs.seedDemoDocs(ctx, adminId);
+  if (adminId && studentId) await idcards.seedDemoCards(ctx, adminId, studentId);
   return true;
 }

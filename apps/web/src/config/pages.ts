@@ -35,6 +35,8 @@ export const PAGES = {
   logout: { title: 'Logging out', path: '/logout', page: 'auth/logout' },
   forbidden: { title: 'Access denied', path: '/forbidden', page: 'access-denied' },
   unauthorized: { title: 'Access denied', path: '/unauthorized', page: 'access-denied' },
+  // Issue 13: what an ID card's QR code opens; public (whoever scans a card is not signed in).
+  verifyIdCard: { title: 'Verify ID card', path: '/verify/:token', page: 'verify' },
 
   confirmation: { title: 'Success', path: '/confirmation', page: 'app/confirmation', guarded: true },
   dashboard: { title: 'Dashboard', path: '/dashboard', page: 'app/dashboard-dispatcher', guarded: true },
@@ -43,7 +45,7 @@ export const PAGES = {
   adminStudents: later('Manage Students', '/dashboard/admin/students', 'student management', { Admin: { label: 'Manage Students', icon: 'users' } }),
   adminTeachers: later('Manage Teachers', '/dashboard/admin/teachers', 'teacher management', { Admin: { label: 'Manage Teachers', icon: 'building' } }),
   adminAnalytics: later('Analytics', '/dashboard/admin/analytics', 'analytics', { Admin: { label: 'Analytics', icon: 'chart' } }),
-  adminDocs: later('Documents', '/dashboard/admin/docs', 'documents', { Admin: { label: 'Documents', icon: 'file' } }),
+  adminDocs: { title: 'Document Repository', path: '/dashboard/admin/docs', page: 'app/docs/admin-docs', guarded: true, nav: { Admin: { label: 'Documents', icon: 'file' } } },
 
   studentDashboard: { title: 'Student dashboard', path: '/dashboard/student', page: 'app/dashboards/student', guarded: true, nav: dashboard('Student') },
   studentCourses: { title: 'My Courses', path: '/dashboard/student/courses', page: 'app/academics/student-courses', guarded: true, nav: { Student: { label: 'My Courses', icon: 'book' } } },
@@ -51,7 +53,7 @@ export const PAGES = {
   studentLibrary: { title: 'Library', path: '/dashboard/student/library', page: 'app/library/student-library', guarded: true },
   studentPlacement: later('Placement Portal', '/dashboard/student/placement', 'placement', { Student: { label: 'Placement', icon: 'briefcase' } }),
   studentNotices: later('Notices', '/dashboard/student/notices', 'notices', { Student: { label: 'Notices', icon: 'megaphone' } }),
-  studentIdCard: later('ID Card', '/dashboard/student/idcard', 'ID card', { Student: { label: 'ID Card', icon: 'idCard' } }),
+  studentIdCard: { title: 'ID Card', path: '/dashboard/student/idcard', page: 'app/idcards/student-idcard', guarded: true, nav: { Student: { label: 'ID Card', icon: 'idCard' } } },
   // CRS addition (issue 12), after the spec's entries: the student's marks, grades, SGPA and CGPA.
   studentResults: { title: 'Results', path: '/dashboard/student/results', page: 'app/results/student-results', guarded: true, nav: { Student: { label: 'Results', icon: 'award' } } },
 

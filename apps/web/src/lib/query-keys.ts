@@ -4,4 +4,6 @@ export const queryKeys = {
   stats: ['stats'],
   library: ['library'],
   alumni: ['alumni'],
+  docs: ['docs'],
+  idcards: ['idcards'],
 } as const;

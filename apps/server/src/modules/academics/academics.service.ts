@@ -302,6 +302,19 @@ export async function classInfo(ctx: AppContext, pairs: ReadonlyArray<{ subjectI
 }
 /** The sections a student is enrolled in. */
 export const sectionsOfStudent = (ctx: AppContext, studentId: string, tx: Executor = ctx.db) => repo.sectionsOfStudent(tx, studentId);
+/**
+ * Where a student studies now, for their ID card: the section of the latest academic year and
+ * semester they are enrolled in, with its department's code and name; undefined when none.
+ */
+export async function currentSectionOf(ctx: AppContext, studentId: string): Promise<{ sectionId: string; section: string; academicYear: string; department: string; departmentName: string } | undefined> {
+  const rows = await repo.sectionsByIds(ctx.db, await repo.sectionsOfStudent(ctx.db, studentId));
+  const s = rows.sort((a, b) => b.academicYear.localeCompare(a.academicYear) || b.semester - a.semester || a.name.localeCompare(b.name))[0];
+  if (!s) return undefined;
+  const dept = await repo.findDepartment(ctx.db, s.departmentId);
+  return { sectionId: s.id, section: s.name, academicYear: s.academicYear, department: s.department, departmentName: dept?.name ?? s.department };
+}
+/** A section's name and academic year, or undefined. */
+export const findSectionInfo = async (ctx: AppContext, sectionId: string) => (await repo.sectionsByIds(ctx.db, [sectionId]))[0];
 /** True when the subject is taught (by anyone) to a section the student is on. */
 export async function studentTakesSubject(ctx: AppContext, studentId: string, subjectId: string) {
   const sectionIds = await repo.sectionsOfStudent(ctx.db, studentId);

@@ -1,4 +1,4 @@
-import { and, eq, ne } from 'drizzle-orm';
+import { and, eq, inArray, ne } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { files } from '../../db/schema/files.ts';
 import type { FilePurpose } from '@crs/shared/schemas/files';
@@ -15,6 +15,8 @@ export async function findFile(db: Executor, id: string): Promise<FileRow | unde
   const [row] = await db.select().from(files).where(eq(files.id, id));
   return row;
 }
+
+export const findFiles = (db: Executor, ids: string[]): Promise<FileRow[]> => (ids.length ? db.select().from(files).where(inArray(files.id, ids)) : Promise.resolve([]));
 
 /** Deletes a file's record; returns it (for its storage key) when there was one. */
 export async function deleteFile(db: Executor, id: string): Promise<FileRow | undefined> {

@@ -9,11 +9,7 @@ import * as files from './files.service.ts';
 /** Types a browser may show in place; everything else is always a download. */
 const SHOWN_IN_PLACE = new Set(['application/pdf', 'image/png', 'image/jpeg', 'image/webp', 'image/gif']);
 
-/** `Content-Disposition` with an ASCII fallback name and the real one (RFC 6266 / 5987). */
-export function contentDisposition(kind: 'inline' | 'attachment', filename: string): string {
-  const ascii = filename.replace(/[^\x20-\x7e]|["\\%]/g, '_');
-  return `${kind}; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(filename).replace(/['()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`)}`;
-}
+const { contentDisposition } = files;
 
 /** Stored files (decision 0025): one address per file, access decided per file. */
 export const filesRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {

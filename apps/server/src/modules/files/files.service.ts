@@ -130,6 +130,39 @@ export async function removeOwnerFiles(ctx: AppContext, ownerId: string, purpose
 }
 
 export const findFile = (ctx: AppContext, id: string): Promise<FileRow | undefined> => repo.findFile(ctx.db, id);
+/** Records of several files by id, keyed by id (unknown ids are absent). */
+export const findFiles = async (ctx: AppContext, ids: string[]): Promise<Map<string, FileRow>> => new Map((await repo.findFiles(ctx.db, [...new Set(ids)])).map((f) => [f.id, f]));
+
+/**
+ * A file's record and bytes for a module that has already decided the reader may have them (an ID
+ * card's own route, the card renderer reading an avatar). Undefined when the record or bytes are gone.
+ */
+export async function openChecked(ctx: AppContext, id: string): Promise<{ file: FileRow; stream: Readable } | undefined> {
+  const file = await repo.findFile(ctx.db, id);
+  if (!file) return undefined;
+  const stream = await ctx.store.open(file.storageKey);
+  return stream ? { file, stream } : undefined;
+}
+
+/** A file's bytes whole (small files only: an avatar for the ID card), or undefined. */
+export async function readBytes(ctx: AppContext, id: string): Promise<{ file: FileRow; bytes: Buffer } | undefined> {
+  const opened = await openChecked(ctx, id);
+  if (!opened) return undefined;
+  const chunks: Buffer[] = [];
+  for await (const chunk of opened.stream) chunks.push(Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk as Uint8Array));
+  return { file: opened.file, bytes: Buffer.concat(chunks) };
+}
+
+/** The id of a file from its address (`/api/v1/files/<id>`, as a user's avatar is kept), or undefined. */
+export function fileIdOfUrl(url: string | null | undefined): string | undefined {
+  return /^\/api\/v1\/files\/([0-9a-f-]{36})(?:\?|$)/i.exec(url ?? '')?.[1];
+}
+
+/** `Content-Disposition` with an ASCII fallback name and the real one (RFC 6266 / 5987). */
+export function contentDisposition(kind: 'inline' | 'attachment', filename: string): string {
+  const ascii = filename.replace(/[^\x20-\x7e]|["\\%]/g, '_');
+  return `${kind}; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(filename).replace(/['()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`)}`;
+}
 
 // Signed links: a reader who was shown a file in an answer (a document list) gets an address that
 // opens it for a while without a bearer token, so it works in a new tab or an <a download>.
@@ -145,13 +178,23 @@ function linkKey(ctx: AppContext): Buffer {
 }
 const linkMac = (ctx: AppContext, id: string, exp: number) => createHmac('sha256', linkKey(ctx)).update(`${id}.${exp}`).digest('base64url');
 
+/**
+ * A signed link parameter (`<exp>.<mac>`) for any subject a module names (an ID card: `idcard:<id>`),
+ * valid for `ttlSeconds`; check it with `linkValid`. File ids are bare uuids, so subjects never collide.
+ */
+export function signLink(ctx: AppContext, subject: string, ttlSeconds = 3600): string {
+  const exp = Math.floor(Date.now() / 1000) + ttlSeconds;
+  return `${exp}.${linkMac(ctx, subject, exp)}`;
+}
+
 /** An address that opens file `id` for `ttlSeconds` (default 1 hour) without signing in. */
 export function signedFileUrl(ctx: AppContext, id: string, ttlSeconds = 3600): string {
   const exp = Math.floor(Date.now() / 1000) + ttlSeconds;
   return `${fileUrl(id)}?t=${exp}.${linkMac(ctx, id, exp)}`;
 }
 
-function linkValid(ctx: AppContext, id: string, t: string): boolean {
+/** True when `t` is an unexpired signed link for `id` (a file id or a module's subject). */
+export function linkValid(ctx: AppContext, id: string, t: string): boolean {
   const m = /^(\d{1,12})\.([A-Za-z0-9_-]{43})$/.exec(t);
   if (!m) return false;
   const exp = Number(m[1]);

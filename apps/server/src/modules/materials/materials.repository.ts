@@ -1,4 +1,5 @@
-import { desc, eq } from 'drizzle-orm';
+import { and, desc, eq, ilike, isNotNull, isNull, or } from 'drizzle-orm';
+import type { SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { materials } from '../../db/schema/materials.ts';
 
@@ -12,3 +13,19 @@ export const listMaterials = (db: Executor, teacherId: string | undefined): Prom
 export const findMaterial = async (db: Executor, id: string): Promise<MaterialRow | undefined> => (await db.select().from(materials).where(eq(materials.id, id)))[0];
 export const findByFile = async (db: Executor, fileId: string): Promise<MaterialRow | undefined> => (await db.select().from(materials).where(eq(materials.fileId, fileId)))[0];
 export const deleteMaterial = async (db: Executor, id: string) => (await db.delete(materials).where(eq(materials.id, id)).returning())[0];
+
+/** Materials for the document repository: words of `q` in title or description, notes and/or research, newest first. */
+export function searchMaterials(db: Executor, f: { q: string; notes: boolean; researches: boolean; limit: number }): Promise<MaterialRow[]> {
+  const where: SQL[] = [];
+  for (const word of f.q.split(/\s+/).filter(Boolean)) {
+    const like = `%${word.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    where.push(or(ilike(materials.title, like), ilike(materials.description, like))!);
+  }
+  if (f.notes !== f.researches) where.push(f.notes ? isNotNull(materials.subjectId) : isNull(materials.subjectId));
+  return db
+    .select()
+    .from(materials)
+    .where(and(...where))
+    .orderBy(desc(materials.createdAt))
+    .limit(f.limit);
+}

@@ -94,5 +94,14 @@ export async function deleteMaterial(ctx: AppContext, p: Principal, id: string):
   await files.removeFile(ctx, m.fileId);
 }
 
+/**
+ * Materials as the document repository lists them (notes: those with a subject; researches: the
+ * rest), matching `q`, newest first, at most `limit`. Whom each may be shown to is the caller's rule.
+ */
+export async function repositoryMaterials(ctx: AppContext, f: { q: string; notes: boolean; researches: boolean; limit: number }): Promise<Material[]> {
+  if (!f.notes && !f.researches) return [];
+  return present(ctx, await repo.searchMaterials(ctx.db, f));
+}
+
 /** A few demo materials per department, stored through the files module (seed/demo.ts). */
 export { seedDemoMaterials } from './materials.seed.ts';

@@ -8,6 +8,8 @@ import { DeadlineList, type Deadline } from '@/components/ui/deadline-list';
 import { StatCard } from '@/components/ui/stat-card';
 import { paths } from '@/config/paths';
 import { AttendanceCard } from '@/features/academics/components/attendance-card';
+import { DocsGrid } from '@/features/docs/components/docs-grid';
+import { DOCS_TEXT } from '@/features/docs/texts';
 import { LOANS_MAX_PAGE_SIZE, useLoans } from '@/features/library/api/get-loans';
 import { useLibrarySummary } from '@/features/library/api/get-summary';
 import { useUpcomingExams } from '@/features/results/api/get-upcoming-exams';
@@ -117,6 +119,16 @@ export default function StudentDashboardRoute() {
         </CardContent>
       </Card>
       <UpcomingDeadlines />
+      {/* The document repository's read view: the spec's route table has no student page for it (decision 0027). */}
+      <Card>
+        <CardHeader>
+          <CardTitle>{DOCS_TEXT.readerTitle}</CardTitle>
+          <p className="text-sm text-muted-foreground">{DOCS_TEXT.readerDescription}</p>
+        </CardHeader>
+        <CardContent>
+          <DocsGrid headingLevel={3} />
+        </CardContent>
+      </Card>
     </section>
   );
 }
