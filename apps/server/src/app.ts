@@ -19,6 +19,8 @@ import { filesRoutes } from './modules/files/files.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { libraryRoutes } from './modules/library/library.routes.ts';
 import { materialsRoutes } from './modules/materials/materials.routes.ts';
+import { noticesRoutes } from './modules/notices/notices.routes.ts';
+import { placementRoutes } from './modules/placement/placement.routes.ts';
 import { statsRoutes } from './modules/stats/stats.routes.ts';
 import { profileRoutes } from './modules/users/profile.routes.ts';
 import { usersRoutes } from './modules/users/users.routes.ts';
@@ -124,6 +126,8 @@ export async function buildApp(ctx: AppContext, opts: BuildOptions = {}): Promis
       await api.register(resultsRoutes, { prefix: '/results', ctx });
       await api.register(analyticsRoutes, { prefix: '/analytics', ctx });
       await api.register(materialsRoutes, { prefix: '/teachers', ctx });
+      await api.register(noticesRoutes, { prefix: '/notices', ctx });
+      await api.register(placementRoutes, { prefix: '/placement', ctx });
     },
     { prefix: '/api/v1' },
   );

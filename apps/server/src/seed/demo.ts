@@ -3,6 +3,8 @@ import * as academics from '../modules/academics/academics.service.ts';
 import * as alumni from '../modules/alumni/alumni.service.ts';
 import * as attendance from '../modules/attendance/attendance.service.ts';
 import * as library from '../modules/library/library.service.ts';
+import * as notices from '../modules/notices/notices.service.ts';
+import * as placement from '../modules/placement/placement.service.ts';
 import * as users from '../modules/users/users.service.ts';
 
 // The demo college, seeded above the modules: each module seeds its own tables through its
@@ -12,13 +14,15 @@ export { DEMO_ACCOUNTS, DEMO_PASSWORD } from '../modules/users/users.seed.ts';
 
 /**
  * Seeds the demo college on a database without accounts: the demo people, then the library
- * (catalogue and loans), the alumni, the academic year (structure, timetable) and eight weeks of
- * attendance. Returns false when it did nothing.
+ * (catalogue and loans), the alumni, the academic year (structure, timetable), eight weeks of
+ * attendance, the notice board and this season's placement drives. Returns false when it did nothing.
  */
 export async function seedDemo(ctx: AppContext): Promise<boolean> {
   if (!(await users.seedDemoAccounts(ctx))) return false;
   await library.seedDemoLibrary(ctx);
   await alumni.seedDemoAlumni(ctx);
   if (await academics.seedDemoAcademics(ctx)) await attendance.seedDemoAttendance(ctx);
+  await notices.seedDemoNotices(ctx);
+  await placement.seedDemoPlacement(ctx);
   return true;
 }

@@ -9,3 +9,5 @@ export * from './academics.ts';
 export * from './attendance.ts';
 export * from './assessment.ts';
 export * from './materials.ts';
+export * from './notices.ts';
+export * from './placement.ts';
