@@ -88,3 +88,11 @@ export type MyNotices = z.infer<typeof myNoticesResponse>;
 /** GET /notices/manage: every notice, expired too (publishers). */
 export const allNoticesResponse = z.object({ notices: z.array(noticeSchema) });
 export const noticeResponse = z.object({ message: z.string(), notice: noticeSchema });
+
+/** GET /notices/audiences (publishers): the departments and sections a notice can be addressed to. */
+export const noticeAudiencesResponse = z.object({
+  roles: z.array(z.enum(ROLES)),
+  departments: z.array(z.object({ _id: z.string(), code: z.string(), name: z.string() })),
+  sections: z.array(z.object({ _id: z.string(), name: z.string(), department: z.string() })),
+});
+export type NoticeAudiences = z.infer<typeof noticeAudiencesResponse>;

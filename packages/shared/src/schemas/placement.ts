@@ -96,3 +96,7 @@ export const applicantsResponse = z.object({ job: jobSchema, applications: z.arr
 export type ApplicantsResponse = z.infer<typeof applicantsResponse>;
 export const applicantResponse = z.object({ message: z.string(), application: applicantSchema });
 export const exportQuery = z.strictObject({ format: z.enum(['xlsx', 'csv']).default('xlsx') });
+
+/** GET /placement/departments (the cell): what a job's eligibility can name. */
+export const placementDepartmentsResponse = z.object({ departments: z.array(z.object({ _id: z.string(), code: z.string(), name: z.string() })) });
+export type PlacementDepartments = z.infer<typeof placementDepartmentsResponse>;

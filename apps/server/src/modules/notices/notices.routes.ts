@@ -3,7 +3,7 @@ import { MSG } from '@crs/shared/messages';
 import { NOTICE_PUBLISHERS } from '@crs/shared/roles';
 import { errorSchema, idParamsWith, messageSchema } from '@crs/shared/schemas/common';
 import { FILE_RULES } from '@crs/shared/schemas/files';
-import { allNoticesResponse, createNoticeSchema, myNoticesResponse, noticeResponse, updateNoticeSchema } from '@crs/shared/schemas/notices';
+import { allNoticesResponse, createNoticeSchema, myNoticesResponse, noticeAudiencesResponse, noticeResponse, updateNoticeSchema } from '@crs/shared/schemas/notices';
 import type { AppContext } from '../../context.ts';
 import { AppError } from '../../lib/errors.ts';
 import { anyUser, principalOf } from '../../plugins/access.ts';
@@ -29,6 +29,11 @@ export const noticesRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
     config: { access: publishers },
     schema: { tags, summary: 'Every notice, expired ones too (publishers)', response: { 200: allNoticesResponse, ...errors } },
     handler: async (req) => notices.allNotices(ctx, principalOf(req)),
+  });
+  app.get('/audiences', {
+    config: { access: publishers },
+    schema: { tags, summary: 'The roles, departments and sections a notice can be addressed to', response: { 200: noticeAudiencesResponse, ...errors } },
+    handler: async () => notices.audiences(ctx),
   });
   app.post('/', {
     config: { access: publishers },

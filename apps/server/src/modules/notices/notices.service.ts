@@ -1,6 +1,6 @@
 import { MSG } from '@crs/shared/messages';
-import { ADMINS, NOTICE_PUBLISHERS, hasAnyRole } from '@crs/shared/roles';
-import type { CreateNotice, MyNotices, Notice, NoticeAudienceInput, UpdateNoticeInput } from '@crs/shared/schemas/notices';
+import { ADMINS, NOTICE_PUBLISHERS, ROLES, hasAnyRole } from '@crs/shared/roles';
+import type { CreateNotice, MyNotices, Notice, NoticeAudienceInput, NoticeAudiences, UpdateNoticeInput } from '@crs/shared/schemas/notices';
 import type { AppContext } from '../../context.ts';
 import { badRequest, forbidden, notFound } from '../../lib/errors.ts';
 import { collegeClock } from '../../lib/time.ts';
@@ -76,6 +76,16 @@ export async function myNotices(ctx: AppContext, p: Principal): Promise<MyNotice
 /** GET /notices/manage (publishers): every notice, expired ones too. */
 export async function allNotices(ctx: AppContext, p: Principal): Promise<{ notices: Notice[] }> {
   return { notices: await presentFor(ctx, p, await repo.listAll(ctx.db)) };
+}
+
+/** GET /notices/audiences: every role, department and section a notice can be addressed to. */
+export async function audiences(ctx: AppContext): Promise<NoticeAudiences> {
+  const [{ departments }, { sections }] = await Promise.all([academics.listDepartments(ctx), academics.listSections(ctx, { page: 1, pageSize: 500 })]);
+  return {
+    roles: [...ROLES],
+    departments: departments.map((d) => ({ _id: d._id, code: d.code, name: d.name })),
+    sections: sections.map((s) => ({ _id: s._id, name: s.name, department: s.department })).sort((a, b) => a.name.localeCompare(b.name)),
+  };
 }
 
 /** Departments and sections of an audience must exist: a typo must not make a notice reach nobody. */

@@ -107,6 +107,13 @@ describe('notices', () => {
       expect((await api('POST', '/notices', auth, { title: 'Mine', body: 'x' })).statusCode).toBe(403);
     }
     expect((await api('POST', '/notices', {}, { title: 'Mine', body: 'x' })).statusCode).toBe(401);
+    // The audience picker's options: publishers only.
+    const c = await classFixture(t, admin, (await person(t, 'Teacher')).user.id, 0);
+    const options = await api('GET', '/notices/audiences', staff);
+    expect(options.statusCode).toBe(200);
+    expect(options.json().departments).toContainEqual({ _id: c.department._id, code: c.department.code, name: c.department.name });
+    expect(options.json().sections).toContainEqual({ _id: c.section._id, name: c.section.name, department: c.department.code });
+    expect((await api('GET', '/notices/audiences', student.auth)).statusCode).toBe(403);
     const superadmin = await loginAs(t, ['SuperAdmin']);
     const n = await publish(superadmin.auth, { title: 'From the principal' });
     const own = await publish(staff, { title: 'Staff notice' });

@@ -13,6 +13,7 @@ import {
   jobResponse,
   jobsResponse,
   myApplicationsResponse,
+  placementDepartmentsResponse,
   updateJobSchema,
 } from '@crs/shared/schemas/placement';
 import type { AppContext } from '../../context.ts';
@@ -31,6 +32,11 @@ export const placementRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async
     config: { access: { roles: [...PLACEMENT_CELL, ...STUDENT_ONLY] } },
     schema: { tags, summary: 'The cell: every job with applicant counts. A student: open jobs they are eligible for today, with their application', response: { 200: jobsResponse, ...errors } },
     handler: async (req) => placement.listJobs(ctx, principalOf(req)),
+  });
+  app.get('/departments', {
+    config: { access: cell },
+    schema: { tags, summary: "The departments a job's eligibility can name", response: { 200: placementDepartmentsResponse, ...errors } },
+    handler: async () => placement.departments(ctx),
   });
   app.post('/jobs', {
     config: { access: cell },

@@ -187,6 +187,12 @@ export async function exportApplications(ctx: AppContext, jobId: string, format:
     : { type: XLSX_TYPE, filename: `${name}.xlsx`, body: xlsxOf(rows, `${job.company}`.replace(/[^A-Za-z0-9 -]+/g, '-').slice(0, 31) || 'Applicants') as string | Buffer };
 }
 
+/** GET /placement/departments: what a job's eligibility can name. */
+export async function departments(ctx: AppContext) {
+  const { departments: rows } = await academics.listDepartments(ctx);
+  return { departments: rows.map((d) => ({ _id: d._id, code: d.code, name: d.name })) };
+}
+
 /** Jobs open for applications today (the Admin dashboard's 'Open Jobs'). */
 export const openJobCount = (ctx: AppContext): Promise<number> => repo.countOpenJobs(ctx.db, today(ctx));
 

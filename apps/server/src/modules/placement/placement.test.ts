@@ -132,6 +132,8 @@ describe('placement', () => {
     expect((await api('POST', '/placement/jobs', {}, { company: 'X', role: 'Y', packageLpa: 1, deadline: today() })).statusCode).toBe(401);
     const job = await postJob(admin, { company: 'Zoho', role: 'Member Technical Staff', packageLpa: 8.4, location: 'Chennai' });
     expect((await api('PATCH', `/placement/jobs/${job._id}`, student, { status: 'closed' })).statusCode).toBe(403);
+    expect((await api('GET', '/placement/departments', staff)).json().departments).toContainEqual({ _id: s.department._id, code: s.department.code, name: s.department.name });
+    expect((await api('GET', '/placement/departments', student)).statusCode).toBe(403);
 
     const applied = (await api('POST', `/placement/jobs/${job._id}/apply`, student, {})).json().application;
     const list = await api('GET', `/placement/jobs/${job._id}/applications`, staff);
