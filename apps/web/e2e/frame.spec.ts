@@ -23,6 +23,7 @@ const SIDEBARS: Record<DemoRole, [string, string][]> = {
     ['Dashboard', '/dashboard/staff'],
     ['Notices', '/dashboard/staff/notices'],
     ['Reports', '/dashboard/staff/reports'],
+    ['Placement', '/dashboard/placement'],
   ],
   Admin: [
     ['Dashboard', '/dashboard/admin'],
@@ -31,6 +32,8 @@ const SIDEBARS: Record<DemoRole, [string, string][]> = {
     ['Analytics', '/dashboard/admin/analytics'],
     ['Documents', '/dashboard/admin/docs'],
     ['Academics', '/dashboard/admin/academics'],
+    ['Notices', '/dashboard/staff/notices'],
+    ['Placement', '/dashboard/placement'],
   ],
   SuperAdmin: [
     ['Dashboard', '/dashboard/superadmin'],
@@ -38,6 +41,8 @@ const SIDEBARS: Record<DemoRole, [string, string][]> = {
     ['System Logs', '/dashboard/superadmin/logs'],
     ['Settings', '/dashboard/superadmin/settings'],
     ['Academics', '/dashboard/admin/academics'],
+    ['Notices', '/dashboard/staff/notices'],
+    ['Placement', '/dashboard/placement'],
   ],
   Librarian: [
     ['Dashboard', '/dashboard/librarian'],

@@ -12,7 +12,7 @@ afterEach(async () => {
   server = undefined;
 });
 
-const overview = { students: 1234, teachers: 56, staff: 7, librarians: 1, admins: 2, pendingApprovals: 0, totalUsers: 1300 };
+const overview = { students: 1234, teachers: 56, staff: 7, librarians: 1, admins: 2, pendingApprovals: 0, totalUsers: 1300, openJobs: 9 };
 
 /** A small accounts API: pending sign-ups can be approved or rejected; counters and lists follow. */
 async function accountsApi(role: 'Admin' | 'SuperAdmin') {
@@ -46,6 +46,9 @@ describe('Admin dashboard', () => {
     expect(await screen.findByText('1,234')).toBeInTheDocument();
     expect(screen.getByText('Students')).toBeInTheDocument();
     expect(screen.getByText('56')).toBeInTheDocument();
+    // 'Open Jobs' is live (GET /stats/overview openJobs) and leads to the placement cell.
+    expect(screen.getByText('Open Jobs').parentElement).toHaveTextContent('9');
+    expect(screen.getByRole('link', { name: 'Manage drives' })).toHaveAttribute('href', '/dashboard/placement');
     const recent = (await screen.findByRole('heading', { name: 'Recent Accounts' })).closest('div')!.parentElement!;
     const table = await within(recent).findByRole('table');
     expect(within(table).getAllByRole('columnheader').map((h) => h.textContent)).toEqual(['Id', 'Name', 'Role', 'Department']);

@@ -6,6 +6,8 @@ import { StatCard } from '@/components/ui/stat-card';
 import { paths } from '@/config/paths';
 import { AttendanceCard } from '@/features/academics/components/attendance-card';
 import { useLibrarySummary } from '@/features/library/api/get-summary';
+import { usePlacementDeadlines } from '@/features/placement/hooks/use-placement-deadlines';
+import { formatDay } from '@/lib/format-day';
 import { displayName, useAuth } from '@/lib/auth';
 
 /** 'n books issued' (spec: the Library card). */
@@ -59,7 +61,36 @@ export default function StudentDashboardRoute() {
           </ul>
         </CardContent>
       </Card>
+      <UpcomingDeadlines />
       <ModuleNotice module="marks">Your CGPA will appear here when the marks module lands.</ModuleNotice>
     </section>
+  );
+}
+
+/** Upcoming deadlines: placement drives the student can still apply to (exams and library dues join this list elsewhere). */
+function UpcomingDeadlines() {
+  const placement = usePlacementDeadlines();
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>Upcoming Deadlines</CardTitle>
+      </CardHeader>
+      <CardContent>
+        {placement.isPending ? null : placement.deadlines.length === 0 ? (
+          <p className="text-sm text-muted-foreground">No upcoming deadlines.</p>
+        ) : (
+          <ul className="grid gap-2 text-sm" aria-label="Upcoming deadlines">
+            {placement.deadlines.slice(0, 5).map((d) => (
+              <li key={d.id} className="flex flex-wrap justify-between gap-2">
+                <Link to={paths.studentPlacement} className="text-primary underline-offset-4 hover:underline">
+                  {d.label}
+                </Link>
+                <span className="text-muted-foreground">{formatDay(d.date)}</span>
+              </li>
+            ))}
+          </ul>
+        )}
+      </CardContent>
+    </Card>
   );
 }
