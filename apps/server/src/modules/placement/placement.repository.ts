@@ -14,12 +14,13 @@ const applicants = sql<number>`(select count(*)::int from placement_applications
 const uuidArray = (values: readonly string[]) => (values.length ? sql`array[${sql.join(values.map((v) => sql`${v}`), sql`, `)}]::uuid[]` : sql`'{}'::uuid[]`);
 const openOn = (today: string) => and(eq(placementJobs.status, 'open'), gte(placementJobs.deadline, today));
 
-/** Every job (the cell), soonest deadline first among open ones, then closed ones, with applicant counts. */
-export async function listAllJobs(db: Executor): Promise<JobWithCount[]> {
+/** Every job (the cell) with applicant counts: those taking applications first, soonest deadline first; then the rest, latest deadline first. */
+export async function listAllJobs(db: Executor, today: string): Promise<JobWithCount[]> {
+  const accepting = sql`(${placementJobs.status} = 'open' and ${placementJobs.deadline} >= ${today})`;
   const rows = await db
     .select({ job: placementJobs, applicants })
     .from(placementJobs)
-    .orderBy(asc(placementJobs.status), asc(placementJobs.deadline), asc(placementJobs.company))
+    .orderBy(desc(accepting), sql`case when ${accepting} then ${placementJobs.deadline} end asc`, desc(placementJobs.deadline), asc(placementJobs.company))
     .limit(1000);
   return rows.map((r) => ({ ...r.job, applicants: Number(r.applicants) }));
 }

@@ -71,7 +71,7 @@ async function standingOf(ctx: AppContext, p: Principal): Promise<{ departmentId
 export async function listJobs(ctx: AppContext, p: Principal): Promise<{ jobs: Job[] }> {
   const on = today(ctx);
   if (isCell(p)) {
-    const jobs = await repo.listAllJobs(ctx.db);
+    const jobs = await repo.listAllJobs(ctx.db, on);
     const depts = await departmentsOf(ctx, jobs);
     return { jobs: jobs.map((j) => presentJob(j, depts, on, { applicants: j.applicants, mine: undefined })) };
   }

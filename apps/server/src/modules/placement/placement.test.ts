@@ -76,6 +76,11 @@ describe('placement', () => {
     expect(names(await visible(noResults.auth))).toEqual(['last day', 'open to all', 'other dept'].sort());
     const cellView = await visible(staff);
     expect(names(cellView)).toHaveLength(8);
+    // The cell's list: drives taking applications first (soonest deadline first), then the others.
+    const accepting = cellView.map((j) => j.acceptingApplications);
+    expect(accepting).toEqual([...accepting].sort((a, b) => Number(b) - Number(a)));
+    const open = cellView.filter((j) => j.acceptingApplications).map((j) => j.deadline);
+    expect(open).toEqual([...open].sort());
     expect(cellView.find((j) => j._id === late._id)).toMatchObject({ acceptingApplications: false });
     expect(cellView.find((j) => j._id === closed._id)).toMatchObject({ acceptingApplications: false, status: 'closed' });
     expect(cellView.find((j) => j._id === lastDay._id)).toMatchObject({ acceptingApplications: true });

@@ -33,7 +33,7 @@ export const PLACEMENT_TEXT = {
   jobs: 'Job postings',
   applicants: 'Applicants',
   applicantsOf: (company: string, role: string) => `Applicants: ${company}, ${role}`,
-  viewApplicants: (company: string) => `View applicants of ${company}`,
+  viewApplicants: (n: number, company: string) => `${n} ${n === 1 ? 'applicant' : 'applicants'} of ${company}: view`,
   noApplicants: 'No applications yet.',
   exportExcel: 'Export Excel',
   exportCsv: 'Export CSV',

@@ -91,7 +91,7 @@ export function PlacementCell() {
                         <JobState job={j} />
                       </td>
                       <td className="py-2 pr-3">
-                        <Button type="button" size="sm" variant={selected === j._id ? 'default' : 'outline'} aria-label={PLACEMENT_TEXT.viewApplicants(j.company)} onClick={() => setSelected(j._id)}>
+                        <Button type="button" size="sm" variant={selected === j._id ? 'default' : 'outline'} aria-label={PLACEMENT_TEXT.viewApplicants(j.applicants, j.company)} onClick={() => setSelected(j._id)}>
                           {j.applicants}
                         </Button>
                       </td>

@@ -136,7 +136,7 @@ describe('/dashboard/placement (the cell)', () => {
       eligibleDepartmentIds: ['d2'],
     });
 
-    await user.click(screen.getByRole('button', { name: 'View applicants of Wipro' }));
+    await user.click(screen.getByRole('button', { name: '1 applicant of Wipro: view' }));
     expect(await screen.findByRole('heading', { name: 'Applicants: Wipro, Systems Engineer' })).toBeInTheDocument();
     const status = await screen.findByRole('combobox', { name: 'Status of Aarav Sharma' });
     expect(screen.getByText('8.12')).toBeInTheDocument();
