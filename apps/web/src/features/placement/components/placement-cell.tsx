@@ -63,7 +63,7 @@ export function PlacementCell() {
           ) : jobs.data.jobs.length === 0 ? (
             <p className="text-sm text-muted-foreground">{MSG.noJobPostings}</p>
           ) : (
-            <div className="overflow-x-auto">
+            <div className="relative overflow-x-auto">
               <table className="w-full text-left text-sm">
                 <caption className="sr-only">{PLACEMENT_TEXT.jobs}</caption>
                 <thead className="text-muted-foreground">
@@ -167,7 +167,7 @@ function Applicants({ jobId }: { jobId: string }) {
         ) : applicants.data.applications.length === 0 ? (
           <p className="text-sm text-muted-foreground">{PLACEMENT_TEXT.noApplicants}</p>
         ) : (
-          <div className="overflow-x-auto">
+          <div className="relative overflow-x-auto">
             <table className="w-full text-left text-sm">
               <caption className="sr-only">{PLACEMENT_TEXT.applicants}</caption>
               <thead className="text-muted-foreground">

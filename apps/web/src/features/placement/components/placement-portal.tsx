@@ -78,7 +78,7 @@ export function PlacementPortal() {
           ) : mine.data.length === 0 ? (
             <p className="text-sm text-muted-foreground">{PLACEMENT_TEXT.noApplications}</p>
           ) : (
-            <div className="overflow-x-auto">
+            <div className="relative overflow-x-auto">
               <table className="w-full text-left text-sm">
                 <caption className="sr-only">{PLACEMENT_TEXT.myApplications}</caption>
                 <thead className="text-muted-foreground">
