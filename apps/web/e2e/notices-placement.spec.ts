@@ -1,3 +1,5 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import type { Browser, Page } from '@playwright/test';
 import { checkScreen, expect, login, loginAs, test, uniqueEmail } from './utils';
 
@@ -8,6 +10,7 @@ import { checkScreen, expect, login, loginAs, test, uniqueEmail } from './utils'
 test.use({ bypassCSP: true });
 
 const PHONE = { width: 390, height: 844 };
+const PDF = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../server/test/fixtures/files/marks.pdf');
 
 /** A fresh Student (self-registered Students are active at once), signed in on a new page. */
 async function newStudent(browser: Browser, name: string): Promise<Page> {
@@ -53,6 +56,7 @@ test('Staff publishes a notice; the student sees it unread with the bell dot, op
   await dialog.getByLabel('Notice text').fill('Book the **seminar hall** through the office.\n\n<script>alert(1)</script>');
   await dialog.getByRole('checkbox', { name: 'Student', exact: true }).check();
   await dialog.getByRole('checkbox', { name: 'Pin to the top' }).check();
+  await dialog.getByLabel('Attachment (optional)').setInputFiles(PDF);
   await checkScreen(staff, 'notices-publish-dialog');
   await dialog.getByRole('button', { name: 'Publish Notice' }).click();
   await expect(staff.getByText('Notice published')).toBeVisible();
@@ -71,6 +75,13 @@ test('Staff publishes a notice; the student sees it unread with the bell dot, op
   await expect(item.locator('strong', { hasText: 'seminar hall' })).toBeVisible();
   // Typed HTML is text, never markup.
   await expect(item.getByText('<script>alert(1)</script>')).toBeVisible();
+  // The attachment opens from its signed link, without a token.
+  const attachment = item.getByRole('link', { name: /marks\.pdf/ });
+  const href = (await attachment.getAttribute('href')) ?? '';
+  expect(href).toMatch(/^\/api\/v1\/files\/[0-9a-f-]{36}\?t=/);
+  const file = await student.request.get(href);
+  expect(file.status()).toBe(200);
+  expect(file.headers()['content-type']).toBe('application/pdf');
   await expect(dot(student)).toHaveCount(0);
   await expect(item.getByText('New')).toHaveCount(0);
   await checkScreen(student, 'notices-student');
