@@ -49,7 +49,7 @@ export function NoticeItem({ notice, onOpen, headingLevel = 2, actions }: { noti
       <div className="mt-2 flex flex-wrap items-center gap-2">
         <Button type="button" size="sm" variant="outline" aria-expanded={open} aria-controls={bodyId} aria-label={open ? NOTICES_TEXT.close(notice.title) : NOTICES_TEXT.open(notice.title)} onClick={toggle}>
           <ChevronDown aria-hidden="true" className={cn('size-4 transition-transform', open && 'rotate-180')} />
-          {open ? 'Close' : 'Open'}
+          {open ? NOTICES_TEXT.closeButton : NOTICES_TEXT.openButton}
         </Button>
         {actions}
       </div>

@@ -120,4 +120,27 @@ describe('other dashboards', () => {
     expect(screen.queryByText('87%')).not.toBeInTheDocument();
     expect(screen.queryByText('8.72')).not.toBeInTheDocument();
   });
+
+  it('Student: Check Notices goes to the notices; upcoming deadlines list the drives still open to them', async () => {
+    const job = (id: string, company: string, deadline: string, extra: object = {}) => ({
+      _id: id, company, role: 'Systems Engineer', description: '', location: '', packageLpa: 3.6, eligibleDepartments: [], minCgpa: null,
+      deadline, status: 'open', acceptingApplications: true, applicants: 0, myApplication: null, createdAt: '2026-11-01T00:00:00.000Z', ...extra,
+    });
+    server = await signedInAs(makeUser({ roles: ['Student'], name: 'Sam' }), {
+      'GET /placement/jobs': {
+        body: {
+          jobs: [
+            job('j1', 'Wipro', '2026-12-20'),
+            job('j2', 'Infosys', '2026-12-05'),
+            job('j3', 'Freshworks', '2026-12-01', { myApplication: { _id: 'a1', status: 'applied', appliedAt: '2026-11-02T00:00:00.000Z', updatedAt: '2026-11-02T00:00:00.000Z' } }),
+          ],
+        },
+      },
+    });
+    renderApp('/dashboard/student');
+    expect(await screen.findByRole('link', { name: 'Check Notices' })).toHaveAttribute('href', '/dashboard/student/notices');
+    const list = await screen.findByRole('list', { name: 'Upcoming deadlines' });
+    expect(within(list).getAllByRole('link').map((l) => l.textContent)).toEqual(['Infosys: Systems Engineer', 'Wipro: Systems Engineer']);
+    expect(within(list).getByText('5 Dec 2026')).toBeInTheDocument();
+  });
 });
