@@ -33,6 +33,12 @@ async function asRole(browser: Browser, role: 'Staff' | 'Admin'): Promise<Page> 
 
 const dot = (page: Page) => page.getByTestId('notification-dot');
 
+/** axe in both themes once the toasts have gone (one fading in or out reads as low contrast). */
+async function checkSettled(page: Page, name: string): Promise<void> {
+  await expect(page.locator('[data-sonner-toast]')).toHaveCount(0, { timeout: 15_000 });
+  await checkScreen(page, name);
+}
+
 test('Staff publishes a notice; the student sees it unread with the bell dot, opens it, and the dot goes', async ({ browser }) => {
   test.setTimeout(90_000);
   const student = await newStudent(browser, 'Diya Menon');
@@ -57,11 +63,11 @@ test('Staff publishes a notice; the student sees it unread with the bell dot, op
   await dialog.getByRole('checkbox', { name: 'Student', exact: true }).check();
   await dialog.getByRole('checkbox', { name: 'Pin to the top' }).check();
   await dialog.getByLabel('Attachment (optional)').setInputFiles(PDF);
-  await checkScreen(staff, 'notices-publish-dialog');
+  await checkSettled(staff, 'notices-publish-dialog');
   await dialog.getByRole('button', { name: 'Publish Notice' }).click();
   await expect(staff.getByText('Notice published')).toBeVisible();
   await expect(staff.getByRole('article', { name: title })).toBeVisible();
-  await checkScreen(staff, 'notices-board');
+  await checkSettled(staff, 'notices-board');
 
   // The student: the dot is back; the notice is listed first (pinned, newest) and marked New.
   await student.reload();
@@ -84,7 +90,7 @@ test('Staff publishes a notice; the student sees it unread with the bell dot, op
   expect(file.headers()['content-type']).toBe('application/pdf');
   await expect(dot(student)).toHaveCount(0);
   await expect(item.getByText('New')).toHaveCount(0);
-  await checkScreen(student, 'notices-student');
+  await checkSettled(student, 'notices-student');
   await student.setViewportSize(PHONE);
   await expect.poll(() => student.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
   await student.reload();
@@ -116,7 +122,7 @@ test('Admin posts a drive; the student applies, lands on /confirmation and sees 
   const student = await newStudent(browser, 'Rohan Iyer');
   await student.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Placement' }).click();
   await expect(student.getByRole('heading', { name: 'Placement Portal', level: 1 })).toBeVisible();
-  await checkScreen(student, 'placement-portal');
+  await checkSettled(student, 'placement-portal');
   await student.getByRole('button', { name: `Apply to ${company}, Graduate Engineer Trainee` }).click();
   await expect(student).toHaveURL('/confirmation');
   await expect(student.getByText('Action completed successfully!')).toBeVisible();
@@ -132,7 +138,7 @@ test('Admin posts a drive; the student applies, lands on /confirmation and sees 
   await expect(staff.getByRole('heading', { name: `Applicants: ${company}, Graduate Engineer Trainee` })).toBeVisible();
   await staff.getByRole('combobox', { name: 'Status of Rohan Iyer' }).selectOption('shortlisted');
   await expect(staff.getByText('Application status updated')).toBeVisible();
-  await checkScreen(staff, 'placement-cell');
+  await checkSettled(staff, 'placement-cell');
   const download = staff.waitForEvent('download');
   await staff.getByRole('button', { name: 'Export CSV' }).click();
   expect((await download).suggestedFilename()).toMatch(/^applicants-Kaveri-Systems-.+\.csv$/);
