@@ -73,9 +73,11 @@ export async function myNotices(ctx: AppContext, p: Principal): Promise<MyNotice
   return { notices, unread: rows.filter((r) => r.unread).length };
 }
 
-/** GET /notices/manage (publishers): every notice, expired ones too. */
+/** GET /notices/manage (publishers): every notice, expired ones too; `unread` only on those addressed to the caller (as their bell counts). */
 export async function allNotices(ctx: AppContext, p: Principal): Promise<{ notices: Notice[] }> {
-  return { notices: await presentFor(ctx, p, await repo.listAll(ctx.db)) };
+  const [rows, mine] = await Promise.all([repo.listAll(ctx.db), readerOf(ctx, p).then((r) => repo.listForReader(ctx.db, r))]);
+  const unread = new Map(mine.map((r) => [r.id, r.unread]));
+  return { notices: await presentFor(ctx, p, rows, (r) => unread.get(r.id) ?? false) };
 }
 
 /** GET /notices/audiences: every role, department and section a notice can be addressed to. */

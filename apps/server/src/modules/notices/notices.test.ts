@@ -71,7 +71,10 @@ describe('notices', () => {
 
     // Publishers see every notice (expired flagged) on the manage list.
     const all = (await api('GET', '/notices/manage', staff)).json().notices as Notice[];
-    expect(all.find((n) => n._id === expired._id)).toMatchObject({ expired: true });
+    expect(all.find((n) => n._id === expired._id)).toMatchObject({ expired: true, unread: false });
+    // 'unread' on the board only for what is addressed to the caller (their bell's count).
+    expect(all.find((n) => n._id === everyone._id)).toMatchObject({ unread: true });
+    expect(all.find((n) => n._id === students._id)).toMatchObject({ unread: false });
     expect(all.find((n) => n._id === lastDay._id)).toMatchObject({ expired: false });
     expect((await api('GET', '/notices/manage', studentA)).statusCode).toBe(403);
   });
