@@ -21,6 +21,8 @@ import { healthRoutes } from './modules/health/health.routes.ts';
 import { idcardsRoutes, studentCardRoutes } from './modules/idcards/idcards.routes.ts';
 import { libraryRoutes } from './modules/library/library.routes.ts';
 import { materialsRoutes } from './modules/materials/materials.routes.ts';
+import { noticesRoutes } from './modules/notices/notices.routes.ts';
+import { placementRoutes } from './modules/placement/placement.routes.ts';
 import { statsRoutes } from './modules/stats/stats.routes.ts';
 import { profileRoutes } from './modules/users/profile.routes.ts';
 import { usersRoutes } from './modules/users/users.routes.ts';
@@ -133,6 +135,8 @@ export async function buildApp(ctx: AppContext, opts: BuildOptions = {}): Promis
         await api.register(studentCardRoutes, { prefix: `${base}/students`, ctx });
       }
       await api.register(idcardsRoutes, { prefix: '/idcards', ctx });
+      await api.register(noticesRoutes, { prefix: '/notices', ctx });
+      await api.register(placementRoutes, { prefix: '/placement', ctx });
     },
     { prefix: '/api/v1' },
   );

@@ -60,3 +60,8 @@ export const ACADEMIC_MANAGERS: readonly Role[] = ['Admin', 'SuperAdmin'];
 export const ATTENDANCE_TAKERS: readonly Role[] = ['Teacher', 'Admin', 'SuperAdmin'];
 /** Who may read a student's attendance (a Student only their own, a Teacher only their sections'). */
 export const ATTENDANCE_READERS: readonly Role[] = ['Student', 'Teacher', 'Admin', 'SuperAdmin'];
+
+/** Who publishes notices (issue 13): Staff, Admin, SuperAdmin. */
+export const NOTICE_PUBLISHERS: readonly Role[] = ['Staff', 'Admin', 'SuperAdmin'];
+/** The placement cell (issue 13): posts jobs, sees applicants, changes their status, exports them. */
+export const PLACEMENT_CELL: readonly Role[] = ['Staff', 'Admin', 'SuperAdmin'];

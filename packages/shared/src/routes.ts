@@ -4,6 +4,7 @@ import {
   ANY_SIGNED_IN,
   LIBRARY_READERS,
   LIBRARY_STAFF,
+  PLACEMENT_CELL,
   STAFF_AREA,
   STUDENT_AREA,
   STUDENT_ONLY,
@@ -55,6 +56,8 @@ export const ROUTE_ROLES = {
   '/dashboard/staff': STAFF_AREA,
   '/dashboard/staff/notices': STAFF_AREA,
   '/dashboard/staff/reports': STAFF_AREA,
+  // CRS addition (issue 13): the placement cell's jobs, applicants and exports.
+  '/dashboard/placement': PLACEMENT_CELL,
   '/dashboard/superadmin': SUPERADMIN_ONLY,
   '/dashboard/superadmin/users': SUPERADMIN_ONLY,
   '/dashboard/superadmin/logs': SUPERADMIN_ONLY,

@@ -7,6 +7,8 @@ import * as docs from '../modules/docs/docs.service.ts';
 import * as idcards from '../modules/idcards/idcards.service.ts';
 import * as library from '../modules/library/library.service.ts';
 import * as materials from '../modules/materials/materials.service.ts';
+import * as notices from '../modules/notices/notices.service.ts';
+import * as placement from '../modules/placement/placement.service.ts';
 import * as users from '../modules/users/users.service.ts';
 
 // The demo college, seeded above the modules: each module seeds its own tables through its
@@ -17,8 +19,9 @@ export { DEMO_ACCOUNTS, DEMO_PASSWORD } from '../modules/users/users.seed.ts';
 /**
  * Seeds the demo college on a database without accounts: the demo people, then the library
  * (catalogue and loans), the alumni, the academic year (structure, timetable), eight weeks of
- * attendance, the semester's exams and marks, a few teaching materials, the document repository
- * and the demo student's section's ID cards. Returns false when it did nothing.
+ * attendance, the semester's exams and marks, a few teaching materials, the document repository,
+ * the demo student's section's ID cards, the notice board and this season's placement drives.
+ * Returns false when it did nothing.
  */
 export async function seedDemo(ctx: AppContext): Promise<boolean> {
   if (!(await users.seedDemoAccounts(ctx))) return false;
@@ -34,5 +37,7 @@ export async function seedDemo(ctx: AppContext): Promise<boolean> {
   const studentId = await users.accountIdByEmail(ctx, 'student@demo.crs');
   if (adminId) await docs.seedDemoDocs(ctx, adminId);
   if (adminId && studentId) await idcards.seedDemoCards(ctx, adminId, studentId);
+  await notices.seedDemoNotices(ctx);
+  await placement.seedDemoPlacement(ctx);
   return true;
 }

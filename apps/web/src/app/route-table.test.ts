@@ -45,9 +45,9 @@ describe('the page list', () => {
       'Library /library',
     ]);
     expect(menu(['Teacher']).map((l) => l.split(' /')[0])).toEqual(['Dashboard', 'My Subjects', 'Attendance', 'Marks', 'Research', 'Profile', 'Library', 'Alumni']);
-    expect(menu(['Admin']).map((l) => l.split(' /')[0])).toEqual(['Dashboard', 'Manage Students', 'Manage Teachers', 'Analytics', 'Documents', 'Academics']);
-    expect(menu(['Staff'])).toEqual(['Dashboard /dashboard/staff', 'Notices /dashboard/staff/notices', 'Reports /dashboard/staff/reports']);
-    expect(menu(['SuperAdmin']).map((l) => l.split(' /')[0])).toEqual(['Dashboard', 'Users', 'System Logs', 'Settings', 'Academics']);
+    expect(menu(['Admin']).map((l) => l.split(' /')[0])).toEqual(['Dashboard', 'Manage Students', 'Manage Teachers', 'Analytics', 'Documents', 'Academics', 'Notices', 'Placement']);
+    expect(menu(['Staff'])).toEqual(['Dashboard /dashboard/staff', 'Notices /dashboard/staff/notices', 'Reports /dashboard/staff/reports', 'Placement /dashboard/placement']);
+    expect(menu(['SuperAdmin']).map((l) => l.split(' /')[0])).toEqual(['Dashboard', 'Users', 'System Logs', 'Settings', 'Academics', 'Notices', 'Placement']);
     expect(menu(['Librarian'])).toEqual(['Dashboard /dashboard/librarian', 'Library /library']);
     expect(menu(undefined)).toEqual(menu(['Student']));
     expect(menu(['Janitor'])).toEqual([]);

@@ -15,7 +15,8 @@ import type { NavIcon } from '@/components/layout/nav-items';
  * - `nav`: the sidebar entry per role; each role's sidebar lists its entries in this file's order.
  * - `comingSoon`: the module a later issue brings; until then the page is the shared placeholder.
  */
-type NavEntry = { label: string; icon: NavIcon };
+/** `late`: listed after the role's other entries (CRS additions to a sidebar the spec fixes). */
+type NavEntry = { label: string; icon: NavIcon; late?: true };
 type PageBase = { title: string; page: string; nav?: Partial<Record<Role, NavEntry>>; comingSoon?: string };
 export type PublicPage = PageBase & { path: string; guarded?: false };
 export type GuardedPage = PageBase & { path: GuardedRoute; guarded: true };
@@ -51,8 +52,14 @@ export const PAGES = {
   studentCourses: { title: 'My Courses', path: '/dashboard/student/courses', page: 'app/academics/student-courses', guarded: true, nav: { Student: { label: 'My Courses', icon: 'book' } } },
   studentTimetable: { title: 'Timetable', path: '/dashboard/student/timetable', page: 'app/academics/student-timetable', guarded: true },
   studentLibrary: { title: 'Library', path: '/dashboard/student/library', page: 'app/library/student-library', guarded: true },
-  studentPlacement: later('Placement Portal', '/dashboard/student/placement', 'placement', { Student: { label: 'Placement', icon: 'briefcase' } }),
-  studentNotices: later('Notices', '/dashboard/student/notices', 'notices', { Student: { label: 'Notices', icon: 'megaphone' } }),
+  studentPlacement: {
+    title: 'Placement Portal',
+    path: '/dashboard/student/placement',
+    page: 'app/placement/student-placement',
+    guarded: true,
+    nav: { Student: { label: 'Placement', icon: 'briefcase' } },
+  },
+  studentNotices: { title: 'Notices', path: '/dashboard/student/notices', page: 'app/notices/student-notices', guarded: true, nav: { Student: { label: 'Notices', icon: 'megaphone' } } },
   studentIdCard: { title: 'ID Card', path: '/dashboard/student/idcard', page: 'app/idcards/student-idcard', guarded: true, nav: { Student: { label: 'ID Card', icon: 'idCard' } } },
   // CRS addition (issue 12), after the spec's entries: the student's marks, grades, SGPA and CGPA.
   studentResults: { title: 'Results', path: '/dashboard/student/results', page: 'app/results/student-results', guarded: true, nav: { Student: { label: 'Results', icon: 'award' } } },
@@ -66,7 +73,14 @@ export const PAGES = {
   teacherExams: later('Exams', '/dashboard/teacher/exams', 'marks'),
 
   staffDashboard: { title: 'Staff dashboard', path: '/dashboard/staff', page: 'app/dashboards/staff', guarded: true, nav: dashboard('Staff') },
-  staffNotices: later('Notices', '/dashboard/staff/notices', 'notices', { Staff: { label: 'Notices', icon: 'megaphone' } }),
+  // Admin and SuperAdmin publish notices too (issue 13): a late entry in their sidebars.
+  staffNotices: {
+    title: 'Notices',
+    path: '/dashboard/staff/notices',
+    page: 'app/notices/manage-notices',
+    guarded: true,
+    nav: { Staff: { label: 'Notices', icon: 'megaphone' }, Admin: { label: 'Notices', icon: 'megaphone', late: true }, SuperAdmin: { label: 'Notices', icon: 'megaphone', late: true } },
+  },
   staffReports: later('Reports', '/dashboard/staff/reports', 'reports', { Staff: { label: 'Reports', icon: 'file' } }),
 
   superadminDashboard: { title: 'SuperAdmin dashboard', path: '/dashboard/superadmin', page: 'app/dashboards/superadmin', guarded: true, nav: dashboard('SuperAdmin') },
@@ -80,6 +94,15 @@ export const PAGES = {
     page: 'app/academics/admin-academics',
     guarded: true,
     nav: { Admin: { label: 'Academics', icon: 'school' }, SuperAdmin: { label: 'Academics', icon: 'school' } },
+  },
+
+  // The placement cell (issue 13; a CRS addition the spec's table does not list): the last sidebar entry of Staff, Admin and SuperAdmin.
+  placementCell: {
+    title: 'Placement Cell',
+    path: '/dashboard/placement',
+    page: 'app/placement/placement-cell',
+    guarded: true,
+    nav: { Staff: { label: 'Placement', icon: 'briefcase', late: true }, Admin: { label: 'Placement', icon: 'briefcase', late: true }, SuperAdmin: { label: 'Placement', icon: 'briefcase', late: true } },
   },
 
   librarianDashboard: { title: 'Circulation desk', path: '/dashboard/librarian', page: 'app/dashboards/librarian', guarded: true, nav: dashboard('Librarian') },

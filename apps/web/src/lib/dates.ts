@@ -1,11 +1,16 @@
 const dayFormat = new Intl.DateTimeFormat('en-IN', { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' });
 const timeFormat = new Intl.DateTimeFormat('en-IN', { day: 'numeric', month: 'short', year: 'numeric' });
 
-/** A calendar day "YYYY-MM-DD" as '21 Nov 2026' (no time zone shift); '—' when missing. */
-export function formatDay(day: string | null | undefined): string {
-  if (!day) return '—';
-  const d = new Date(`${day.slice(0, 10)}T00:00:00Z`);
-  return Number.isNaN(d.getTime()) ? '—' : dayFormat.format(d);
+/**
+ * '21 Nov 2026' from a calendar day "YYYY-MM-DD" (as written, no time zone shift) or from an ISO
+ * timestamp (the reader's local day); '—' when missing or unreadable.
+ */
+export function formatDay(value: string | null | undefined): string {
+  if (!value) return '—';
+  const isDay = /^\d{4}-\d{2}-\d{2}$/.test(value);
+  const d = new Date(isDay ? `${value}T00:00:00Z` : value);
+  if (Number.isNaN(d.getTime())) return '—';
+  return (isDay ? dayFormat : timeFormat).format(d);
 }
 
 /** An instant (ISO timestamp) as the local day '21 Nov 2026'; '—' when missing. */

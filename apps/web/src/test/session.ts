@@ -4,14 +4,15 @@ import { startApiServer, type Handler, type Reply } from './api-server';
 
 /**
  * Starts an API server that knows one signed-in user, and stores a token for it. It also answers
- * what every signed-in page asks for (the bell's loan summary, the desk's figures) as an empty
- * library would; tests that care pass their own.
+ * what every signed-in page asks for (the bell's loan summary and notices, the desk's figures) as an
+ * empty library and notice board would; tests that care pass their own.
  */
 export async function signedInAs(user: ReturnType<typeof makeUser>, routes: Record<string, Handler | Reply> = {}) {
   const server = await startApiServer({
     'GET /auth/users/me': { body: { message: 'User fetched', user } },
     'POST /auth/logout': { body: { message: 'Logged out' } },
     'GET /library/summary': { body: { activeLoans: 0, overdueLoans: 0, dueSoon: 0 } },
+    'GET /notices': { body: { notices: [], unread: 0 } },
     'GET /library/stats': { body: { books: 0, copiesTotal: 0, copiesOnLoan: 0, overdueLoans: 0, finesOutstanding: 0 } },
     ...routes,
   });

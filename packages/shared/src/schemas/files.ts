@@ -10,8 +10,9 @@ const MiB = 1024 * 1024;
  * - material: a teacher's notes or research (issue 12), access decided by the materials module.
  * - document: the document repository (issue 13).
  * - generated: files the server makes itself (ID cards).
+ * - notice: a notice's attachment (issue 13), readable by the notice's audience.
  */
-export const FILE_PURPOSES = ['avatar', 'material', 'document', 'generated'] as const;
+export const FILE_PURPOSES = ['avatar', 'material', 'document', 'generated', 'notice'] as const;
 export type FilePurpose = (typeof FILE_PURPOSES)[number];
 
 /** The content types a purpose accepts, by the file's real type (extension as file-type names it). */
@@ -23,6 +24,7 @@ export const FILE_RULES: Record<FilePurpose, { maxBytes: number; types: readonly
   material: { maxBytes: 20 * MiB, types: [...OFFICE_TYPES, ...IMAGE_TYPES, 'zip'] },
   document: { maxBytes: 20 * MiB, types: [...OFFICE_TYPES, ...IMAGE_TYPES] },
   generated: { maxBytes: 20 * MiB, types: ['png', 'pdf'] },
+  notice: { maxBytes: 20 * MiB, types: [...OFFICE_TYPES, ...IMAGE_TYPES] },
 };
 
 /** A stored file as answers describe it: `url` opens it for whoever was given the answer. */

@@ -24,6 +24,8 @@ export const overviewStatsSchema = z.object({
   admins: z.number().int(),
   pendingApprovals: z.number().int(),
   totalUsers: z.number().int(),
+  /** Jobs open for applications now (placement, issue 13). */
+  openJobs: z.number().int(),
 });
 export type OverviewStats = z.infer<typeof overviewStatsSchema>;
 

@@ -11,3 +11,5 @@ export * from './assessment.ts';
 export * from './materials.ts';
 export * from './docs.ts';
 export * from './idcards.ts';
+export * from './notices.ts';
+export * from './placement.ts';

@@ -130,6 +130,20 @@ export const unenrol = async (db: Executor, sectionId: string, studentId: string
 /** The sections a student is enrolled in. */
 export const sectionsOfStudent = async (db: Executor, studentId: string) =>
   (await db.select({ id: sectionStudents.sectionId }).from(sectionStudents).where(eq(sectionStudents.studentId, studentId))).map((r) => r.id);
+/** The department codes of each student's sections (students on no section are left out). */
+export async function departmentCodesOfStudents(db: Executor, studentIds: string[]): Promise<Map<string, string[]>> {
+  const out = new Map<string, string[]>();
+  if (studentIds.length === 0) return out;
+  const rows = await db
+    .selectDistinct({ studentId: sectionStudents.studentId, code: departments.code })
+    .from(sectionStudents)
+    .innerJoin(sections, eq(sections.id, sectionStudents.sectionId))
+    .innerJoin(departments, eq(departments.id, sections.departmentId))
+    .where(inArray(sectionStudents.studentId, studentIds))
+    .orderBy(asc(departments.code));
+  for (const r of rows) out.set(r.studentId, [...(out.get(r.studentId) ?? []), r.code]);
+  return out;
+}
 export const enrolmentKeys = async (db: Executor, sectionId: string) => new Set(await sectionStudentIds(db, sectionId));
 
 /** Subjects and sections by id (for modules that keep their ids: exams, materials). */

@@ -330,6 +330,30 @@ export async function teachesSubject(ctx: AppContext, teacherId: string, subject
 /** Subjects by id with code, name, credits and semester. */
 export const subjectsByIds = (ctx: AppContext, ids: string[]) => repo.subjectsByIds(ctx.db, ids);
 
+// For notices and placement (issue 13) -------------------------------------------------------
+
+/** Departments by id (code and name); unknown ids are left out. */
+export async function departmentsByIds(ctx: AppContext, ids: readonly string[]): Promise<Array<{ id: string; code: string; name: string }>> {
+  if (ids.length === 0) return [];
+  const wanted = new Set(ids);
+  return (await repo.listDepartments(ctx.db)).filter((d) => wanted.has(d.id)).map((d) => ({ id: d.id, code: d.code, name: d.name }));
+}
+/** Sections by id (name, department); unknown ids are left out. */
+export const sectionsByIds = (ctx: AppContext, ids: readonly string[]) => repo.sectionsByIds(ctx.db, [...new Set(ids)]);
+/** The department codes of each student's sections, by student id. */
+export const departmentCodesOfStudents = (ctx: AppContext, studentIds: readonly string[]) => repo.departmentCodesOfStudents(ctx.db, [...new Set(studentIds)]);
+/**
+ * Where a person belongs in the college: a student's enrolled sections, a teacher's taught sections,
+ * and the departments of those sections (and of the subjects a teacher teaches).
+ */
+export async function affiliationOf(ctx: AppContext, userId: string, tx: Executor = ctx.db): Promise<{ departmentIds: string[]; sectionIds: string[] }> {
+  const [enrolled, taught] = await Promise.all([repo.sectionsOfStudent(tx, userId), repo.listAssignments(tx, { teacherId: userId, page: 1, pageSize: 100_000 })]);
+  const sectionIds = [...new Set([...enrolled, ...taught.rows.map((a) => a.sectionId)])];
+  const [sectionRows, subjectRows] = await Promise.all([repo.sectionsByIds(tx, sectionIds), repo.subjectsByIds(tx, [...new Set(taught.rows.map((a) => a.subjectId))])]);
+  const departmentIds = [...new Set([...sectionRows.map((s) => s.departmentId), ...subjectRows.map((s) => s.departmentId)])];
+  return { departmentIds, sectionIds };
+}
+
 // Timetable -----------------------------------------------------------------------------------
 
 async function presentSlots(ctx: AppContext, rows: SlotRow[]) {

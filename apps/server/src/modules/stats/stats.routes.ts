@@ -9,7 +9,7 @@ import * as stats from './stats.service.ts';
 export const statsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
   app.get('/overview', {
     config: { access: { roles: ACCOUNT_MANAGERS } },
-    schema: { tags: ['stats'], summary: 'Accounts per role and pending sign-ups', response: { 200: overviewStatsSchema, 401: errorSchema, 403: errorSchema } },
+    schema: { tags: ['stats'], summary: 'Accounts per role, pending sign-ups and open jobs', response: { 200: overviewStatsSchema, 401: errorSchema, 403: errorSchema } },
     handler: async () => stats.overview(ctx),
   });
 

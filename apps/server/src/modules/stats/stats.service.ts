@@ -1,12 +1,16 @@
 import type { OverviewStats, SystemStats } from '@crs/shared/schemas/users';
 import type { AppContext } from '../../context.ts';
 import * as auth from '../auth/auth.service.ts';
+import * as placement from '../placement/placement.service.ts';
 import * as users from '../users/users.service.ts';
 
 // Dashboard figures drawn from several modules: this module owns no table and sits above them.
 
-/** Active accounts per role and pending sign-ups, from live data. */
-export const overview = (ctx: AppContext): Promise<OverviewStats> => users.accountCounts(ctx);
+/** Active accounts per role, pending sign-ups and jobs open for applications, from live data. */
+export async function overview(ctx: AppContext): Promise<OverviewStats> {
+  const [accounts, openJobs] = await Promise.all([users.accountCounts(ctx), placement.openJobCount(ctx)]);
+  return { ...accounts, openJobs };
+}
 
 /** Uptime, database size and sessions that are live now. */
 export async function system(ctx: AppContext): Promise<SystemStats> {

@@ -144,7 +144,7 @@ describe('POST /users/:id/reject', () => {
 describe('GET /stats/overview', () => {
   it('counts active accounts per role and pending sign-ups from live data', async () => {
     const before = (await get('/stats/overview', admin.auth)).json();
-    expect(Object.keys(before).sort()).toEqual(['admins', 'librarians', 'pendingApprovals', 'staff', 'students', 'teachers', 'totalUsers']);
+    expect(Object.keys(before).sort()).toEqual(['admins', 'librarians', 'openJobs', 'pendingApprovals', 'staff', 'students', 'teachers', 'totalUsers']);
     const [totals] = await rows<{ n: number }>(t.ctx, sql`select count(*)::int as n from users`);
     expect(before.totalUsers).toBe(totals!.n);
     await createUser(t.ctx, { roles: ['Student'] });

@@ -59,11 +59,13 @@ const pages: readonly (PageDef & { id: string })[] = Object.entries(PAGES).map((
 
 /** One role's sidebar: its entries in the page list, in the list's order. */
 export function navForRole(role: Role): readonly NavItem[] {
-  return pages.flatMap((page) => {
+  const entries = pages.flatMap((page) => {
     const entry = page.nav && Object.hasOwn(page.nav, role) ? page.nav[role] : undefined;
     const to = paths[page.id as keyof typeof paths];
-    return entry && typeof to === 'string' ? [{ label: entry.label, to, icon: NAV_ICONS[entry.icon] }] : [];
+    return entry && typeof to === 'string' ? [{ item: { label: entry.label, to, icon: NAV_ICONS[entry.icon] }, late: 'late' in entry && entry.late === true }] : [];
   });
+  // Entries marked `late` (CRS additions) follow the role's others, each group in the list's order.
+  return [...entries.filter((e) => !e.late), ...entries.filter((e) => e.late)].map((e) => e.item);
 }
 
 /** The menu for a user's first role; an unknown role gets none, and no user is treated as a Student (spec section 2). */

@@ -1,16 +1,16 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { Outlet } from 'react-router';
 import { AppFrame } from '@/components/layout/app-frame';
-import { LibraryBell } from '@/features/library/components/library-bell';
 import { RequireAuth } from '@/lib/authorization';
 import { queryClient } from '@/lib/query-client';
+import { HeaderBell } from './header-bell';
 
 /** Every guarded page: sign-in required, the shared frame, and the server-state cache (loaded with the first guarded page, not on /login). */
 export default function AppLayout() {
   return (
     <RequireAuth>
       <QueryClientProvider client={queryClient}>
-        <AppFrame bell={<LibraryBell />}>
+        <AppFrame bell={<HeaderBell />}>
           <Outlet />
         </AppFrame>
       </QueryClientProvider>

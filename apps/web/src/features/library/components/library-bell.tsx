@@ -1,8 +1,6 @@
-import { useState } from 'react';
 import { Link } from 'react-router';
 import { hasAnyRole } from '@crs/shared/roles';
 import { ROUTE_ROLES } from '@crs/shared/routes';
-import { NotificationBell } from '@/components/layout/notification-bell';
 import { Skeleton } from '@/components/ui/skeleton';
 import { paths } from '@/config/paths';
 import { useAuth } from '@/lib/auth';
@@ -11,26 +9,19 @@ import { useLibrarySummary } from '../api/get-summary';
 import { formatDate } from '../format';
 
 /**
- * The header bell fed by the library: its dot shows only while the member has loans overdue or due
- * soon (GET /library/summary), and opening it lists them. (This module imports no zod: it loads with
- * every signed-in page.)
+ * The library's part of the header bell: loans overdue or due soon (GET /library/summary) for a
+ * library reader. `count` feeds the dot; `LoanAlerts` lists them when the bell opens.
  */
-export function LibraryBell() {
+export function useLoanAlerts(): { count: number; overdue: number } {
   const { user } = useAuth();
   const reader = hasAnyRole(user?.roles ?? [], ROUTE_ROLES['/library']);
   const summary = useLibrarySummary({ enabled: reader });
-  const [open, setOpen] = useState(false);
   const overdue = summary.data?.overdueLoans ?? 0;
-  const unread = overdue + (summary.data?.dueSoon ?? 0);
-
-  return (
-    <NotificationBell unread={unread} onOpenChange={setOpen}>
-      {unread > 0 && open ? <LoanAlerts overdue={overdue} count={unread} /> : null}
-    </NotificationBell>
-  );
+  return { count: overdue + (summary.data?.dueSoon ?? 0), overdue };
 }
 
-function LoanAlerts({ overdue, count }: { overdue: number; count: number }) {
+/** The overdue and due-soon loans (the first `count` on-loan loans), for the bell's menu. */
+export function LoanAlerts({ overdue, count }: { overdue: number; count: number }) {
   const loans = useMyLoans();
   // On-loan loans come first, soonest due first: the first `count` are the overdue and due-soon ones.
   const alerts = (loans.data?.loans ?? []).filter((l) => l.status !== 'returned').slice(0, count);

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { StatCard } from '@/components/ui/stat-card';
 import { useStatsOverview } from '../api/get-overview';
 
@@ -21,4 +22,10 @@ export function AccountCounters() {
       <StatCard label="Pending approvals" value={v(stats.data?.pendingApprovals)} loading={stats.isPending} />
     </div>
   );
+}
+
+/** The Admin dashboard's 'Open Jobs': drives open for applications now (GET /stats/overview `openJobs`). */
+export function OpenJobsCounter({ hint }: { hint?: ReactNode }) {
+  const stats = useStatsOverview();
+  return <StatCard label="Open Jobs" value={stats.data ? number.format(stats.data.openJobs) : stats.isError ? '—' : ''} loading={stats.isPending} hint={hint} />;
 }

@@ -1,8 +1,10 @@
-import { ModuleNotice, PageHeader } from '@/components/layout/page';
+import { Link } from 'react-router';
+import { PageHeader } from '@/components/layout/page';
+import { paths } from '@/config/paths';
 import { PendingAccounts } from '@/features/accounts/components/pending-accounts';
 import { RecentAccounts } from '@/features/accounts/components/recent-accounts';
 import { BooksCounter } from '@/features/library/components/library-stats';
-import { AccountCounters } from '@/features/stats/components/account-counters';
+import { AccountCounters, OpenJobsCounter } from '@/features/stats/components/account-counters';
 import { displayName, useAuth } from '@/lib/auth';
 
 export default function AdminDashboardRoute() {
@@ -13,9 +15,13 @@ export default function AdminDashboardRoute() {
       <AccountCounters />
       <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3">
         <BooksCounter />
-        <div className="xl:col-span-2">
-          <ModuleNotice module="placement">The open-jobs counter will appear when the placement module lands.</ModuleNotice>
-        </div>
+        <OpenJobsCounter
+          hint={
+            <Link to={paths.placementCell} className="text-primary underline-offset-4 hover:underline">
+              Manage drives
+            </Link>
+          }
+        />
       </div>
       <PendingAccounts />
       <RecentAccounts />

@@ -12,7 +12,7 @@ afterEach(async () => {
   server = undefined;
 });
 
-const overview = { students: 1234, teachers: 56, staff: 7, librarians: 1, admins: 2, pendingApprovals: 0, totalUsers: 1300 };
+const overview = { students: 1234, teachers: 56, staff: 7, librarians: 1, admins: 2, pendingApprovals: 0, totalUsers: 1300, openJobs: 9 };
 
 /** A small accounts API: pending sign-ups can be approved or rejected; counters and lists follow. */
 async function accountsApi(role: 'Admin' | 'SuperAdmin') {
@@ -46,6 +46,9 @@ describe('Admin dashboard', () => {
     expect(await screen.findByText('1,234')).toBeInTheDocument();
     expect(screen.getByText('Students')).toBeInTheDocument();
     expect(screen.getByText('56')).toBeInTheDocument();
+    // 'Open Jobs' is live (GET /stats/overview openJobs) and leads to the placement cell.
+    expect(screen.getByText('Open Jobs').parentElement).toHaveTextContent('9');
+    expect(screen.getByRole('link', { name: 'Manage drives' })).toHaveAttribute('href', '/dashboard/placement');
     const recent = (await screen.findByRole('heading', { name: 'Recent Accounts' })).closest('div')!.parentElement!;
     const table = await within(recent).findByRole('table');
     expect(within(table).getAllByRole('columnheader').map((h) => h.textContent)).toEqual(['Id', 'Name', 'Role', 'Department']);
@@ -116,5 +119,28 @@ describe('other dashboards', () => {
     expect(await screen.findByRole('heading', { name: 'Welcome, Sam' })).toBeInTheDocument();
     expect(screen.queryByText('87%')).not.toBeInTheDocument();
     expect(screen.queryByText('8.72')).not.toBeInTheDocument();
+  });
+
+  it('Student: Check Notices goes to the notices; upcoming deadlines list the drives still open to them', async () => {
+    const job = (id: string, company: string, deadline: string, extra: object = {}) => ({
+      _id: id, company, role: 'Systems Engineer', description: '', location: '', packageLpa: 3.6, eligibleDepartments: [], minCgpa: null,
+      deadline, status: 'open', acceptingApplications: true, applicants: 0, myApplication: null, createdAt: '2026-11-01T00:00:00.000Z', ...extra,
+    });
+    server = await signedInAs(makeUser({ roles: ['Student'], name: 'Sam' }), {
+      'GET /placement/jobs': {
+        body: {
+          jobs: [
+            job('j1', 'Wipro', '2026-12-20'),
+            job('j2', 'Infosys', '2026-12-05'),
+            job('j3', 'Freshworks', '2026-12-01', { myApplication: { _id: 'a1', status: 'applied', appliedAt: '2026-11-02T00:00:00.000Z', updatedAt: '2026-11-02T00:00:00.000Z' } }),
+          ],
+        },
+      },
+    });
+    renderApp('/dashboard/student');
+    expect(await screen.findByRole('link', { name: 'Check Notices' })).toHaveAttribute('href', '/dashboard/student/notices');
+    const list = await screen.findByRole('list', { name: 'Upcoming deadlines' });
+    expect(within(list).getAllByRole('link').map((l) => l.textContent)).toEqual(['Infosys: Systems Engineer', 'Wipro: Systems Engineer']);
+    expect(within(list).getByText('5 Dec 2026')).toBeInTheDocument();
   });
 });

@@ -12,6 +12,7 @@ import { DocsGrid } from '@/features/docs/components/docs-grid';
 import { DOCS_TEXT } from '@/features/docs/texts';
 import { LOANS_MAX_PAGE_SIZE, useLoans } from '@/features/library/api/get-loans';
 import { useLibrarySummary } from '@/features/library/api/get-summary';
+import { usePlacementDeadlines } from '@/features/placement/hooks/use-placement-deadlines';
 import { useUpcomingExams } from '@/features/results/api/get-upcoming-exams';
 import { CgpaCard } from '@/features/results/components/cgpa-card';
 import { displayName, useAuth } from '@/lib/auth';
@@ -31,18 +32,23 @@ const QUICK_ACTIONS = [
 
 export const DEADLINES_TEXT = {
   title: 'Upcoming Deadlines',
-  empty: 'No upcoming exams or library due dates.',
+  empty: 'No upcoming exams, library due dates or placement deadlines.',
   failed: 'Some deadlines could not be loaded.',
   exam: 'Exam',
+  placement: 'Placement',
   bookDue: 'Book due',
   overdue: 'Overdue',
   returnBook: (title: string) => `Return “${title}”`,
 } as const;
 
-/** The student's upcoming exams (assessment) and the due dates of books on loan (library), soonest first. */
+/**
+ * The student's upcoming exams (assessment), the due dates of books on loan (library) and the
+ * deadlines of placement drives they can still apply to (placement), soonest first.
+ */
 function UpcomingDeadlines() {
   const exams = useUpcomingExams();
   const loans = useLoans({ status: 'unreturned', pageSize: LOANS_MAX_PAGE_SIZE });
+  const placement = usePlacementDeadlines();
   const items: Deadline[] = [
     ...(exams.data ?? []).map((e) => ({
       key: `exam-${e._id}`,
@@ -60,6 +66,17 @@ function UpcomingDeadlines() {
       detail: l.book.authors.join(', '),
       tag: l.status === 'overdue' ? <Badge variant="destructive">{DEADLINES_TEXT.overdue}</Badge> : <Badge variant="outline">{DEADLINES_TEXT.bookDue}</Badge>,
     })),
+    ...placement.deadlines.map((d) => ({
+      key: `job-${d.id}`,
+      at: Date.parse(`${d.date}T00:00:00`),
+      when: formatDay(d.date),
+      title: (
+        <Link to={paths.studentPlacement} className="text-primary underline-offset-4 hover:underline">
+          {d.label}
+        </Link>
+      ),
+      tag: <Badge variant="outline">{DEADLINES_TEXT.placement}</Badge>,
+    })),
   ];
   return (
     <Card>
@@ -67,8 +84,8 @@ function UpcomingDeadlines() {
         <CardTitle>{DEADLINES_TEXT.title}</CardTitle>
       </CardHeader>
       <CardContent>
-        <DeadlineList items={items} loading={exams.isPending || loans.isPending} empty={DEADLINES_TEXT.empty} label={DEADLINES_TEXT.title} />
-        {exams.isError || loans.isError ? (
+        <DeadlineList items={items} loading={exams.isPending || loans.isPending || placement.isPending} empty={DEADLINES_TEXT.empty} label={DEADLINES_TEXT.title} />
+        {exams.isError || loans.isError || placement.isError ? (
           <p role="alert" className="mt-2 text-sm text-destructive">
             {DEADLINES_TEXT.failed}
           </p>

@@ -5,6 +5,7 @@ import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { paths } from '@/config/paths';
 import { AttendanceOverview } from '@/features/academics/components/attendance-overview';
 import { TodaysClasses } from '@/features/academics/components/todays-classes';
+import { NoticesCard } from '@/features/notices/components/notices-card';
 import { useAuth } from '@/lib/auth';
 
 const QUICK_ACTIONS = [
@@ -24,6 +25,7 @@ export default function TeacherDashboardRoute() {
         <TodaysClasses />
       </div>
       <ModuleNotice module="marks">The Marks Overview will appear here when the marks module lands.</ModuleNotice>
+      <NoticesCard />
       <Card>
         <CardHeader>
           <CardTitle>Quick Actions</CardTitle>

@@ -1,0 +1,92 @@
+import { and, asc, desc, eq, gte, inArray, sql } from 'drizzle-orm';
+import type { ApplicationStatus } from '@crs/shared/schemas/placement';
+import type { Executor } from '../../db/client.ts';
+import { placementApplications, placementJobs } from '../../db/schema/placement.ts';
+
+// Queries of job postings and applications. Each takes the database or an open transaction.
+
+export type JobRow = typeof placementJobs.$inferSelect;
+export type JobValues = typeof placementJobs.$inferInsert;
+export type ApplicationRow = typeof placementApplications.$inferSelect;
+export type JobWithCount = JobRow & { applicants: number };
+
+const applicants = sql<number>`(select count(*)::int from placement_applications a where a.job_id = "placement_jobs"."id")`;
+const uuidArray = (values: readonly string[]) => (values.length ? sql`array[${sql.join(values.map((v) => sql`${v}`), sql`, `)}]::uuid[]` : sql`'{}'::uuid[]`);
+const openOn = (today: string) => and(eq(placementJobs.status, 'open'), gte(placementJobs.deadline, today));
+
+/** Every job (the cell) with applicant counts: those taking applications first, soonest deadline first; then the rest, latest deadline first. */
+export async function listAllJobs(db: Executor, today: string): Promise<JobWithCount[]> {
+  const accepting = sql`(${placementJobs.status} = 'open' and ${placementJobs.deadline} >= ${today})`;
+  const rows = await db
+    .select({ job: placementJobs, applicants })
+    .from(placementJobs)
+    .orderBy(desc(accepting), sql`case when ${accepting} then ${placementJobs.deadline} end asc`, desc(placementJobs.deadline), asc(placementJobs.company))
+    .limit(1000);
+  return rows.map((r) => ({ ...r.job, applicants: Number(r.applicants) }));
+}
+
+/**
+ * Jobs a student may apply to today: open, deadline not passed, their department among the eligible
+ * ones (or none listed), and the minimum CGPA met (or none set), soonest deadline first.
+ */
+export function listEligibleJobs(db: Executor, f: { today: string; departmentIds: readonly string[]; cgpa: number | null }): Promise<JobRow[]> {
+  return db
+    .select()
+    .from(placementJobs)
+    .where(
+      and(
+        openOn(f.today),
+        sql`(cardinality(${placementJobs.eligibleDepartmentIds}) = 0 or ${placementJobs.eligibleDepartmentIds} && ${uuidArray(f.departmentIds)})`,
+        f.cgpa === null ? sql`${placementJobs.minCgpa} is null` : sql`(${placementJobs.minCgpa} is null or ${placementJobs.minCgpa} <= ${f.cgpa})`,
+      ),
+    )
+    .orderBy(asc(placementJobs.deadline), asc(placementJobs.company))
+    .limit(500);
+}
+
+export const countOpenJobs = async (db: Executor, today: string): Promise<number> =>
+  Number((await db.select({ n: sql<number>`count(*)::int` }).from(placementJobs).where(openOn(today)))[0]?.n ?? 0);
+export const countJobs = async (db: Executor): Promise<number> => Number((await db.select({ n: sql<number>`count(*)::int` }).from(placementJobs))[0]?.n ?? 0);
+
+export async function findJob(db: Executor, id: string): Promise<JobWithCount | undefined> {
+  const [r] = await db.select({ job: placementJobs, applicants }).from(placementJobs).where(eq(placementJobs.id, id));
+  return r ? { ...r.job, applicants: Number(r.applicants) } : undefined;
+}
+export const insertJob = async (db: Executor, v: JobValues): Promise<JobRow> => (await db.insert(placementJobs).values(v).returning())[0]!;
+export const insertJobs = async (db: Executor, list: JobValues[]): Promise<JobRow[]> => (list.length ? db.insert(placementJobs).values(list).returning() : []);
+export const updateJob = async (db: Executor, id: string, v: Partial<JobValues>): Promise<JobRow | undefined> =>
+  (await db.update(placementJobs).set({ ...v, updatedAt: sql`now()` }).where(eq(placementJobs.id, id)).returning())[0];
+
+// Applications ------------------------------------------------------------------------------------
+
+export const insertApplication = async (db: Executor, v: typeof placementApplications.$inferInsert): Promise<ApplicationRow> =>
+  (await db.insert(placementApplications).values(v).returning())[0]!;
+export const insertApplications = async (db: Executor, list: Array<typeof placementApplications.$inferInsert>) => {
+  if (list.length) await db.insert(placementApplications).values(list);
+};
+/** A student's applications, newest first, with their jobs. */
+export async function applicationsOfStudent(db: Executor, studentId: string): Promise<Array<ApplicationRow & { job: JobRow }>> {
+  const rows = await db
+    .select({ application: placementApplications, job: placementJobs })
+    .from(placementApplications)
+    .innerJoin(placementJobs, eq(placementJobs.id, placementApplications.jobId))
+    .where(eq(placementApplications.studentId, studentId))
+    .orderBy(desc(placementApplications.appliedAt));
+  return rows.map((r) => ({ ...r.application, job: r.job }));
+}
+/** The student's applications to some jobs, by job id. */
+export async function applicationsByJob(db: Executor, studentId: string, jobIds: readonly string[]): Promise<Map<string, ApplicationRow>> {
+  if (jobIds.length === 0) return new Map();
+  const rows = await db
+    .select()
+    .from(placementApplications)
+    .where(and(eq(placementApplications.studentId, studentId), inArray(placementApplications.jobId, [...jobIds])));
+  return new Map(rows.map((r) => [r.jobId, r]));
+}
+/** A job's applications, first applied first. */
+export const applicationsOfJob = (db: Executor, jobId: string): Promise<ApplicationRow[]> =>
+  db.select().from(placementApplications).where(eq(placementApplications.jobId, jobId)).orderBy(asc(placementApplications.appliedAt), asc(placementApplications.id));
+export const findApplication = async (db: Executor, id: string): Promise<ApplicationRow | undefined> =>
+  (await db.select().from(placementApplications).where(eq(placementApplications.id, id)))[0];
+export const setApplicationStatus = async (db: Executor, id: string, status: ApplicationStatus): Promise<ApplicationRow | undefined> =>
+  (await db.update(placementApplications).set({ status, updatedAt: sql`now()` }).where(eq(placementApplications.id, id)).returning())[0];

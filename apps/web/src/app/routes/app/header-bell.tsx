@@ -1,0 +1,39 @@
+import { useState } from 'react';
+import { hasAnyRole } from '@crs/shared/roles';
+import { ROUTE_ROLES } from '@crs/shared/routes';
+import { NotificationBell } from '@/components/layout/notification-bell';
+import { paths } from '@/config/paths';
+import { LoanAlerts, useLoanAlerts } from '@/features/library/components/library-bell';
+import { NoticeAlerts, useUnreadNotices } from '@/features/notices/components/notice-alerts';
+import { useAuth } from '@/lib/auth';
+
+/** Where a reader opens their notices: students their list, teachers their dashboard card, publishers the board. */
+function noticesPathFor(roles: readonly string[]): string | undefined {
+  if (roles.includes('Student')) return paths.studentNotices;
+  if (hasAnyRole(roles, ROUTE_ROLES['/dashboard/staff/notices'])) return paths.staffNotices;
+  if (roles.includes('Teacher')) return paths.teacherDashboard;
+  return undefined;
+}
+
+/**
+ * The header bell (product.md section 2, issue 13): its dot shows only while something is unread —
+ * notices the user has not opened, or library loans overdue or due soon — and its menu lists them;
+ * opening a notice from it (or 'Mark all as read') marks it read.
+ */
+export function HeaderBell() {
+  const { user } = useAuth();
+  const notices = useUnreadNotices();
+  const loans = useLoanAlerts();
+  const [open, setOpen] = useState(false);
+  const unread = notices + loans.count;
+  return (
+    <NotificationBell unread={unread} onOpenChange={setOpen}>
+      {open && unread > 0 ? (
+        <div className="grid gap-4">
+          {notices > 0 ? <NoticeAlerts noticesPath={noticesPathFor(user?.roles ?? [])} /> : null}
+          {loans.count > 0 ? <LoanAlerts overdue={loans.overdue} count={loans.count} /> : null}
+        </div>
+      ) : null}
+    </NotificationBell>
+  );
+}

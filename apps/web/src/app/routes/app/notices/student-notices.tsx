@@ -1,0 +1,5 @@
+import { StudentNotices } from '@/features/notices/components/student-notices';
+
+export default function StudentNoticesRoute() {
+  return <StudentNotices />;
+}

@@ -1,0 +1,5 @@
+import { PlacementCell } from '@/features/placement/components/placement-cell';
+
+export default function PlacementCellRoute() {
+  return <PlacementCell />;
+}

@@ -1,0 +1,5 @@
+import { PlacementPortal } from '@/features/placement/components/placement-portal';
+
+export default function StudentPlacementRoute() {
+  return <PlacementPortal />;
+}

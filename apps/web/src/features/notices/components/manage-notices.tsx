@@ -1,0 +1,93 @@
+import { useState } from 'react';
+import { MSG } from '@crs/shared/messages';
+import type { Notice } from '@crs/shared/schemas/notices';
+import { PageHeader } from '@/components/layout/page';
+import { Button } from '@/components/ui/button';
+import { ConfirmDialog } from '@/components/ui/confirm-dialog';
+import { FormDialog } from '@/components/ui/dialog';
+import { Skeleton } from '@/components/ui/skeleton';
+import { toast } from '@/lib/toast';
+import { useAllNotices, useDeleteNotice } from '../api/manage-notices';
+import { NOTICES_TEXT } from '../texts';
+import { NoticeItem } from './notice-item';
+import { useOpenNotice } from './notice-list';
+import { NoticeForm } from './notice-form';
+
+type Editing = { mode: 'add' } | { mode: 'edit'; notice: Notice } | null;
+
+/** The publishers' notice board (/dashboard/staff/notices): every notice, publish, edit, delete. */
+export function ManageNotices() {
+  const notices = useAllNotices();
+  const remove = useDeleteNotice();
+  const open = useOpenNotice();
+  const [editing, setEditing] = useState<Editing>(null);
+  const [deleting, setDeleting] = useState<Notice | null>(null);
+
+  return (
+    <section className="grid gap-6">
+      <PageHeader title={NOTICES_TEXT.manageTitle} description={NOTICES_TEXT.manageDescription}>
+        <Button type="button" onClick={() => setEditing({ mode: 'add' })}>
+          {NOTICES_TEXT.newNotice}
+        </Button>
+      </PageHeader>
+      {notices.isPending ? (
+        <div className="grid gap-3" aria-busy="true">
+          <Skeleton className="h-20" />
+          <Skeleton className="h-20" />
+        </div>
+      ) : notices.isError ? (
+        <p role="alert" className="text-sm text-destructive">
+          {MSG.noticesLoadFailed}
+        </p>
+      ) : notices.data.length === 0 ? (
+        <p className="text-sm text-muted-foreground">{NOTICES_TEXT.noNotices}</p>
+      ) : (
+        <ul className="grid gap-3" aria-label={NOTICES_TEXT.allNotices}>
+          {notices.data.map((n) => (
+            <li key={n._id}>
+              <NoticeItem
+                notice={n}
+                onOpen={open}
+                actions={
+                  n.editable ? (
+                    <>
+                      <Button type="button" size="sm" variant="outline" aria-label={`${NOTICES_TEXT.edit} ${n.title}`} onClick={() => setEditing({ mode: 'edit', notice: n })}>
+                        {NOTICES_TEXT.edit}
+                      </Button>
+                      <Button type="button" size="sm" variant="ghost" aria-label={`${NOTICES_TEXT.delete} ${n.title}`} onClick={() => setDeleting(n)}>
+                        {NOTICES_TEXT.delete}
+                      </Button>
+                    </>
+                  ) : null
+                }
+              />
+            </li>
+          ))}
+        </ul>
+      )}
+
+      <FormDialog
+        open={editing !== null}
+        onOpenChange={(o) => !o && setEditing(null)}
+        title={editing?.mode === 'edit' ? NOTICES_TEXT.editNotice : NOTICES_TEXT.newNotice}
+        description={NOTICES_TEXT.manageDescription}
+        wide
+      >
+        {(close) => <NoticeForm notice={editing?.mode === 'edit' ? editing.notice : undefined} onDone={close} />}
+      </FormDialog>
+      <ConfirmDialog
+        open={deleting !== null}
+        onOpenChange={(o) => !o && setDeleting(null)}
+        title={NOTICES_TEXT.deleteNotice}
+        description={deleting ? NOTICES_TEXT.deleteText(deleting.title) : undefined}
+        confirmLabel={NOTICES_TEXT.delete}
+        busyLabel={NOTICES_TEXT.deleting}
+        destructive
+        onConfirm={async () => {
+          const { message } = await remove.mutateAsync(deleting!._id);
+          toast.success(message);
+        }}
+      />
+    </section>
+  );
+}

@@ -1,0 +1,44 @@
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { z } from 'zod';
+import type { applicantResponse, ApplicantsResponse, ApplicationStatus } from '@crs/shared/schemas/placement';
+import { api } from '@/lib/api-client';
+import { placementKeys } from './keys';
+
+/** GET /placement/jobs/{id}/applications (the cell). */
+export async function getApplicants(jobId: string): Promise<ApplicantsResponse> {
+  const { data } = await api.get<ApplicantsResponse>(`/placement/jobs/${encodeURIComponent(jobId)}/applications`);
+  return data;
+}
+export function useApplicants(jobId: string | undefined) {
+  return useQuery(queryOptions({ queryKey: placementKeys.applicants(jobId ?? ''), queryFn: () => getApplicants(jobId!), enabled: Boolean(jobId) }));
+}
+
+/** PATCH /placement/applications/{id} {status}. */
+export async function setApplicationStatus({ id, status }: { id: string; status: ApplicationStatus }) {
+  const { data } = await api.patch<z.infer<typeof applicantResponse>>(`/placement/applications/${encodeURIComponent(id)}`, { status });
+  return data;
+}
+export function useSetStatus() {
+  const queryClient = useQueryClient();
+  return useMutation({ mutationFn: setApplicationStatus, onSettled: () => queryClient.invalidateQueries({ queryKey: placementKeys.all }) });
+}
+
+/** The file name the server gives in Content-Disposition, else ours. */
+function fileNameOf(disposition: unknown, fallback: string): string {
+  if (typeof disposition !== 'string') return fallback;
+  const plain = /filename="?([^";]+)"?/i.exec(disposition);
+  return plain?.[1] ?? fallback;
+}
+
+/** GET /placement/jobs/{id}/applications/export?format=: saved through an object URL (the call carries the token). */
+export async function downloadApplicants(jobId: string, format: 'xlsx' | 'csv'): Promise<void> {
+  const res = await api.get<Blob>(`/placement/jobs/${encodeURIComponent(jobId)}/applications/export`, { params: { format }, responseType: 'blob' });
+  const url = URL.createObjectURL(res.data);
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = fileNameOf(res.headers['content-disposition'], `applicants.${format}`);
+  document.body.append(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+}
