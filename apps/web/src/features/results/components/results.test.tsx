@@ -134,10 +134,11 @@ describe('Student dashboard: CGPA and upcoming deadlines', () => {
       'GET /results/me': { body: empty },
       'GET /assesment/exams/upcoming': { body: { exams: [] } },
       'GET /library/loans': { body: { loans: [], total: 0 } },
+      'GET /placement/jobs': { body: { jobs: [] } },
     });
     renderApp('/dashboard/student');
     expect(await screen.findByRole('link', { name: 'No results published yet' }, { timeout: 10_000 })).toBeInTheDocument();
     expect(screen.getByText('CGPA').nextElementSibling).toHaveTextContent('—');
-    expect(await screen.findByText('No upcoming exams or library due dates.')).toBeInTheDocument();
+    expect(await screen.findByText('No upcoming exams, library due dates or placement deadlines.')).toBeInTheDocument();
   });
 });

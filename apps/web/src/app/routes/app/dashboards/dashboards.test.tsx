@@ -136,10 +136,12 @@ describe('other dashboards', () => {
           ],
         },
       },
+      'GET /assesment/exams/upcoming': { body: { exams: [] } },
+      'GET /library/loans': { body: { loans: [], total: 0 } },
     });
     renderApp('/dashboard/student');
     expect(await screen.findByRole('link', { name: 'Check Notices' })).toHaveAttribute('href', '/dashboard/student/notices');
-    const list = await screen.findByRole('list', { name: 'Upcoming deadlines' });
+    const list = await screen.findByRole('list', { name: 'Upcoming Deadlines' });
     expect(within(list).getAllByRole('link').map((l) => l.textContent)).toEqual(['Infosys: Systems Engineer', 'Wipro: Systems Engineer']);
     expect(within(list).getByText('5 Dec 2026')).toBeInTheDocument();
   });
