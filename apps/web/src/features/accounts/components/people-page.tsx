@@ -155,8 +155,8 @@ export function PeoplePage({ scope }: { scope: PeopleScope }) {
         </div>
       </PageHeader>
 
-      <div className="grid gap-3 sm:grid-cols-2 lg:grid-cols-5" role="search">
-        <div className="relative sm:col-span-2 lg:col-span-2">
+      <div className="grid gap-3 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-6" role="search">
+        <div className="relative sm:col-span-2 lg:col-span-3 xl:col-span-2">
           <Label htmlFor="people-q" className="sr-only">
             {PEOPLE_TEXT.searchLabel}
           </Label>
@@ -190,7 +190,7 @@ export function PeoplePage({ scope }: { scope: PeopleScope }) {
           ))}
         </select>
         <Input aria-label={PEOPLE_TEXT.sectionFilter} placeholder={PEOPLE_TEXT.sectionPlaceholder} defaultValue={f.filters.section} key={f.filters.section} onBlur={(e) => f.setFilter('section', e.target.value.trim())} onKeyDown={(e) => e.key === 'Enter' && f.setFilter('section', e.currentTarget.value.trim())} />
-        <div className="flex items-center gap-3 sm:col-span-2 lg:col-span-5">
+        <div className="flex items-center gap-3 sm:col-span-2 lg:col-span-3 xl:col-span-6">
           {f.active ? (
             <Button variant="link" size="sm" className="h-auto px-0" onClick={f.clear}>
               {PEOPLE_TEXT.clearFilters}
