@@ -26,6 +26,7 @@ import { placementRoutes } from './modules/placement/placement.routes.ts';
 import { statsRoutes } from './modules/stats/stats.routes.ts';
 import { profileRoutes } from './modules/users/profile.routes.ts';
 import { usersRoutes } from './modules/users/users.routes.ts';
+import { peopleRoutes } from './modules/people/people.routes.ts';
 import { accessPlugin } from './plugins/access.ts';
 import { clientPageFor } from './plugins/client-pages.ts';
 import { compressionPlugin } from './plugins/compression.ts';
@@ -115,6 +116,7 @@ export async function buildApp(ctx: AppContext, opts: BuildOptions = {}): Promis
       await api.register(authRoutes, { prefix: '/auth', ctx });
       await api.register(profileRoutes, { prefix: '/auth/users/me', ctx });
       await api.register(usersRoutes, { prefix: '/users', ctx });
+      await api.register(peopleRoutes, { prefix: '/users', ctx });
       await api.register(statsRoutes, { prefix: '/stats', ctx });
       await api.register(libraryRoutes, { prefix: '/library', ctx });
       await api.register(alumniRoutes, { prefix: '/alumni', ctx });

@@ -43,8 +43,8 @@ export const PAGES = {
   dashboard: { title: 'Dashboard', path: '/dashboard', page: 'app/dashboard-dispatcher', guarded: true },
 
   adminDashboard: { title: 'Admin dashboard', path: '/dashboard/admin', page: 'app/dashboards/admin', guarded: true, nav: dashboard('Admin') },
-  adminStudents: later('Manage Students', '/dashboard/admin/students', 'student management', { Admin: { label: 'Manage Students', icon: 'users' } }),
-  adminTeachers: later('Manage Teachers', '/dashboard/admin/teachers', 'teacher management', { Admin: { label: 'Manage Teachers', icon: 'building' } }),
+  adminStudents: { title: 'Manage Students', path: '/dashboard/admin/students', page: 'app/people/admin-students', guarded: true, nav: { Admin: { label: 'Manage Students', icon: 'users' } } },
+  adminTeachers: { title: 'Manage Teachers', path: '/dashboard/admin/teachers', page: 'app/people/admin-teachers', guarded: true, nav: { Admin: { label: 'Manage Teachers', icon: 'building' } } },
   adminAnalytics: later('Analytics', '/dashboard/admin/analytics', 'analytics', { Admin: { label: 'Analytics', icon: 'chart' } }),
   adminDocs: { title: 'Document Repository', path: '/dashboard/admin/docs', page: 'app/docs/admin-docs', guarded: true, nav: { Admin: { label: 'Documents', icon: 'file' } } },
 
@@ -84,7 +84,7 @@ export const PAGES = {
   staffReports: later('Reports', '/dashboard/staff/reports', 'reports', { Staff: { label: 'Reports', icon: 'file' } }),
 
   superadminDashboard: { title: 'SuperAdmin dashboard', path: '/dashboard/superadmin', page: 'app/dashboards/superadmin', guarded: true, nav: dashboard('SuperAdmin') },
-  superadminUsers: later('Users', '/dashboard/superadmin/users', 'user management', { SuperAdmin: { label: 'Users', icon: 'users' } }),
+  superadminUsers: { title: 'Users', path: '/dashboard/superadmin/users', page: 'app/people/superadmin-users', guarded: true, nav: { SuperAdmin: { label: 'Users', icon: 'users' } } },
   superadminLogs: later('System Logs', '/dashboard/superadmin/logs', 'audit log', { SuperAdmin: { label: 'System Logs', icon: 'scroll' } }),
   superadminSettings: later('Settings', '/dashboard/superadmin/settings', 'settings', { SuperAdmin: { label: 'Settings', icon: 'settings' } }),
   // Academic setup (issue 11; a CRS addition the spec's table does not list): the last sidebar entry of Admin and SuperAdmin.

@@ -1,10 +1,12 @@
 import { z } from 'zod';
 import { MSG } from '../messages.ts';
+import { BLOOD_GROUPS } from './users.ts';
 
 // Digital ID cards (issue 13 item 2, decision 0027): made by an Admin for one student or a whole
 // section, kept as a PNG and a PDF; the QR code opens /verify/{token}.
 
-export const BLOOD_GROUPS = ['A+', 'A-', 'B+', 'B-', 'AB+', 'AB-', 'O+', 'O-'] as const;
+/** The blood groups a person's record holds (users schema); a card may be given one too. */
+export { BLOOD_GROUPS };
 
 /** `POST /students/{id}/idcard` and `POST /idcards/generate`: optional blood group and validity (else kept / end of the academic year). */
 const cardOptions = {

@@ -1,16 +1,122 @@
 import { z } from 'zod';
+import { emailField, nameField, NAME_MAX } from '../fields.ts';
+import { MSG } from '../messages.ts';
 import { ACCOUNT_STATUSES, ROLES } from '../roles.ts';
+import type { Role } from '../roles.ts';
 import { userSchema } from './auth.ts';
 import { pagedResponse, pageQuery } from './common.ts';
+import type { ImportColumn } from './import.ts';
 
-/** GET /users: filter and page (Admin, SuperAdmin). */
-export const listUsersQuery = z.strictObject({
+/** The filters of the people lists and the export (Admin, SuperAdmin; issue 14). */
+const userFilters = {
   status: z.enum(ACCOUNT_STATUSES).optional(),
   role: z.enum(ROLES).optional(),
+  /** Words matched anywhere in name, email, student ID or employee ID. */
   q: z.string().trim().max(100).optional(),
-  ...pageQuery,
-});
+  /** Exact department (any case), e.g. "Computer Science and Engineering". */
+  department: z.string().trim().max(NAME_MAX).optional(),
+  /** Exact section label (any case), e.g. "CSE-3A". */
+  section: z.string().trim().max(40).optional(),
+};
+
+/** GET /users: filter and page (Admin, SuperAdmin). */
+export const listUsersQuery = z.strictObject({ ...userFilters, ...pageQuery });
 export type ListUsersQuery = z.infer<typeof listUsersQuery>;
+
+/** GET /users/export?format=xlsx|csv plus the list's filters. */
+export const exportUsersQuery = z.strictObject({ ...userFilters, format: z.enum(['xlsx', 'csv']).default('xlsx') });
+export type ExportUsersQuery = z.infer<typeof exportUsersQuery>;
+export type UserFilters = Omit<ListUsersQuery, 'page' | 'pageSize'>;
+
+/** Roles only a SuperAdmin may grant or remove, and accounts only a SuperAdmin may change. */
+export const PRIVILEGED_ROLES: readonly Role[] = ['Admin', 'SuperAdmin'];
+/** The roles an Admin manages. */
+export const ADMIN_MANAGED_ROLES: readonly Role[] = ['Student', 'Teacher', 'Staff', 'Librarian'];
+/** The roles `callerRoles` may grant: every role for a SuperAdmin, ADMIN_MANAGED_ROLES for an Admin. */
+export const grantableRoles = (callerRoles: readonly Role[]): readonly Role[] => (callerRoles.includes('SuperAdmin') ? ROLES : ADMIN_MANAGED_ROLES);
+
+export const BLOOD_GROUPS = ['A+', 'A-', 'B+', 'B-', 'AB+', 'AB-', 'O+', 'O-'] as const;
+
+const ID_PATTERN = /^[A-Za-z0-9][A-Za-z0-9\-/]{0,29}$/;
+/** A blank optional cell or field is "none" (null). */
+const blankToNull = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? null : v);
+const optionalText = (max: number, tooLong: string) => z.preprocess(blankToNull, z.string().trim().max(max, tooLong).nullable()).optional();
+const optionalId = (invalid: string) =>
+  z.preprocess(blankToNull, z.string().trim().regex(ID_PATTERN, invalid).transform((s) => s.toUpperCase()).nullable()).optional();
+
+/** The person's details an administrator edits (POST /users, PATCH /users/{id}, each import row). */
+export const personFields = {
+  name: nameField,
+  email: emailField,
+  phone: z.preprocess(blankToNull, z.string().trim().regex(/^\d{10}$/, MSG.phoneDigits).nullable()).optional(),
+  department: optionalText(NAME_MAX, MSG.departmentTooLong),
+  section: optionalText(40, MSG.sectionTooLong),
+  studentId: optionalId(MSG.studentIdInvalid),
+  employeeId: optionalId(MSG.employeeIdInvalid),
+  bloodGroup: z.preprocess(blankToNull, z.enum(BLOOD_GROUPS, { error: MSG.bloodGroupInvalid }).nullable()).optional(),
+};
+const rolesField = z.array(z.enum(ROLES, { error: MSG.importRoleInvalid }), { error: MSG.rolesRequired }).min(1, MSG.rolesRequired).max(ROLES.length).transform((r) => [...new Set(r)]);
+
+/** POST /users: a new active account; the person is mailed a link to set their password. */
+export const createUserSchema = z.strictObject({ ...personFields, roles: rolesField });
+export type CreateUserInput = z.infer<typeof createUserSchema>;
+
+/** PATCH /users/{id}: any of the person's fields and the roles. */
+export const updateUserSchema = z.strictObject({
+  name: personFields.name.optional(),
+  email: personFields.email.optional(),
+  phone: personFields.phone,
+  department: personFields.department,
+  section: personFields.section,
+  studentId: personFields.studentId,
+  employeeId: personFields.employeeId,
+  bloodGroup: personFields.bloodGroup,
+  roles: rolesField.optional(),
+});
+export type UpdateUserInput = z.infer<typeof updateUserSchema>;
+
+/** A person as the administration pages show them: the public user plus the office's fields. */
+export const personSchema = userSchema.extend({
+  section: z.string().nullable(),
+  employeeId: z.string().nullable(),
+  bloodGroup: z.string().nullable(),
+  updatedAt: z.string(),
+});
+export type Person = z.infer<typeof personSchema>;
+
+export const listPeopleResponse = pagedResponse('users', personSchema);
+export const personResponse = z.object({ message: z.string(), user: personSchema });
+export const departmentsResponse = z.object({ departments: z.array(z.string()) });
+
+/** POST /users/import: the columns (issue 14: name, email, role, department; optional phone, section, studentId). */
+export const USER_IMPORT_COLUMNS: readonly ImportColumn[] = [
+  { key: 'name', label: 'Name', required: true, aliases: ['Full Name'], example: 'Ananya Gupta' },
+  { key: 'email', label: 'Email', required: true, aliases: ['Email Address', 'E-mail'], example: 'ananya.gupta@college.edu.in', hint: 'an account with this email already is left as it is' },
+  { key: 'role', label: 'Role', required: true, example: 'Student', hint: 'Student, Teacher, Staff or Librarian (Admin and SuperAdmin: SuperAdmin only)' },
+  { key: 'department', label: 'Department', required: true, aliases: ['Dept'], example: 'Computer Science and Engineering' },
+  { key: 'phone', label: 'Phone', aliases: ['Mobile', 'Phone Number'], example: '9845011122' },
+  { key: 'section', label: 'Section', aliases: ['Class'], example: 'CSE-3A' },
+  { key: 'studentId', label: 'Student ID', aliases: ['Roll No', 'USN'], example: 'STU002301', hint: 'blank: the next student number is given' },
+];
+
+/** One import row, checked like the create form (role: one role name, any case). */
+export const userImportRowSchema = z.strictObject({
+  name: personFields.name,
+  email: personFields.email,
+  role: z.string().trim().transform((r, c) => {
+    const role = ROLES.find((x) => x.toLowerCase() === r.toLowerCase());
+    if (!role) {
+      c.addIssue({ code: 'custom', message: MSG.importRoleInvalid });
+      return z.NEVER;
+    }
+    return role;
+  }),
+  department: z.string().trim().min(1, MSG.personDepartmentRequired).max(NAME_MAX, MSG.departmentTooLong),
+  phone: personFields.phone,
+  section: personFields.section,
+  studentId: personFields.studentId,
+});
+export type UserImportRow = z.infer<typeof userImportRowSchema>;
 
 export const listUsersResponse = pagedResponse('users', userSchema);
 export const userResponse = z.object({ message: z.string(), user: userSchema });

@@ -14,6 +14,11 @@ export const users = pgTable(
     avatar: text('avatar'),
     studentId: text('student_id'),
     department: text('department'),
+    /** The class a person belongs to, as the college writes it ("CSE-3A"); a label, not the enrolment (decision 0029). */
+    section: text('section'),
+    /** Staff number of a Teacher, Staff, Librarian or administrator; unique when present. */
+    employeeId: text('employee_id'),
+    bloodGroup: text('blood_group'),
     roles: text('roles').array().$type<Role[]>().notNull(),
     status: text('status').$type<AccountStatus>().notNull().default('active'),
     passwordHash: text('password_hash').notNull(),
@@ -25,6 +30,8 @@ export const users = pgTable(
   (t) => [
     uniqueIndex('users_email_key').on(t.email),
     uniqueIndex('users_student_id_key').on(t.studentId),
+    uniqueIndex('users_employee_id_key').on(t.employeeId),
+    index('users_department_idx').on(t.department),
     index('users_status_created_idx').on(t.status, t.createdAt),
     check('users_status_check', sql`${t.status} in ('active', 'pending', 'disabled')`),
     check('users_roles_nonempty', sql`cardinality(${t.roles}) > 0`),

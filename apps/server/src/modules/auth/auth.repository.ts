@@ -5,7 +5,7 @@ import { authAttempts, passwordResets, refreshTokens, sessions } from '../../db/
 // The auth module's tables: sessions, refresh tokens, password resets, throttling attempts.
 // Tokens arrive here already hashed: no plain token is ever stored.
 
-export type RevokeReason = 'logout' | 'refresh-token-reuse' | 'password-reset';
+export type RevokeReason = 'logout' | 'refresh-token-reuse' | 'password-reset' | 'account-disabled';
 
 /** Starts a session of `userId` with an absolute lifetime of `days`; returns its id. */
 export async function insertSession(db: Executor, s: { userId: string; days: number; ip: string; userAgent: string | null }): Promise<string> {
@@ -48,11 +48,13 @@ export async function revokeSession(db: Executor, id: string, reason: RevokeReas
     .where(and(eq(sessions.id, id), isNull(sessions.revokedAt)));
 }
 
-export async function revokeUserSessions(db: Executor, userId: string, reason: RevokeReason): Promise<void> {
-  await db
+export async function revokeUserSessions(db: Executor, userId: string, reason: RevokeReason): Promise<string[]> {
+  const rows = await db
     .update(sessions)
     .set({ revokedAt: sql`now()`, revokeReason: reason })
-    .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt)));
+    .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt)))
+    .returning({ id: sessions.id });
+  return rows.map((r) => r.id);
 }
 
 /** Sessions neither revoked, expired nor idle for `idleDays`. */

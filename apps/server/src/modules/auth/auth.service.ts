@@ -19,6 +19,8 @@ export const SESSION_IDLE_DAYS = 7;
 /** A used refresh token presented again within this window gets its chain's live token (two tabs). */
 export const REFRESH_GRACE_SECONDS = 10;
 export const RESET_TTL_MINUTES = 30;
+/** How long the link mailed to a person whose account an administrator made stays valid. */
+export const WELCOME_TTL_HOURS = 72;
 /** How far along a chain a replay within the grace window may look for its live token. */
 const MAX_CHAIN_WALK = 8;
 
@@ -218,6 +220,38 @@ export async function confirmReset(ctx: AppContext, input: ResetConfirmInput): P
     return id;
   });
   await users.accountChanged(ctx, userId);
+}
+
+/**
+ * Ends every session of the user inside `tx` (an administrator disabled the account): their
+ * refresh tokens stop working. Returns the sessions ended; pass them to `forgetSessions` after
+ * commit so every process refuses their access tokens at once.
+ */
+export const endUserSessions = (ctx: AppContext, userId: string, tx: Executor): Promise<string[]> => repo.revokeUserSessions(tx, userId, 'account-disabled');
+
+/** Every process forgets its cached copy of these sessions (call after the revoke has committed). */
+export async function forgetSessions(ctx: AppContext, sessionIds: readonly string[]): Promise<void> {
+  for (const id of sessionIds) await sessionCache(ctx).invalidate(id);
+}
+
+/**
+ * Mails the person a link to set their password, on the reset-token mechanism (SHA-256 stored,
+ * single use; older links voided): 'welcome' for an account an administrator made (valid
+ * WELCOME_TTL_HOURS), 'reset' when an administrator sends a reset link (RESET_TTL_MINUTES).
+ */
+export async function mailPasswordLink(ctx: AppContext, user: { id: string; email: string; name: string }, kind: 'welcome' | 'reset'): Promise<void> {
+  const token = randomToken();
+  const minutes = kind === 'welcome' ? WELCOME_TTL_HOURS * 60 : RESET_TTL_MINUTES;
+  await ctx.db.transaction(async (tx) => {
+    await repo.voidResets(tx, user.id);
+    await repo.insertReset(tx, sha256(token), user.id, minutes);
+  });
+  const link = `${ctx.config.publicUrl}/reset-password?token=${token}`;
+  await ctx.mailer.send(
+    kind === 'welcome'
+      ? { to: user.email, subject: MSG.welcomeMailSubject, text: MSG.welcomeMailText(user.name, WELCOME_TTL_HOURS, link) }
+      : { to: user.email, subject: MSG.resetMailSubject, text: MSG.resetMailText(user.name, RESET_TTL_MINUTES, link) },
+  );
 }
 
 /** Sessions that are live now (not revoked, expired or idle). */

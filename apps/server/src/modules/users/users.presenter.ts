@@ -1,5 +1,6 @@
 import type { User } from '@crs/shared/schemas/auth';
 import type { Achievement } from '@crs/shared/schemas/profile';
+import type { Person } from '@crs/shared/schemas/users';
 import type { AchievementRow } from './achievements.repository.ts';
 import type { Account } from './users.repository.ts';
 
@@ -18,6 +19,11 @@ export function presentUser(u: Account): User {
     status: u.status,
     createdAt: u.createdAt.toISOString(),
   };
+}
+
+/** A person as the administration pages show them: the public user plus the office's fields. */
+export function presentPerson(u: Account): Person {
+  return { ...presentUser(u), section: u.section, employeeId: u.employeeId, bloodGroup: u.bloodGroup, updatedAt: u.updatedAt.toISOString() };
 }
 
 export function presentAchievement(a: AchievementRow): Achievement {

@@ -17,6 +17,11 @@ export type NewUser = {
   passwordHash: string;
   department?: string | null;
   bio?: string | null;
+  section?: string | null;
+  employeeId?: string | null;
+  bloodGroup?: string | null;
+  /** A Student without one gets the next student number. */
+  studentId?: string | null;
 };
 
 const PUBLIC_COLUMNS = {
@@ -28,6 +33,9 @@ const PUBLIC_COLUMNS = {
   avatar: users.avatar,
   studentId: users.studentId,
   department: users.department,
+  section: users.section,
+  employeeId: users.employeeId,
+  bloodGroup: users.bloodGroup,
   roles: users.roles,
   status: users.status,
   tokenVersion: users.tokenVersion,
@@ -46,9 +54,7 @@ export const findUserById = async (db: Executor, id: string): Promise<Account | 
 
 /** Inserts a user; Students get the next student number. Throws on a duplicate email (23505). */
 export async function insertUser(db: Executor, u: NewUser) {
-  const studentId = u.roles.includes('Student')
-    ? sql<string>`'STU' || lpad(nextval('student_number_seq')::text, 6, '0')`
-    : null;
+  const studentId = u.studentId ?? (u.roles.includes('Student') ? sql<string>`'STU' || lpad(nextval('student_number_seq')::text, 6, '0')` : null);
   const [row] = await db
     .insert(users)
     .values({ ...u, email: u.email.toLowerCase(), studentId })
@@ -59,7 +65,9 @@ export async function insertUser(db: Executor, u: NewUser) {
 export async function updateUser(
   db: Executor,
   id: string,
-  patch: Partial<Pick<UserRow, 'name' | 'email' | 'bio' | 'status' | 'roles' | 'passwordHash' | 'phone' | 'department' | 'avatar'>> & {
+  patch: Partial<
+    Pick<UserRow, 'name' | 'email' | 'bio' | 'status' | 'roles' | 'passwordHash' | 'phone' | 'department' | 'avatar' | 'section' | 'studentId' | 'employeeId' | 'bloodGroup'>
+  > & {
     bumpTokenVersion?: boolean;
   },
 ) {
@@ -76,18 +84,25 @@ export async function updateUser(
   return row;
 }
 
-export type UserFilter = { status?: AccountStatus; role?: Role; q?: string; page: number; pageSize: number };
+export type UserFilter = { status?: AccountStatus | undefined; role?: Role | undefined; q?: string | undefined; department?: string | undefined; section?: string | undefined };
 
-/** A page of users, newest first, with the total that matches the filter. */
-export async function listUsers(db: Executor, f: UserFilter) {
+/** The WHERE of the people lists and the export: filters are exact (any case), `q` a substring of name, email, student or employee ID. */
+function userWhere(f: UserFilter): SQL | undefined {
   const where: SQL[] = [];
   if (f.status) where.push(eq(users.status, f.status));
   if (f.role) where.push(sql`${f.role} = any(${users.roles})`);
+  if (f.department) where.push(sql`lower(${users.department}) = lower(${f.department})`);
+  if (f.section) where.push(sql`lower(${users.section}) = lower(${f.section})`);
   if (f.q) {
     const like = `%${escapeLike(f.q)}%`;
-    where.push(or(ilike(users.name, like), ilike(users.email, like), ilike(users.studentId, like))!);
+    where.push(or(ilike(users.name, like), ilike(users.email, like), ilike(users.studentId, like), ilike(users.employeeId, like))!);
   }
-  const cond = where.length ? and(...where) : undefined;
+  return where.length ? and(...where) : undefined;
+}
+
+/** A page of users, newest first, with the total that matches the filter. */
+export async function listUsers(db: Executor, f: UserFilter & { page: number; pageSize: number }) {
+  const cond = userWhere(f);
   const [rows, [total]] = await Promise.all([
     db
       .select(PUBLIC_COLUMNS)
@@ -99,6 +114,57 @@ export async function listUsers(db: Executor, f: UserFilter) {
     db.select({ n: count() }).from(users).where(cond),
   ]);
   return { rows, total: total?.n ?? 0 };
+}
+
+/** Every user that matches the filter, by name, at most `limit` (the export). */
+export const allUsers = (db: Executor, f: UserFilter, limit: number) =>
+  db.select(PUBLIC_COLUMNS).from(users).where(userWhere(f)).orderBy(asc(users.name), asc(users.id)).limit(limit);
+
+/** The departments people are in, by name. */
+export async function distinctDepartments(db: Executor): Promise<string[]> {
+  const rows = await db.selectDistinct({ d: users.department }).from(users).where(sql`${users.department} is not null and ${users.department} <> ''`).orderBy(asc(users.department));
+  return rows.map((r) => r.d!);
+}
+
+/** Locks the active SuperAdmins' rows until the transaction ends; their ids (the last-SuperAdmin rule). */
+export async function lockActiveSuperAdmins(db: Executor): Promise<string[]> {
+  const rows = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(and(eq(users.status, 'active'), sql`'SuperAdmin' = any(${users.roles})`))
+    .orderBy(asc(users.id))
+    .for('update');
+  return rows.map((r) => r.id);
+}
+
+/** Locks one account's row and returns it (no hash); undefined when there is none. */
+export async function lockAccount(db: Executor, id: string) {
+  const [row] = await db.select(PUBLIC_COLUMNS).from(users).where(eq(users.id, id)).for('update');
+  return row;
+}
+
+/** The stored emails among `emails` (lower-cased). */
+export async function existingEmails(db: Executor, emails: readonly string[]): Promise<Set<string>> {
+  const lower = [...new Set(emails.map((e) => e.toLowerCase()))];
+  if (lower.length === 0) return new Set();
+  const rows = await db.select({ email: users.email }).from(users).where(sql`${users.email} = any(${sql.param(lower)}::text[])`);
+  return new Set(rows.map((r) => r.email));
+}
+
+/** Inserts many new accounts (an import) in one statement, skipping emails stored meanwhile; the inserted rows. */
+export async function insertUsersSkippingTaken(db: Executor, list: readonly NewUser[]) {
+  if (list.length === 0) return [];
+  return db
+    .insert(users)
+    .values(
+      list.map((u) => ({
+        ...u,
+        email: u.email.toLowerCase(),
+        studentId: u.studentId ?? (u.roles.includes('Student') ? sql<string>`'STU' || lpad(nextval('student_number_seq')::text, 6, '0')` : null),
+      })),
+    )
+    .onConflictDoNothing({ target: users.email })
+    .returning(PUBLIC_COLUMNS);
 }
 
 export const deleteUser = async (db: Executor, id: string, onlyStatus?: AccountStatus) =>

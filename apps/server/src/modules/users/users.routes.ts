@@ -2,21 +2,15 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { MSG } from '@crs/shared/messages';
 import { errorSchema, idParams, messageSchema } from '@crs/shared/schemas/common';
 import { ACCOUNT_MANAGERS } from '@crs/shared/roles';
-import { listUsersQuery, listUsersResponse, userResponse } from '@crs/shared/schemas/users';
+import { userResponse } from '@crs/shared/schemas/users';
 import type { AppContext } from '../../context.ts';
 import * as users from './users.service.ts';
 
 const managers = { roles: ACCOUNT_MANAGERS };
 const errors = { 400: errorSchema, 401: errorSchema, 403: errorSchema, 404: errorSchema };
 
-/** Account administration: list, approve and reject sign-ups (Admin, SuperAdmin). */
+/** Sign-up approval: approve and reject (Admin, SuperAdmin). Listing and the rest of people administration: modules/people. */
 export const usersRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
-  app.get('/', {
-    config: { access: managers },
-    schema: { tags: ['users'], summary: 'List accounts, newest first', querystring: listUsersQuery, response: { 200: listUsersResponse, ...errors } },
-    handler: async (req) => users.listAccounts(ctx, req.query),
-  });
-
   app.post('/:id/approve', {
     config: { access: managers },
     schema: { tags: ['users'], summary: 'Approve a pending sign-up', params: idParams, response: { 200: userResponse, ...errors } },

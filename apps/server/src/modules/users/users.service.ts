@@ -3,15 +3,15 @@ import type { Role } from '@crs/shared/roles';
 import type { User } from '@crs/shared/schemas/auth';
 import { ACHIEVEMENTS_MAX } from '@crs/shared/schemas/profile';
 import type { Achievement, AchievementInput } from '@crs/shared/schemas/profile';
-import type { ListUsersQuery } from '@crs/shared/schemas/users';
+import type { ListUsersQuery, Person, UserFilters } from '@crs/shared/schemas/users';
 import type { AppContext } from '../../context.ts';
-import { isUniqueViolation } from '../../db/client.ts';
+import { isUniqueViolation, uniqueViolation } from '../../db/client.ts';
 import type { Executor } from '../../db/client.ts';
 import type { UserRow } from '../../db/schema/users.ts';
 import { conflict, notFound } from '../../lib/errors.ts';
 import { hashPassword, randomToken } from '../../lib/crypto.ts';
 import * as achievementsRepo from './achievements.repository.ts';
-import { presentAchievement, presentUser } from './users.presenter.ts';
+import { presentAchievement, presentPerson, presentUser } from './users.presenter.ts';
 import * as repo from './users.repository.ts';
 import type { Account, NewUser } from './users.repository.ts';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, demoEmailOf, MORE_ACCOUNTS, PENDING_ACCOUNTS } from './users.seed.ts';
@@ -20,7 +20,7 @@ import { DEMO_ACCOUNTS, DEMO_PASSWORD, demoEmailOf, MORE_ACCOUNTS, PENDING_ACCOU
 // through the functions below; `tx` parameters let them do so inside their own transaction.
 
 export type { Account } from './users.repository.ts';
-export { presentUser };
+export { presentPerson, presentUser };
 export { demoEmailOf };
 
 const accounts = (ctx: AppContext) => ctx.caches.of<Account>('user');
@@ -32,6 +32,19 @@ async function uniqueEmail<T>(write: () => Promise<T>): Promise<T> {
   } catch (err) {
     if (isUniqueViolation(err)) throw conflict(MSG.emailTaken, 'EMAIL_TAKEN');
     throw err;
+  }
+}
+
+/** Unique violations of an administrator's write as the 409 that names the field. */
+async function uniquePersonKeys<T>(write: () => Promise<T>): Promise<T> {
+  try {
+    return await write();
+  } catch (err) {
+    const constraint = uniqueViolation(err);
+    if (constraint === undefined) throw err;
+    if (constraint === 'users_student_id_key') throw conflict(MSG.studentIdTaken, 'STUDENT_ID_TAKEN');
+    if (constraint === 'users_employee_id_key') throw conflict(MSG.employeeIdTaken, 'EMPLOYEE_ID_TAKEN');
+    throw conflict(MSG.emailTaken, 'EMAIL_TAKEN');
   }
 }
 
@@ -117,11 +130,49 @@ export async function setPassword(ctx: AppContext, id: string, passwordHash: str
 /** Every process forgets its cached copy of the account (call after the change has committed). */
 export const accountChanged = (ctx: AppContext, id: string): Promise<void> => accounts(ctx).invalidate(id);
 
-/** A page of accounts, newest first, with the total that matches the filter. */
-export async function listAccounts(ctx: AppContext, q: ListUsersQuery): Promise<{ users: User[]; total: number }> {
+/** A page of accounts, newest first, with the total that matches the filter (the people pages). */
+export async function listAccounts(ctx: AppContext, q: ListUsersQuery): Promise<{ users: Person[]; total: number }> {
   const { rows, total } = await repo.listUsers(ctx.db, q);
-  return { users: rows.map(presentUser), total };
+  return { users: rows.map(presentPerson), total };
 }
+
+/** Every account that matches the filter, by name, at most `limit` (the export). */
+export const accountsMatching = (ctx: AppContext, f: UserFilters, limit: number): Promise<Account[]> => repo.allUsers(ctx.db, f, limit);
+
+/** The departments people are in, by name (the lists' filter). */
+export const departmentsInUse = (ctx: AppContext): Promise<string[]> => repo.distinctDepartments(ctx.db);
+
+/**
+ * Locks the active SuperAdmins' rows for the rest of `tx` and returns their ids. Take this lock
+ * before `lockAccountForChange`, always in that order, so two changes never wait on each other.
+ */
+export const lockActiveSuperAdmins = (ctx: AppContext, tx: Executor): Promise<string[]> => repo.lockActiveSuperAdmins(tx);
+
+/** Locks one account's row for the rest of `tx`; the account, or undefined when there is none. */
+export const lockAccountForChange = (ctx: AppContext, id: string, tx: Executor): Promise<Account | undefined> => repo.lockAccount(tx, id);
+
+export type AccountChange = Partial<Pick<Account, 'name' | 'email' | 'phone' | 'department' | 'section' | 'studentId' | 'employeeId' | 'bloodGroup' | 'roles' | 'status'>> & {
+  /** Older access tokens stop working (roles changed, account disabled). */
+  bumpTokenVersion?: boolean;
+};
+
+/** An administrator's change to an account inside `tx`; a taken email, student or employee ID is a 409. Call `accountChanged` after commit. */
+export async function changeAccount(ctx: AppContext, id: string, change: AccountChange, tx: Executor): Promise<Account> {
+  const row = await uniquePersonKeys(() => repo.updateUser(tx, id, change));
+  if (!row) throw notFound(MSG.userNotFound, 'USER_NOT_FOUND');
+  return row;
+}
+
+/** Inserts one account made by an administrator (taken email, student or employee ID: 409). */
+export const insertPerson = (ctx: AppContext, input: NewUser, tx: Executor = ctx.db): Promise<Account> => uniquePersonKeys(() => repo.insertUser(tx, input));
+
+/** Inserts an import's accounts in one statement; emails stored meanwhile are skipped. The inserted accounts. */
+export const insertPeople = (ctx: AppContext, list: readonly NewUser[], tx: Executor): Promise<Account[]> => uniquePersonKeys(() => repo.insertUsersSkippingTaken(tx, list));
+
+/** The stored emails among `emails` (lower-cased). */
+export const storedEmails = (ctx: AppContext, emails: readonly string[]): Promise<Set<string>> => repo.existingEmails(ctx.db, emails);
+
+export type { NewUser } from './users.repository.ts';
 
 /** Makes a pending sign-up active. Only a pending account can be approved. */
 export async function approveAccount(ctx: AppContext, id: string): Promise<User> {

@@ -1,0 +1,193 @@
+import { MSG } from '@crs/shared/messages';
+import type { Role } from '@crs/shared/roles';
+import { grantableRoles, PRIVILEGED_ROLES } from '@crs/shared/schemas/users';
+import type { CreateUserInput, ExportUsersQuery, ListUsersQuery, Person, UpdateUserInput, UserImportRow } from '@crs/shared/schemas/users';
+import { toCsv } from '@crs/shared/csv';
+import type { CsvCell } from '@crs/shared/csv';
+import type { AppContext } from '../../context.ts';
+import { badRequest, conflict, forbidden, notFound } from '../../lib/errors.ts';
+import { hashPassword, randomToken } from '../../lib/crypto.ts';
+import { readTableOffThread } from '../../lib/import/read-off-thread.ts';
+import { runImport } from '../../lib/import/pipeline.ts';
+import type { ImportOutcome } from '../../lib/import/pipeline.ts';
+import { xlsxOf } from '../../lib/spreadsheet.ts';
+import type { Principal } from '../../plugins/access.ts';
+import type { ImportUpload } from '../../plugins/import-route.ts';
+import * as auth from '../auth/auth.service.ts';
+import * as users from '../users/users.service.ts';
+import type { Account } from '../users/users.service.ts';
+import { userImport } from './people.import.ts';
+
+// People administration (issue 14, decision 0029): Admin manages Students, Teachers, Staff and
+// Librarians; only a SuperAdmin grants or removes Admin or SuperAdmin or changes such an account;
+// the last active SuperAdmin is never disabled or demoted; nobody disables themselves. The
+// accounts are the users module's, sessions and password links the auth module's: this module
+// owns no table and composes the two services.
+
+const isSuperAdmin = (p: Principal) => p.user.roles.includes('SuperAdmin');
+const holdsPrivileged = (roles: readonly Role[]) => roles.some((r) => PRIVILEGED_ROLES.includes(r));
+
+/** An Admin may not touch an Admin's or SuperAdmin's account (403). */
+function assertMayManage(p: Principal, target: Account) {
+  if (!isSuperAdmin(p) && holdsPrivileged(target.roles)) throw forbidden(MSG.onlySuperAdminManagesAdmins, 'SUPERADMIN_ONLY');
+}
+
+/** Only a SuperAdmin grants or removes Admin or SuperAdmin (403). */
+function assertMayGrant(p: Principal, before: readonly Role[], after: readonly Role[]) {
+  const grantable = grantableRoles(p.user.roles);
+  const changed = [...new Set([...before, ...after])].filter((r) => before.includes(r) !== after.includes(r));
+  if (changed.some((r) => !grantable.includes(r))) throw forbidden(MSG.onlySuperAdminGrantsAdmin, 'SUPERADMIN_ONLY');
+}
+
+/** The account, or 404. */
+async function found(ctx: AppContext, id: string): Promise<Account> {
+  const account = await users.findAccount(ctx, id);
+  if (!account) throw notFound(MSG.userNotFound, 'USER_NOT_FOUND');
+  return account;
+}
+
+/** The last active SuperAdmin stays (409): `remaining` is whether `target` would still be one after the change. */
+function assertSuperAdminRemains(superAdmins: readonly string[], target: Account, remaining: boolean) {
+  const isActiveSuper = target.status === 'active' && target.roles.includes('SuperAdmin');
+  if (isActiveSuper && !remaining && superAdmins.length <= 1) throw conflict(MSG.lastSuperAdmin, 'LAST_SUPERADMIN');
+}
+
+export const listPeople = (ctx: AppContext, q: ListUsersQuery) => users.listAccounts(ctx, q);
+
+export const departments = (ctx: AppContext) => users.departmentsInUse(ctx);
+
+export async function getPerson(ctx: AppContext, id: string): Promise<Person> {
+  return users.presentPerson(await found(ctx, id));
+}
+
+/** Creates an active account and mails the person a link to set their password. */
+export async function createPerson(ctx: AppContext, p: Principal, input: CreateUserInput): Promise<Person> {
+  assertMayGrant(p, [], input.roles);
+  if (input.studentId && !input.roles.includes('Student')) throw badRequest(MSG.studentIdOnlyForStudents, 'STUDENT_ID_NOT_STUDENT');
+  // Nobody knows this password: the person chooses theirs through the mailed link.
+  const passwordHash = await hashPassword(randomToken());
+  const account = await users.insertPerson(ctx, { ...input, status: 'active', passwordHash });
+  await auth.mailPasswordLink(ctx, account, 'welcome');
+  return users.presentPerson(account);
+}
+
+/** Changes the person's fields and roles under the rules above, in one transaction. */
+export async function updatePerson(ctx: AppContext, p: Principal, id: string, patch: UpdateUserInput): Promise<Person> {
+  const account = await ctx.db.transaction(async (tx) => {
+    const superAdmins = await users.lockActiveSuperAdmins(ctx, tx);
+    const target = await users.lockAccountForChange(ctx, id, tx);
+    if (!target) throw notFound(MSG.userNotFound, 'USER_NOT_FOUND');
+    assertMayManage(p, target);
+    const roles = patch.roles;
+    const rolesChange = roles !== undefined && (roles.length !== target.roles.length || roles.some((r) => !target.roles.includes(r)));
+    if (rolesChange) {
+      assertMayGrant(p, target.roles, roles);
+      assertSuperAdminRemains(superAdmins, target, roles.includes('SuperAdmin'));
+    }
+    const finalRoles = roles ?? target.roles;
+    if (patch.studentId && !finalRoles.includes('Student')) throw badRequest(MSG.studentIdOnlyForStudents, 'STUDENT_ID_NOT_STUDENT');
+    const { roles: _roles, ...fields } = patch;
+    // Roles travel in the access token: a change makes older tokens stop working (decision 0004).
+    return users.changeAccount(ctx, id, { ...fields, ...(rolesChange ? { roles, bumpTokenVersion: true } : {}) }, tx);
+  });
+  await users.accountChanged(ctx, id);
+  return users.presentPerson(account);
+}
+
+/**
+ * Disables an active account: its sessions end in the same transaction (refresh tokens refused)
+ * and, once committed, every process forgets the cached account and sessions, so the live access
+ * token is refused on its next request; sign-in answers MSG.accountDisabled.
+ */
+export async function disablePerson(ctx: AppContext, p: Principal, id: string): Promise<Person> {
+  if (p.user.id === id) throw conflict(MSG.cannotDisableSelf, 'CANNOT_DISABLE_SELF');
+  const { account, sessions } = await ctx.db.transaction(async (tx) => {
+    const superAdmins = await users.lockActiveSuperAdmins(ctx, tx);
+    const target = await users.lockAccountForChange(ctx, id, tx);
+    if (!target) throw notFound(MSG.userNotFound, 'USER_NOT_FOUND');
+    assertMayManage(p, target);
+    if (target.status === 'disabled') throw conflict(MSG.userAlreadyDisabled, 'ALREADY_DISABLED');
+    if (target.status === 'pending') throw conflict(MSG.userPendingUseApprove, 'ACCOUNT_PENDING');
+    assertSuperAdminRemains(superAdmins, target, false);
+    const changed = await users.changeAccount(ctx, id, { status: 'disabled', bumpTokenVersion: true }, tx);
+    return { account: changed, sessions: await auth.endUserSessions(ctx, id, tx) };
+  });
+  await users.accountChanged(ctx, id);
+  await auth.forgetSessions(ctx, sessions);
+  return users.presentPerson(account);
+}
+
+/** Makes a disabled account active again (they sign in anew; their old sessions stay ended). */
+export async function enablePerson(ctx: AppContext, p: Principal, id: string): Promise<Person> {
+  const account = await ctx.db.transaction(async (tx) => {
+    const target = await users.lockAccountForChange(ctx, id, tx);
+    if (!target) throw notFound(MSG.userNotFound, 'USER_NOT_FOUND');
+    assertMayManage(p, target);
+    if (target.status !== 'disabled') throw conflict(MSG.userNotDisabled, 'NOT_DISABLED');
+    return users.changeAccount(ctx, id, { status: 'active' }, tx);
+  });
+  await users.accountChanged(ctx, id);
+  return users.presentPerson(account);
+}
+
+/** Mails an active person a password reset link (the reset mechanism of /auth/reset). */
+export async function sendResetLink(ctx: AppContext, p: Principal, id: string): Promise<void> {
+  const target = await found(ctx, id);
+  assertMayManage(p, target);
+  if (target.status === 'pending') throw conflict(MSG.userPendingUseApprove, 'ACCOUNT_PENDING');
+  if (target.status === 'disabled') throw conflict(MSG.userDisabledEnableFirst, 'ACCOUNT_DISABLED');
+  await auth.mailPasswordLink(ctx, target, 'reset');
+}
+
+// Import and export ---------------------------------------------------------------------------
+
+/**
+ * Bulk creation from a spreadsheet (decision 0016): preview with ?dryRun=true, row errors, all
+ * rows or none in one transaction, idempotent on email. Each person created is mailed a link to
+ * set their password once the import has committed.
+ */
+export async function importPeople(ctx: AppContext, p: Principal, upload: ImportUpload, dryRun: boolean): Promise<ImportOutcome> {
+  const maxRows = ctx.config.importMaxRows;
+  const table = await readTableOffThread(upload.bytes, upload.kind, maxRows);
+  // Every cell that could be a student ID, looked up once: which account holds it now.
+  const cells = [...new Set(table.flat().map((c) => c.trim()).filter(Boolean))].slice(0, 100_000);
+  const owners = new Map<string, string>();
+  for (const person of (await users.peopleByRefs(ctx, cells)).values()) if (person.studentId) owners.set(person.studentId.toUpperCase(), person.email);
+  let created: Account[] = [];
+  const outcome = await runImport<UserImportRow>(
+    table,
+    userImport(p.user.roles, owners),
+    {
+      existing: (emails) => users.storedEmails(ctx, emails),
+      write: async (rows) => {
+        // One unknown password hash for the batch: nobody can sign in with it; each person sets theirs through the link.
+        const passwordHash = await hashPassword(randomToken());
+        created = await ctx.db.transaction((tx) =>
+          users.insertPeople(
+            ctx,
+            rows.map((r) => ({ name: r.name, email: r.email, roles: [r.role], department: r.department, phone: r.phone ?? null, section: r.section ?? null, studentId: r.studentId ?? null, status: 'active', passwordHash })),
+            tx,
+          ),
+        );
+        return { created: created.length, updated: 0 };
+      },
+    },
+    { dryRun, maxRows },
+  );
+  for (const account of created) await auth.mailPasswordLink(ctx, account, 'welcome');
+  return outcome;
+}
+
+export const EXPORT_MAX_ROWS = 50_000;
+const EXPORT_HEADER = ['Name', 'Email', 'Roles', 'Status', 'Department', 'Section', 'Student ID', 'Employee ID', 'Phone', 'Blood Group', 'Created'];
+
+/** The people that match the filters as .xlsx or CSV (formula-looking cells made inert). */
+export async function exportPeople(ctx: AppContext, q: ExportUsersQuery): Promise<Buffer | string> {
+  const { format, ...filters } = q;
+  const list = await users.accountsMatching(ctx, filters, EXPORT_MAX_ROWS);
+  const rows: CsvCell[][] = [
+    EXPORT_HEADER,
+    ...list.map((u) => [u.name, u.email, u.roles.join(', '), u.status, u.department, u.section, u.studentId, u.employeeId, u.phone, u.bloodGroup, u.createdAt.toISOString().slice(0, 10)]),
+  ];
+  return format === 'csv' ? toCsv(rows) : xlsxOf(rows, 'People');
+}

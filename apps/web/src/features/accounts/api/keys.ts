@@ -1,0 +1,8 @@
+import { queryKeys } from '@/lib/query-keys';
+
+/** The people lists share the users key, so approvals on the dashboard and these pages refresh together. */
+export const peopleKeys = {
+  all: queryKeys.users,
+  list: (query: object) => [...queryKeys.users, 'people', query] as const,
+  departments: [...queryKeys.users, 'departments'] as const,
+};

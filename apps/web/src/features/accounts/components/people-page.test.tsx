@@ -1,0 +1,142 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { MSG } from '@crs/shared/messages';
+import type { Person } from '@crs/shared/schemas/users';
+import { makeUser, type ApiServer, type Handler, type Reply } from '@/test/api-server';
+import { renderApp } from '@/test/render';
+import { signedInAs } from '@/test/session';
+
+const TIMEOUT_MS = 40_000;
+
+beforeAll(async () => {
+  await import('./people-page');
+}, 60_000);
+
+let server: ApiServer | undefined;
+afterEach(async () => {
+  await server?.close();
+  server = undefined;
+});
+
+const makePerson = (overrides: Partial<Person> = {}): Person =>
+  ({ ...makeUser(), section: null, employeeId: null, bloodGroup: null, updatedAt: new Date().toISOString(), ...overrides }) as Person;
+
+/** A people API over a list the test's writes change: filters as the server reads them. */
+function peopleApi(initial: Person[], extra: Record<string, Handler | Reply> = {}) {
+  let people = [...initial];
+  const routes: Record<string, Handler | Reply> = {
+    'GET /users': (req) => {
+      const q = (req.query.get('q') ?? '').toLowerCase();
+      const role = req.query.get('role');
+      const status = req.query.get('status');
+      const found = people.filter((p) => (!q || [p.name, p.email].some((f) => f.toLowerCase().includes(q))) && (!role || p.roles.includes(role as never)) && (!status || p.status === status));
+      return { body: { users: found, total: found.length } };
+    },
+    'GET /users/departments': { body: { departments: ['Computer Science and Engineering', 'Mechanical Engineering'] } },
+    ...Object.fromEntries(
+      initial.flatMap((p) => [
+        [
+          `POST /users/${p._id}/disable`,
+          () => {
+            people = people.map((x) => (x._id === p._id ? { ...x, status: 'disabled' as const } : x));
+            return { body: { message: MSG.userDisabled, user: people.find((x) => x._id === p._id) } };
+          },
+        ],
+        [
+          `PATCH /users/${p._id}`,
+          (req: { body: unknown }) => {
+            people = people.map((x) => (x._id === p._id ? { ...x, ...(req.body as Partial<Person>) } : x));
+            return { body: { message: MSG.userUpdated, user: people.find((x) => x._id === p._id) } };
+          },
+        ],
+      ]),
+    ),
+    ...extra,
+  };
+  return routes;
+}
+
+const rowOf = (name: string) => screen.getByRole('button', { name }).closest('tr')!;
+
+describe('Manage Students (Admin)', { timeout: TIMEOUT_MS }, () => {
+  it('lists students only, filters on the server through the URL, and disables after a confirmation', async () => {
+    const kavya = makePerson({ name: 'Kavya Nair', roles: ['Student'], studentId: 'STU001201', department: 'Computer Science and Engineering', section: 'CSE-3A' });
+    const rohan = makePerson({ name: 'Rohan Mehta', roles: ['Student'], studentId: 'STU001202', department: 'Mechanical Engineering' });
+    server = await signedInAs(makeUser({ roles: ['Admin'] }), peopleApi([kavya, rohan]));
+    const user = userEvent.setup();
+    const { router } = renderApp('/dashboard/admin/students');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Manage Students' })).toBeInTheDocument();
+    expect(await screen.findByRole('button', { name: 'Kavya Nair' })).toBeInTheDocument();
+    // The role is fixed by the page: every list call asks for Students, and there is no role filter.
+    expect(server.calls('GET /users').every((c) => c.query.get('role') === 'Student')).toBe(true);
+    expect(screen.queryByRole('combobox', { name: 'Role' })).not.toBeInTheDocument();
+    expect(within(rowOf('Kavya Nair')).getByText('STU001201')).toBeInTheDocument();
+
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Department' }), 'Mechanical Engineering');
+    await waitFor(() => expect(router.state.location.search).toContain('department=Mechanical+Engineering'));
+    await waitFor(() => expect(server!.calls('GET /users').at(-1)!.query.get('department')).toBe('Mechanical Engineering'));
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Department' }), '');
+
+    await user.type(screen.getByRole('searchbox'), 'rohan');
+    await waitFor(() => expect(screen.queryByRole('button', { name: 'Kavya Nair' })).not.toBeInTheDocument());
+    expect(server.calls('GET /users').at(-1)!.query.get('q')).toBe('rohan');
+
+    await user.click(screen.getByRole('button', { name: 'Actions for Rohan Mehta' }));
+    await user.click(await screen.findByRole('menuitem', { name: 'Disable' }));
+    const confirm = await screen.findByRole('alertdialog', { name: 'Disable Rohan Mehta?' });
+    await user.click(within(confirm).getByRole('button', { name: 'Disable' }));
+    expect(await screen.findByText(MSG.userDisabled)).toBeInTheDocument();
+    expect(server.calls(`POST /users/${rohan._id}/disable`)).toHaveLength(1);
+    await waitFor(() => expect(within(rowOf('Rohan Mehta')).getByText('Disabled')).toBeInTheDocument());
+    // A disabled account offers Enable, not Disable.
+    await user.click(screen.getByRole('button', { name: 'Actions for Rohan Mehta' }));
+    expect(await screen.findByRole('menuitem', { name: 'Enable' })).toBeInTheDocument();
+    expect(screen.queryByRole('menuitem', { name: 'Disable' })).not.toBeInTheDocument();
+  });
+
+  it('offers an Admin no Admin or SuperAdmin role box, and only View on an Admin account', async () => {
+    const teacher = makePerson({ name: 'Dr. Kavita Bose', roles: ['Teacher'] });
+    const otherAdmin = makePerson({ name: 'Farah Khan', roles: ['Teacher', 'Admin'] });
+    server = await signedInAs(makeUser({ roles: ['Admin'] }), peopleApi([teacher, otherAdmin]));
+    const user = userEvent.setup();
+    renderApp('/dashboard/admin/teachers');
+    await screen.findByRole('button', { name: 'Dr. Kavita Bose' });
+    await user.click(screen.getByRole('button', { name: 'Add person' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Add a person' });
+    expect(within(dialog).getAllByRole('checkbox').map((c) => c.getAttribute('value'))).toEqual(['Student', 'Teacher', 'Staff', 'Librarian']);
+    expect(within(dialog).getByRole('checkbox', { name: 'Teacher' })).toBeChecked();
+    // The shared schema's messages show before any call.
+    await user.click(within(dialog).getByRole('button', { name: 'Add person' }));
+    expect(await within(dialog).findByText(MSG.nameMin)).toBeInTheDocument();
+    expect(server.calls('POST /users')).toHaveLength(0);
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+
+    await user.click(screen.getByRole('button', { name: 'Actions for Farah Khan' }));
+    expect(await screen.findByRole('menuitem', { name: 'View details' })).toBeInTheDocument();
+    expect(screen.queryByRole('menuitem', { name: 'Edit' })).not.toBeInTheDocument();
+  });
+});
+
+describe('Users (SuperAdmin)', { timeout: TIMEOUT_MS }, () => {
+  it('shows every role with a role filter, and grants Admin through the edit dialog', async () => {
+    const meera = makePerson({ name: 'Dr. Meera Iyer', roles: ['Teacher'], employeeId: 'EMP0042' });
+    server = await signedInAs(makeUser({ roles: ['SuperAdmin'] }), peopleApi([meera, makePerson({ name: 'Sunita Deshpande', roles: ['Librarian'] })]));
+    const user = userEvent.setup();
+    renderApp('/dashboard/superadmin/users');
+    await screen.findByRole('button', { name: 'Dr. Meera Iyer' });
+    expect(screen.getByRole('combobox', { name: 'Role' })).toBeInTheDocument();
+    expect(server.calls('GET /users').every((c) => !c.query.has('role'))).toBe(true);
+
+    await user.click(screen.getByRole('button', { name: 'Actions for Dr. Meera Iyer' }));
+    await user.click(await screen.findByRole('menuitem', { name: 'Edit' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Edit person' });
+    expect(within(dialog).getByLabelText('Employee ID')).toHaveValue('EMP0042');
+    await user.click(within(dialog).getByRole('checkbox', { name: 'Admin' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText(MSG.userUpdated)).toBeInTheDocument();
+    const patch = server.calls(`PATCH /users/${meera._id}`)[0]!.body as { roles: string[] };
+    expect(patch.roles).toEqual(['Teacher', 'Admin']);
+    await waitFor(() => expect(within(rowOf('Dr. Meera Iyer')).getByText('Teacher, Admin')).toBeInTheDocument());
+  });
+});
