@@ -63,7 +63,8 @@ export const updateExamSchema = z.strictObject({
   date: dateField.optional(),
 });
 export type UpdateExamInput = z.infer<typeof updateExamSchema>;
-export const publishExamSchema = z.strictObject({ published: z.boolean().default(true) }).optional();
+/** The publish call's body: none (Fastify reads a missing body as null), `{}` or `{published}`; publishing is the default. */
+export const publishExamSchema = z.strictObject({ published: z.boolean().default(true) }).nullish();
 
 export const examSchema = z.object({
   _id: z.string(),
