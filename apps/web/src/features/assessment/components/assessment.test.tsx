@@ -272,7 +272,8 @@ function importResult(dryRun: boolean, errors: ImportResult['errors'] = []): Imp
 describe('Upload Exam Marks', () => {
   it("requires an exam and a CSV file ('Exam is required', 'CSV file is required')", async () => {
     server = await signedInAs(teacher(), { 'GET /assesment/exams': { body: { exams: [makeExam()] } } });
-    const user = userEvent.setup();
+    // The picker's accept filter off, as a user choosing "All files" would.
+    const user = userEvent.setup({ applyAccept: false });
     renderApp('/dashboard/teacher/marks');
     expect(await screen.findByRole('heading', { level: 1, name: 'Upload Exam Marks' }, { timeout: 10_000 })).toBeInTheDocument();
     await screen.findByRole('option', { name: 'Mid-term 1 — CS301 · CSE-3A' });
@@ -280,7 +281,8 @@ describe('Upload Exam Marks', () => {
     expect(await screen.findByText('Exam is required')).toBeInTheDocument();
     expect(screen.getByText('CSV file is required')).toBeInTheDocument();
     // A spreadsheet is not "a CSV file" on this screen.
-    await user.upload(screen.getByLabelText('CSV file (.csv)'), new File(['x'], 'marks.xlsx'), { applyAccept: false });
+    await user.upload(screen.getByLabelText('CSV file (.csv)'), new File(['x'], 'marks.xlsx'));
+    expect((screen.getByLabelText('CSV file (.csv)') as HTMLInputElement).files?.[0]?.name).toBe('marks.xlsx');
     await user.selectOptions(screen.getByLabelText('Exam'), 'Mid-term 1 — CS301 · CSE-3A');
     await user.click(screen.getByRole('button', { name: 'Upload' }));
     expect(await screen.findByText('CSV file is required')).toBeInTheDocument();
