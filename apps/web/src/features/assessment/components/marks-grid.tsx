@@ -13,6 +13,7 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { paths } from '@/config/paths';
 import { serverMessage } from '@/lib/errors';
 import { toast } from '@/lib/toast';
+import { cn } from '@/lib/utils';
 import { useExamMarks, useSaveExamMarks } from '../api/exam-marks';
 import type { MarksGrid } from '../api/types';
 import { ASSESSMENT_TEXT as T } from '../texts';
@@ -43,16 +44,16 @@ export function MarksGridPage({ examId }: { examId: string }) {
       <section>
         <PageHeader title={T.marks} />
         <FormError message={serverMessage(grid.error) ?? T.loadFailed} />
-        <BackLink />
+        <BackLink className="mt-4" />
       </section>
     );
   // A fresh editor per saved state: after a save the server's answer is the new starting point.
   return <GridEditor key={grid.dataUpdatedAt} grid={grid.data} />;
 }
 
-function BackLink() {
+function BackLink({ className = '' }: { className?: string }) {
   return (
-    <Link to={paths.teacherExams} className="mt-4 inline-flex items-center gap-1 text-sm font-medium text-primary underline-offset-4 hover:underline">
+    <Link to={paths.teacherExams} className={cn('inline-flex items-center gap-1 text-sm font-medium text-primary underline-offset-4 hover:underline', className)}>
       <ArrowLeft aria-hidden="true" className="size-4" />
       {T.backToExams}
     </Link>
