@@ -27,6 +27,8 @@ const CHUNK_GROUPS = [
   { name: 'boot', tags: ['$initial' as const], priority: 3 },
   { name: 'login', test: /src[\\/]app[\\/]routes[\\/]auth[\\/]login\.tsx$/, priority: 2 },
   { name: 'app', test: SIGNED_IN_FRAME, priority: 1 },
+  // chart.js and the palette, shared by the lazily loaded charts (attendance, marks): one chunk named for what it is.
+  { name: 'charts', test: /[\\/]node_modules[\\/](chart\.js|react-chartjs-2|@kurkle[\\/]color)[\\/]|src[\\/]components[\\/]charts[\\/]chart-palette\.ts$/, priority: 0 },
 ];
 
 export default defineConfig(({ mode }) => {

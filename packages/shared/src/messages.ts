@@ -313,6 +313,7 @@ export const MSG = {
   examPublished: 'Marks published',
   examUnpublished: 'Marks withdrawn from students',
   examMaxBelowMarks: (highest: number) => `Some marks are above that maximum (highest ${highest}); correct them first`,
+  examClassRequired: 'Class is required',
   noTeacherForClass: 'This subject has no teacher in that section; add the teaching assignment first',
   marksSaved: 'Marks saved',
   marksRequired: 'Marks are required (or "AB" for absent)',

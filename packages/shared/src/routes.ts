@@ -51,6 +51,8 @@ export const ROUTE_ROLES = {
   '/dashboard/teacher/marks': TEACHER_AREA,
   '/dashboard/teacher/profile': TEACHER_AREA,
   '/dashboard/teacher/exams': TEACHER_AREA,
+  // CRS addition (issue 12): one exam's marks entered in a grid (the section's roster), from Enter Exam Details.
+  '/dashboard/teacher/exams/:id/marks': TEACHER_AREA,
   '/dashboard/teacher/subjects': TEACHER_ONLY,
   '/dashboard/teacher/attendance': TEACHER_ONLY,
   '/dashboard/staff': STAFF_AREA,

@@ -67,10 +67,11 @@ export const PAGES = {
   teacherDashboard: { title: 'Teacher dashboard', path: '/dashboard/teacher', page: 'app/dashboards/teacher', guarded: true, nav: dashboard('Teacher') },
   teacherSubjects: { title: 'My Subjects', path: '/dashboard/teacher/subjects', page: 'app/academics/teacher-subjects', guarded: true, nav: { Teacher: { label: 'My Subjects', icon: 'book' } } },
   teacherAttendance: { title: 'Attendance', path: '/dashboard/teacher/attendance', page: 'app/academics/teacher-attendance', guarded: true, nav: { Teacher: { label: 'Attendance', icon: 'clipboardCheck' } } },
-  teacherMarks: later('Marks', '/dashboard/teacher/marks', 'marks', { Teacher: { label: 'Marks', icon: 'clipboardList' } }),
+  teacherMarks: { title: 'Upload Exam Marks', path: '/dashboard/teacher/marks', page: 'app/assessment/teacher-marks', guarded: true, nav: { Teacher: { label: 'Marks', icon: 'clipboardList' } } },
   teacherResearch: { title: 'Research', path: '/dashboard/teacher/research', page: 'app/teacher/research', guarded: true, nav: { Teacher: { label: 'Research', icon: 'flask' } } },
   teacherProfile: { title: 'Profile', path: '/dashboard/teacher/profile', page: 'app/teacher/profile', guarded: true, nav: { Teacher: { label: 'Profile', icon: 'user' } } },
-  teacherExams: later('Exams', '/dashboard/teacher/exams', 'marks'),
+  teacherExams: { title: 'Enter Exam Details', path: '/dashboard/teacher/exams', page: 'app/assessment/teacher-exams', guarded: true },
+  teacherExamMarks: { title: 'Exam marks', path: '/dashboard/teacher/exams/:id/marks', page: 'app/assessment/exam-marks', guarded: true },
 
   staffDashboard: { title: 'Staff dashboard', path: '/dashboard/staff', page: 'app/dashboards/staff', guarded: true, nav: dashboard('Staff') },
   // Admin and SuperAdmin publish notices too (issue 13): a late entry in their sidebars.

@@ -63,7 +63,26 @@ export const updateExamSchema = z.strictObject({
   date: dateField.optional(),
 });
 export type UpdateExamInput = z.infer<typeof updateExamSchema>;
-export const publishExamSchema = z.strictObject({ published: z.boolean().default(true) }).optional();
+
+/** The exam dialog (web): every field the server checks, the class chosen as one "subjectId|sectionId" (a teaching assignment). */
+export const examFormSchema = z.strictObject({
+  ...examFields,
+  classKey: z.string({ error: MSG.examClassRequired }).regex(/^[0-9a-f-]{36}\|[0-9a-f-]{36}$/i, MSG.examClassRequired),
+});
+export type ExamFormValues = z.infer<typeof examFormSchema>;
+/** Editing: the class is fixed (marks belong to its roster), the rest as on create. */
+export const examEditFormSchema = examFormSchema.omit({ classKey: true });
+
+/**
+ * The 'Upload Exam Marks' form (spec section 5: exam required, exactly one CSV). The file is
+ * checked by name here; the server checks its content (CSV, or a spreadsheet) again.
+ */
+export const marksUploadFormSchema = z.object({
+  examId: z.string({ error: MSG.examRequired }).min(1, MSG.examRequired),
+  csv: z.custom<{ name: string }>((v) => typeof v === 'object' && v !== null && /\.csv$/i.test(String((v as { name?: unknown }).name ?? '')), MSG.csvRequired),
+});
+/** The publish call's body: none (Fastify reads a missing body as null), `{}` or `{published}`; publishing is the default. */
+export const publishExamSchema = z.strictObject({ published: z.boolean().default(true) }).nullish();
 
 export const examSchema = z.object({
   _id: z.string(),

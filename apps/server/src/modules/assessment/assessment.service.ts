@@ -80,7 +80,11 @@ export async function updateExam(ctx: AppContext, p: Principal, id: string, v: U
       const top = await repo.highestMark(tx, id);
       if (top > v.maxMarks) throw conflict(MSG.examMaxBelowMarks(top), 'MARKS_ABOVE_MAX');
     }
-    await repo.updateExam(tx, id, { name: v.name, kind: v.kind, maxMarks: v.maxMarks, weight: v.weight, examDate: v.date });
+    const changes = Object.fromEntries(
+      Object.entries({ name: v.name, kind: v.kind, maxMarks: v.maxMarks, weight: v.weight, examDate: v.date }).filter(([, value]) => value !== undefined),
+    );
+    // An empty PATCH changes nothing (drizzle refuses an UPDATE without values).
+    if (Object.keys(changes).length > 0) await repo.updateExam(tx, id, changes);
   });
   return presentExam((await repo.findExam(ctx.db, id))!, info);
 }

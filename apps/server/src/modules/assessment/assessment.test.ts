@@ -85,6 +85,13 @@ describe('exams', () => {
     expect(pub.json()).toMatchObject({ message: MSG.examPublished, exam: { published: true } });
     const unpub = await api('POST', `/assesment/exams/${mine._id}/publish`, teacher.auth, { published: false });
     expect(unpub.json().exam.published).toBe(false);
+    // A bare POST (no body, as a client posting nothing sends it) publishes; an empty PATCH changes nothing.
+    const bare = await t.app.inject({ method: 'POST', url: `/api/v1/assesment/exams/${mine._id}/publish`, headers: teacher.auth });
+    expect(bare.statusCode, bare.body).toBe(200);
+    expect(bare.json().exam.published).toBe(true);
+    const empty = await api('PATCH', `/assesment/exams/${mine._id}`, teacher.auth, {});
+    expect(empty.statusCode, empty.body).toBe(200);
+    expect(empty.json().exam).toMatchObject({ name: 'Mid-term I', weight: 25, maxMarks: 50, published: true });
     expect((await api('DELETE', `/assesment/exams/${mine._id}`, teacher.auth)).json().message).toBe(MSG.examDeleted);
     expect((await api('DELETE', `/assesment/exams/${mine._id}`, teacher.auth)).statusCode).toBe(404);
   });

@@ -1,37 +1,23 @@
-import { useId, useRef, useState, type DragEvent, type ReactNode } from 'react';
+import { useId, useRef, useState, type DragEvent } from 'react';
 import { useQueryClient, type QueryKey } from '@tanstack/react-query';
 import { Download, FileUp } from 'lucide-react';
 import { IMPORT_ACCEPT, type ImportColumn, type ImportErrorBody, type ImportResult, type ImportRowError } from '@crs/shared/schemas/import';
 import { Button } from '@/components/ui/button';
 import { ACTION_FAILED } from '@/components/ui/confirm-dialog';
-import { DataTable, type Column } from '@/components/ui/data-table';
 import { DialogFooter, FormDialog } from '@/components/ui/dialog';
 import { FormError } from '@/components/ui/form-error';
 import { Progress } from '@/components/ui/progress';
-import { useScrollFocus } from '@/hooks/use-scroll-focus';
 import { serverStatus } from '@/lib/error-details';
 import { serverMessage } from '@/lib/errors';
 import { toast } from '@/lib/toast';
 import { cn } from '@/lib/utils';
-import { csvHref, errorsCsv, templateCsv } from './import-files';
+import { csvHref, templateCsv } from './import-files';
+import { ImportErrors, ImportPreview } from './import-preview';
+import { IMPORT_TEXT } from './import-text';
 
 /** Sends the file: `dryRun` asks for the preview; `onProgress` gets the uploaded fraction (0–1). */
 export type ImportUpload = (file: File, options: { dryRun: boolean; onProgress: (fraction: number) => void }) => Promise<ImportResult>;
 
-export const IMPORT_TEXT = {
-  choose: 'Choose a file',
-  drop: 'or drop it here (.csv, .xlsx, .xls)',
-  template: 'Download template',
-  uploading: 'Uploading...',
-  checking: 'Checking the file...',
-  importing: 'Importing...',
-  import: 'Import',
-  another: 'Choose another file',
-  errorFile: 'Download error file',
-  fixFirst: 'Fix these rows and choose the file again: nothing is imported while any row is invalid.',
-  previewOf: (shown: number, total: number) => `The first ${shown} of ${total} rows.`,
-  done: (r: Pick<ImportResult, 'created' | 'updated' | 'skipped'>) => `Imported: ${r.created} created, ${r.updated} updated, ${r.skipped} skipped.`,
-} as const;
 
 type Step =
   | { kind: 'pick' }
@@ -170,29 +156,13 @@ function ImportFlow({ columns, templateColumns, upload, invalidate, fileBase, on
           </div>
         ) : null}
         {step.kind === 'failed' ? <FormError message={step.message} /> : null}
-        {step.kind === 'preview' ? <Preview result={step.result} columns={columns} /> : null}
+        {step.kind === 'preview' ? <ImportPreview result={step.result} columns={columns} /> : null}
         {step.kind === 'done' ? (
           <p className="text-sm font-medium text-green-700 dark:text-green-400" data-testid="import-result">
             {IMPORT_TEXT.done(step.result)}
           </p>
         ) : null}
-        {errors.length > 0 ? (
-          <div className="grid gap-2" data-testid="import-errors">
-            <p className="text-sm text-destructive">{IMPORT_TEXT.fixFirst}</p>
-            <ErrorList>
-              {errors.map((e, i) => (
-                <li key={i}>
-                  Row {e.row}
-                  {e.field ? `, ${e.field}` : ''}: {e.message}
-                </li>
-              ))}
-            </ErrorList>
-            <a href={csvHref(errorsCsv(errors, columns))} download={`${fileBase}-errors.csv`} className="inline-flex items-center gap-1 text-sm font-medium text-primary underline-offset-4 hover:underline">
-              <Download aria-hidden="true" className="size-4" />
-              {IMPORT_TEXT.errorFile}
-            </a>
-          </div>
-        ) : null}
+        <ImportErrors errors={errors} columns={columns} fileBase={fileBase} />
       </div>
 
       <DialogFooter>
@@ -206,67 +176,5 @@ function ImportFlow({ columns, templateColumns, upload, invalidate, fileBase, on
         ) : null}
       </DialogFooter>
     </div>
-  );
-}
-
-type PreviewRow = ImportResult['rows'][number];
-
-function Preview({ result, columns }: { result: ImportResult; columns: readonly ImportColumn[] }) {
-  const badRows = new Map<number, string[]>();
-  for (const e of result.errors) badRows.set(e.row, [...(badRows.get(e.row) ?? []), e.field ? `${e.field}: ${e.message}` : e.message]);
-  const label = (key: string) => columns.find((c) => c.key === key)?.label ?? key;
-  const total = result.created + result.updated + result.skipped + badRows.size;
-  const tableColumns: Column<PreviewRow>[] = [
-    { key: 'row', header: 'Row', className: 'tabular-nums', cell: (r) => r.row },
-    { key: 'action', header: 'Action', cell: (r) => (badRows.has(r.row) ? 'error' : r.action) },
-    ...result.columns.map((key, i): Column<PreviewRow> => ({ key: `c:${key}`, header: label(key), hideBelow: i > 1 ? 'md' : undefined, cell: (r) => r.values[key] ?? '' })),
-    {
-      key: 'problems',
-      header: 'Problems',
-      cell: (r) => (badRows.has(r.row) ? <span className="text-destructive">{badRows.get(r.row)?.join('; ')}</span> : null),
-    },
-  ];
-  return (
-    <div className="grid min-w-0 gap-3">
-      <dl className="grid grid-cols-3 gap-2 text-center text-sm" data-testid="import-counts">
-        {(['created', 'updated', 'skipped'] as const).map((k) => (
-          <div key={k} className="rounded-md border p-2">
-            <dt className="text-muted-foreground">{k[0]!.toUpperCase() + k.slice(1)}</dt>
-            <dd className="text-lg font-semibold tabular-nums">{result[k]}</dd>
-          </div>
-        ))}
-      </dl>
-      {result.rows.length > 0 ? <p className="text-xs text-muted-foreground">{IMPORT_TEXT.previewOf(result.rows.length, total)}</p> : null}
-      <PreviewScroll>
-        <DataTable
-          caption="Import preview"
-          columns={tableColumns}
-          rows={result.rows}
-          rowKey={(r) => String(r.row)}
-          empty="The file has no rows."
-          rowProps={(r) => (badRows.has(r.row) ? { className: 'bg-destructive/10', 'data-testid': 'import-bad-row' } : { 'data-testid': 'import-row' })}
-        />
-      </PreviewScroll>
-    </div>
-  );
-}
-
-/** The preview rows, scrolling inside the dialog; reachable by keyboard while they overflow. */
-function PreviewScroll({ children }: { children: ReactNode }) {
-  const [attachScroll, scrollTabIndex] = useScrollFocus<HTMLDivElement>();
-  return (
-    <div className="max-h-64 overflow-y-auto" ref={attachScroll} tabIndex={scrollTabIndex} role={scrollTabIndex === 0 ? 'region' : undefined} aria-label={scrollTabIndex === 0 ? 'Import preview rows' : undefined}>
-      {children}
-    </div>
-  );
-}
-
-/** Every error of the file, scrolling when long; reachable by keyboard while it overflows. */
-function ErrorList({ children }: { children: ReactNode }) {
-  const [attachScroll, scrollTabIndex] = useScrollFocus<HTMLUListElement>();
-  return (
-    <ul className="max-h-40 list-disc overflow-y-auto pl-5 text-sm text-destructive" ref={attachScroll} tabIndex={scrollTabIndex} aria-label="Errors in the file">
-      {children}
-    </ul>
   );
 }

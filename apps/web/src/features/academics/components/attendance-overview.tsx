@@ -1,27 +1,15 @@
 import { lazy, Suspense } from 'react';
+import { canvasAvailable } from '@/components/charts/canvas';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { EmptyState, FormError } from '@/components/ui/form-error';
 import { Skeleton } from '@/components/ui/skeleton';
 import { useTheme } from '@/lib/theme';
 import { useAttendanceSummary } from '../api/get-attendance-summary';
-import { useFailureToast } from '../hooks/use-failure-toast';
+import { useFailureToast } from '@/hooks/use-failure-toast';
 import { ACADEMICS_TEXT as T } from '../texts';
 
 // chart.js (~70 kB gzip) is its own chunk: fetched when this card has figures to draw.
 const AttendanceBarChart = lazy(() => import('./attendance-bar-chart'));
-
-/** Whether this browser can draw on a canvas (jsdom and some locked-down browsers cannot): else the table alone stands. */
-let canvas: boolean | undefined;
-function canvasAvailable(): boolean {
-  if (canvas === undefined) {
-    try {
-      canvas = document.createElement('canvas').getContext('2d') !== null;
-    } catch {
-      canvas = false;
-    }
-  }
-  return canvas;
-}
 
 /**
  * Teacher dashboard (spec section 2): attendance by class as a bar chart on a 0–100 axis, the

@@ -2,7 +2,7 @@ import { Card, CardContent } from '@/components/ui/card';
 import { DataTable, type Column } from '@/components/ui/data-table';
 import { useMySubjects } from '../api/get-my-subjects';
 import type { TeacherSubject } from '../api/types';
-import { useFailureToast } from '../hooks/use-failure-toast';
+import { useFailureToast } from '@/hooks/use-failure-toast';
 import { ACADEMICS_TEXT as T } from '../texts';
 
 const COLUMNS: readonly Column<TeacherSubject>[] = [

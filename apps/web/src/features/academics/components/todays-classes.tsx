@@ -3,7 +3,7 @@ import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { EmptyState, FormError } from '@/components/ui/form-error';
 import { Skeleton } from '@/components/ui/skeleton';
 import { useUpcomingClasses } from '../api/get-upcoming-classes';
-import { useFailureToast } from '../hooks/use-failure-toast';
+import { useFailureToast } from '@/hooks/use-failure-toast';
 import { ACADEMICS_TEXT as T } from '../texts';
 
 /** Teacher dashboard (spec section 2): the caller's classes for the rest of today, from the timetable on the server. */

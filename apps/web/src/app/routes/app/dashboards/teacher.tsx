@@ -1,9 +1,10 @@
 import { ClipboardList, FileUp, FlaskConical, UserRound } from 'lucide-react';
 import { Link } from 'react-router';
-import { ModuleNotice, PageHeader } from '@/components/layout/page';
+import { PageHeader } from '@/components/layout/page';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { paths } from '@/config/paths';
 import { AttendanceOverview } from '@/features/academics/components/attendance-overview';
+import { MarksOverview } from '@/features/assessment/components/marks-overview';
 import { TodaysClasses } from '@/features/academics/components/todays-classes';
 import { NoticesCard } from '@/features/notices/components/notices-card';
 import { useAuth } from '@/lib/auth';
@@ -22,10 +23,12 @@ export default function TeacherDashboardRoute() {
       <PageHeader title={`Welcome, ${user?.name?.trim() || 'Teacher'}`} description="Teacher Dashboard" />
       <div className="grid gap-6 xl:grid-cols-2 [&>*]:min-w-0">
         <AttendanceOverview />
-        <TodaysClasses />
+        <MarksOverview />
       </div>
-      <ModuleNotice module="marks">The Marks Overview will appear here when the marks module lands.</ModuleNotice>
-      <NoticesCard />
+      <div className="grid gap-6 xl:grid-cols-2 [&>*]:min-w-0">
+        <TodaysClasses />
+        <NoticesCard />
+      </div>
       <Card>
         <CardHeader>
           <CardTitle>Quick Actions</CardTitle>

@@ -1,6 +1,6 @@
 /**
- * The charts' five colours (spec section 9: "chart palette 5 colours"), cycled over the bars. Each
- * keeps a 3:1 contrast against both the light and the dark card, so bars stay distinct either way.
+ * The charts' five colours (spec section 9: "chart palette 5 colours"), cycled over the bars and slices. Each
+ * keeps a 3:1 contrast against both the light and the dark card, so bars and slices stay distinct either way. Shared by every chart (attendance, marks).
  */
 export const CHART_PALETTE = ['#4f46e5', '#0891b2', '#16a34a', '#d97706', '#db2777'] as const;
 
