@@ -22,6 +22,7 @@ import { idcardsRoutes, studentCardRoutes } from './modules/idcards/idcards.rout
 import { libraryRoutes } from './modules/library/library.routes.ts';
 import { materialsRoutes } from './modules/materials/materials.routes.ts';
 import { statsRoutes } from './modules/stats/stats.routes.ts';
+import { analyticsOverviewRoutes, reportsRoutes } from './modules/reports/reports.routes.ts';
 import { profileRoutes } from './modules/users/profile.routes.ts';
 import { usersRoutes } from './modules/users/users.routes.ts';
 import { accessPlugin } from './plugins/access.ts';
@@ -125,6 +126,8 @@ export async function buildApp(ctx: AppContext, opts: BuildOptions = {}): Promis
       await api.register(assessmentRoutes, { prefix: '/assessment', ctx });
       await api.register(resultsRoutes, { prefix: '/results', ctx });
       await api.register(analyticsRoutes, { prefix: '/analytics', ctx });
+      await api.register(analyticsOverviewRoutes, { prefix: '/analytics', ctx });
+      await api.register(reportsRoutes, { prefix: '/reports', ctx });
       await api.register(materialsRoutes, { prefix: '/teachers', ctx });
       // Issue 13: the spec writes these two with a doubled version (`GET /v1/docs`, `GET
       // /v1/students/{id}/idcard` under the /api/v1 base); both spellings answer.

@@ -296,4 +296,13 @@ export const MSG = {
   materialNotYourSubject: 'You can attach materials only to subjects you teach',
   materialDeleted: 'Material deleted',
   materialDescriptionTooLong: 'Description too long',
+  // Analytics and reports (issue 14)
+  rangeOrder: 'The end date must be on or after the start date',
+  rangeTooLong: (days: number) => `Pick a range of at most ${days} days`,
+  monthFormat: 'Use a month like 2026-11 (year-month)',
+  reportNotFound: 'Report not found',
+  reportFormat: 'Format must be xlsx or csv',
+  reportSectionRequired: 'Section is required',
+  reportMonthRequired: 'Month is required',
+  reportExamRequired: 'Exam is required',
 } as const;
