@@ -44,7 +44,7 @@ export const PAGES = {
   adminDashboard: { title: 'Admin dashboard', path: '/dashboard/admin', page: 'app/dashboards/admin', guarded: true, nav: dashboard('Admin') },
   adminStudents: later('Manage Students', '/dashboard/admin/students', 'student management', { Admin: { label: 'Manage Students', icon: 'users' } }),
   adminTeachers: later('Manage Teachers', '/dashboard/admin/teachers', 'teacher management', { Admin: { label: 'Manage Teachers', icon: 'building' } }),
-  adminAnalytics: later('Analytics', '/dashboard/admin/analytics', 'analytics', { Admin: { label: 'Analytics', icon: 'chart' } }),
+  adminAnalytics: { title: 'Analytics', path: '/dashboard/admin/analytics', page: 'app/analytics/admin-analytics', guarded: true, nav: { Admin: { label: 'Analytics', icon: 'chart' } } },
   adminDocs: { title: 'Document Repository', path: '/dashboard/admin/docs', page: 'app/docs/admin-docs', guarded: true, nav: { Admin: { label: 'Documents', icon: 'file' } } },
 
   studentDashboard: { title: 'Student dashboard', path: '/dashboard/student', page: 'app/dashboards/student', guarded: true, nav: dashboard('Student') },
@@ -67,7 +67,7 @@ export const PAGES = {
 
   staffDashboard: { title: 'Staff dashboard', path: '/dashboard/staff', page: 'app/dashboards/staff', guarded: true, nav: dashboard('Staff') },
   staffNotices: later('Notices', '/dashboard/staff/notices', 'notices', { Staff: { label: 'Notices', icon: 'megaphone' } }),
-  staffReports: later('Reports', '/dashboard/staff/reports', 'reports', { Staff: { label: 'Reports', icon: 'file' } }),
+  staffReports: { title: 'Reports', path: '/dashboard/staff/reports', page: 'app/reports/staff-reports', guarded: true, nav: { Staff: { label: 'Reports', icon: 'file' } } },
 
   superadminDashboard: { title: 'SuperAdmin dashboard', path: '/dashboard/superadmin', page: 'app/dashboards/superadmin', guarded: true, nav: dashboard('SuperAdmin') },
   superadminUsers: later('Users', '/dashboard/superadmin/users', 'user management', { SuperAdmin: { label: 'Users', icon: 'users' } }),

@@ -1,6 +1,6 @@
 import { BarElement, CategoryScale, Chart as ChartJS, LinearScale, Tooltip } from 'chart.js';
 import { Bar } from 'react-chartjs-2';
-import { CHART_ANIMATION_MS, CHART_AXIS, CHART_PALETTE } from './chart-palette';
+import { CHART_ANIMATION_MS, CHART_AXIS, CHART_PALETTE } from '@/lib/chart-palette';
 
 ChartJS.register(CategoryScale, LinearScale, BarElement, Tooltip);
 
