@@ -62,7 +62,7 @@ function ReportCard({ report }: { report: Report }) {
         <CardDescription>{report.description}</CardDescription>
       </CardHeader>
       <CardContent>
-        <form onSubmit={submit} className="grid gap-4" aria-label={report.title}>
+        <form onSubmit={submit} className="grid gap-4">
           {report.params.map((p) => (
             <FormField key={p.name} label={p.label}>
               {(a) =>
