@@ -33,7 +33,7 @@ const DATE = /^\d{4}-\d{2}-\d{2}$/;
 const dateParam = (v: string | null) => (v && DATE.test(v) ? v : undefined);
 
 /** A chart card: the chart (an image with a short name) and its figures as a table for screen readers. */
-function ChartCard({ id, title, empty, chart, table }: { id: string; title: string; empty: string | null; chart: Omit<AnalyticsChartProps, 'dark'>; table: ReactNode }) {
+function ChartCard({ id, title, empty, chart, table }: { id: string; title: string; empty: string | null; chart: Omit<AnalyticsChartProps, 'dark'> | Array<Omit<AnalyticsChartProps, 'dark'>>; table: ReactNode }) {
   const { resolved } = useTheme();
   return (
     <Card role="region" aria-labelledby={id} className="min-w-0">
@@ -45,13 +45,15 @@ function ChartCard({ id, title, empty, chart, table }: { id: string; title: stri
           <EmptyState>{empty}</EmptyState>
         ) : (
           <>
-            {canvasAvailable() ? (
-              <div className="relative h-64">
-                <Suspense fallback={<Skeleton className="h-64" />}>
-                  <AnalyticsChart {...chart} dark={resolved === 'dark'} />
-                </Suspense>
-              </div>
-            ) : null}
+            {canvasAvailable()
+              ? (Array.isArray(chart) ? chart : [chart]).map((c) => (
+                  <div key={c.label} className="relative h-64">
+                    <Suspense fallback={<Skeleton className="h-64" />}>
+                      <AnalyticsChart {...c} dark={resolved === 'dark'} />
+                    </Suspense>
+                  </div>
+                ))
+              : null}
             {/* A table ignores `width: 1px` and would widen a phone's page: the hiding box is a div around it. */}
             <div className="sr-only">{table}</div>
           </>
@@ -126,13 +128,15 @@ function Charts({ data }: { data: AnalyticsOverview }) {
         id={ids.results}
         title={T.results}
         empty={data.results.subjects.length ? null : T.noResults}
-        chart={{
-          kind: 'bar',
-          stacked: true,
-          labels: data.results.subjects.map((s) => s.subjectCode),
-          series: data.results.grades.map((g, i) => ({ label: g, data: data.results.subjects.map((s) => s.counts[i] ?? 0) })),
-          label: T.resultsChart,
-        }}
+        chart={[
+          { kind: 'bar', labels: data.results.subjects.map((s) => s.subjectCode), series: [{ label: T.passRate, data: data.results.subjects.map((s) => s.passRate) }], max: 100, label: T.passRateChart },
+          {
+            kind: 'bar',
+            labels: data.results.grades,
+            series: [{ label: T.marks, data: data.results.grades.map((_, i) => data.results.subjects.reduce((n, s) => n + (s.counts[i] ?? 0), 0)) }],
+            label: T.gradesChart,
+          },
+        ]}
         table={
           <table>
             <caption>{T.results}</caption>
