@@ -24,6 +24,7 @@ import { materialsRoutes } from './modules/materials/materials.routes.ts';
 import { noticesRoutes } from './modules/notices/notices.routes.ts';
 import { placementRoutes } from './modules/placement/placement.routes.ts';
 import { statsRoutes } from './modules/stats/stats.routes.ts';
+import { analyticsOverviewRoutes, reportsRoutes } from './modules/reports/reports.routes.ts';
 import { profileRoutes } from './modules/users/profile.routes.ts';
 import { usersRoutes } from './modules/users/users.routes.ts';
 import { peopleRoutes } from './modules/people/people.routes.ts';
@@ -129,6 +130,8 @@ export async function buildApp(ctx: AppContext, opts: BuildOptions = {}): Promis
       await api.register(assessmentRoutes, { prefix: '/assessment', ctx });
       await api.register(resultsRoutes, { prefix: '/results', ctx });
       await api.register(analyticsRoutes, { prefix: '/analytics', ctx });
+      await api.register(analyticsOverviewRoutes, { prefix: '/analytics', ctx });
+      await api.register(reportsRoutes, { prefix: '/reports', ctx });
       await api.register(materialsRoutes, { prefix: '/teachers', ctx });
       // Issue 13: the spec writes these two with a doubled version (`GET /v1/docs`, `GET
       // /v1/students/{id}/idcard` under the /api/v1 base); both spellings answer.

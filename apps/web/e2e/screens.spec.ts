@@ -40,10 +40,10 @@ for (const role of Object.keys(DEMO) as DemoRole[]) {
 
 test('collapsed sidebar, logout dialog and a placeholder page', async ({ page }) => {
   await page.setViewportSize({ width: 1280, height: 900 });
-  // Staff's Reports page stays a placeholder until the administration issue brings it.
-  await loginAs(page, 'Staff');
-  await page.getByRole('link', { name: 'Reports' }).click();
-  await expect(page.getByText('This page is coming with the reports module.')).toBeVisible();
+  // SuperAdmin's Settings page stays a placeholder until the administration issue brings it.
+  await loginAs(page, 'SuperAdmin');
+  await page.getByRole('link', { name: 'Settings' }).click();
+  await expect(page.getByText('This page is coming with the settings module.')).toBeVisible();
   await page.getByRole('button', { name: 'Collapse sidebar' }).click();
   await checkScreen(page, 'placeholder-collapsed');
   await page.getByRole('button', { name: 'Logout' }).click();

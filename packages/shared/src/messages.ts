@@ -369,4 +369,14 @@ export const MSG = {
   applicationNotFound: 'Application not found',
   applicationStatusInvalid: 'Status must be applied, shortlisted, selected or rejected',
   applicationUpdated: 'Application status updated',
+
+  // Analytics and reports (issue 14)
+  rangeOrder: 'The end date must be on or after the start date',
+  rangeTooLong: (days: number) => `Pick a range of at most ${days} days`,
+  monthFormat: 'Use a month like 2026-11 (year-month)',
+  reportNotFound: 'Report not found',
+  reportFormat: 'Format must be xlsx or csv',
+  reportSectionRequired: 'Section is required',
+  reportMonthRequired: 'Month is required',
+  reportExamRequired: 'Exam is required',
 } as const;

@@ -1,5 +1,6 @@
 import { EventEmitter } from 'node:events';
 import { mkdirSync } from 'node:fs';
+import { readdir, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { btree_gist } from '@electric-sql/pglite/contrib/btree_gist';
@@ -68,6 +69,13 @@ export type OpenOptions =
   | { kind: 'pglite'; dataDir?: string; loadDataDir?: Blob; instance?: PGlite }
   | { kind: 'postgresql'; url: string; max?: number };
 
+/** Bytes of every file under `dir` (a file removed while counting is skipped). */
+async function directoryBytes(dir: string): Promise<number> {
+  const entries = await readdir(dir, { recursive: true, withFileTypes: true });
+  const sizes = await Promise.all(entries.filter((e) => e.isFile()).map((e) => stat(path.join(e.parentPath, e.name)).then((s) => s.size, () => 0)));
+  return sizes.reduce((a, b) => a + b, 0);
+}
+
 /** Opens the embedded database (under dataDir, or in memory) or a PostgreSQL pool. */
 export async function openDatabase(opts: OpenOptions): Promise<Database> {
   if (opts.kind === 'pglite') {
@@ -93,7 +101,9 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
         publish: async (channel, payload) => void bus.emit(channel, payload),
         subscribe: (channel, fn) => void bus.on(channel, fn),
       },
+      // On disk: what the data directory takes (WAL and all), as an operator's `du` would say; in memory: the catalogue's figure.
       sizeBytes: async () => {
+        if (opts.dataDir) return directoryBytes(path.resolve(opts.dataDir));
         const r = await instance.query<{ size: string }>('select pg_database_size(current_database())::text as size');
         return Number(r.rows[0]?.size ?? 0);
       },

@@ -45,7 +45,7 @@ export const PAGES = {
   adminDashboard: { title: 'Admin dashboard', path: '/dashboard/admin', page: 'app/dashboards/admin', guarded: true, nav: dashboard('Admin') },
   adminStudents: { title: 'Manage Students', path: '/dashboard/admin/students', page: 'app/people/admin-students', guarded: true, nav: { Admin: { label: 'Manage Students', icon: 'users' } } },
   adminTeachers: { title: 'Manage Teachers', path: '/dashboard/admin/teachers', page: 'app/people/admin-teachers', guarded: true, nav: { Admin: { label: 'Manage Teachers', icon: 'building' } } },
-  adminAnalytics: later('Analytics', '/dashboard/admin/analytics', 'analytics', { Admin: { label: 'Analytics', icon: 'chart' } }),
+  adminAnalytics: { title: 'Analytics', path: '/dashboard/admin/analytics', page: 'app/analytics/admin-analytics', guarded: true, nav: { Admin: { label: 'Analytics', icon: 'chart' } } },
   adminDocs: { title: 'Document Repository', path: '/dashboard/admin/docs', page: 'app/docs/admin-docs', guarded: true, nav: { Admin: { label: 'Documents', icon: 'file' } } },
 
   studentDashboard: { title: 'Student dashboard', path: '/dashboard/student', page: 'app/dashboards/student', guarded: true, nav: dashboard('Student') },
@@ -82,7 +82,7 @@ export const PAGES = {
     guarded: true,
     nav: { Staff: { label: 'Notices', icon: 'megaphone' }, Admin: { label: 'Notices', icon: 'megaphone', late: true }, SuperAdmin: { label: 'Notices', icon: 'megaphone', late: true } },
   },
-  staffReports: later('Reports', '/dashboard/staff/reports', 'reports', { Staff: { label: 'Reports', icon: 'file' } }),
+  staffReports: { title: 'Reports', path: '/dashboard/staff/reports', page: 'app/reports/staff-reports', guarded: true, nav: { Staff: { label: 'Reports', icon: 'file' } } },
 
   superadminDashboard: { title: 'SuperAdmin dashboard', path: '/dashboard/superadmin', page: 'app/dashboards/superadmin', guarded: true, nav: dashboard('SuperAdmin') },
   superadminUsers: { title: 'Users', path: '/dashboard/superadmin/users', page: 'app/people/superadmin-users', guarded: true, nav: { SuperAdmin: { label: 'Users', icon: 'users' } } },

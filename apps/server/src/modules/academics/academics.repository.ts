@@ -322,3 +322,50 @@ export const slotBookings = (db: Executor) =>
   db
     .select({ assignmentId: timetableSlots.assignmentId, teacherId: timetableSlots.teacherId, sectionId: timetableSlots.sectionId, weekday: timetableSlots.weekday, startMin: timetableSlots.startMin, endMin: timetableSlots.endMin, room: timetableSlots.room })
     .from(timetableSlots);
+
+// Analytics and reports (issue 14) ------------------------------------------------------------
+
+/** Students enrolled (by `asOf`) in each department's sections; every department, also those with none. */
+export const enrolmentByDepartment = (db: Executor, asOf: string) =>
+  db
+    .select({
+      code: departments.code,
+      name: departments.name,
+      students: sql<number>`count(distinct ${sectionStudents.studentId})::int`,
+    })
+    .from(departments)
+    .leftJoin(sections, eq(sections.departmentId, departments.id))
+    .leftJoin(sectionStudents, and(eq(sectionStudents.sectionId, sections.id), sql`${sectionStudents.enrolledAt} < (${asOf}::date + 1)`))
+    .groupBy(departments.id)
+    .orderBy(asc(departments.code));
+
+/** Every teaching assignment with its section's department (code, name). */
+export const assignmentDepartments = (db: Executor) =>
+  db
+    .select({ id: teachingAssignments.id, code: departments.code, name: departments.name })
+    .from(teachingAssignments)
+    .innerJoin(sections, eq(sections.id, teachingAssignments.sectionId))
+    .innerJoin(departments, eq(departments.id, sections.departmentId));
+
+/** Every section with its department's code, newest academic year first. */
+export const sectionLabels = (db: Executor) =>
+  db
+    .select({ id: sections.id, name: sections.name, department: departments.code, academicYear: sections.academicYear, semester: sections.semester })
+    .from(sections)
+    .innerJoin(departments, eq(departments.id, sections.departmentId))
+    .orderBy(sql`${sections.academicYear} desc`, asc(departments.code), asc(sections.name));
+
+/** The assignments (subjects) taught in a section, by subject code. */
+export const assignmentsOfSection = async (db: Executor, sectionId: string): Promise<AssignmentRow[]> =>
+  assignmentsFrom(db).where(eq(teachingAssignments.sectionId, sectionId)).orderBy(asc(subjects.code));
+
+/** Each listed student's sections (names joined by ", "). */
+export const sectionNamesOfStudents = async (db: Executor, studentIds: string[]) =>
+  studentIds.length
+    ? db
+        .select({ studentId: sectionStudents.studentId, sections: sql<string>`string_agg(${sections.name}, ', ' order by ${sections.name})` })
+        .from(sectionStudents)
+        .innerJoin(sections, eq(sections.id, sectionStudents.sectionId))
+        .where(inArray(sectionStudents.studentId, studentIds))
+        .groupBy(sectionStudents.studentId)
+    : [];

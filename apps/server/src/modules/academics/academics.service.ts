@@ -582,3 +582,18 @@ export { seedBenchClasses, seedDemoAcademics } from './academics.seed.ts';
 
 /** Keeps planner statistics current after bulk writes (the embedded database has no autovacuum). */
 export const analyzeAcademics = (ctx: AppContext) => ctx.db.execute(sql`analyze departments, subjects, sections, section_students, teaching_assignments, timetable_slots`);
+
+// For analytics and reports (issue 14) --------------------------------------------------------
+
+/** Students enrolled by `asOf` (YYYY-MM-DD) per department, every department listed, by code. */
+export const enrolmentByDepartment = (ctx: AppContext, asOf: string) => repo.enrolmentByDepartment(ctx.db, asOf);
+/** Each teaching assignment's department (its section's), by assignment id. */
+export const departmentOfAssignments = async (ctx: AppContext): Promise<Map<string, { code: string; name: string }>> =>
+  new Map((await repo.assignmentDepartments(ctx.db)).map((r) => [r.id, { code: r.code, name: r.name }]));
+/** Every section as a report parameter: id and "CSE-3A (2026-27)". */
+export const sectionChoices = async (ctx: AppContext) =>
+  (await repo.sectionLabels(ctx.db)).map((s) => ({ id: s.id, label: `${s.name} (${s.academicYear})`, name: s.name }));
+/** The subjects taught in a section (its teaching assignments), by subject code. */
+export const assignmentsOfSection = (ctx: AppContext, sectionId: string) => repo.assignmentsOfSection(ctx.db, sectionId);
+/** Each listed student's section names ("CSE-3A"), by student id. */
+export const sectionNamesOf = async (ctx: AppContext, studentIds: string[]) => new Map((await repo.sectionNamesOfStudents(ctx.db, studentIds)).map((r) => [r.studentId, r.sections]));

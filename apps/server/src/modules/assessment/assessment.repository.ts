@@ -112,3 +112,22 @@ export async function averagesByClass(db: Executor, examIds: string[]) {
 export async function insertSeedMarks(db: Executor, values: Array<MarkValues & { examId: string; markedBy: string | null; markedAt: Date }>) {
   if (values.length) await db.insert(examMarks).values(values);
 }
+
+// Analytics and reports (issue 14) ------------------------------------------------------------
+
+/** Marks of published exams dated from..to, counted per subject and band: a grade of the scale by percent of the maximum, or 'AB'. */
+export function gradeCounts(db: Executor, from: string, to: string, scale: ReadonlyArray<{ grade: string; min: number }>) {
+  const pct = sql`(${examMarks.marks} * 100.0 / ${exams.maxMarks})`;
+  const band = sql.join(
+    scale.map((g) => sql`when ${pct} >= ${g.min} then ${g.grade}`),
+    sql` `,
+  );
+  const grade = sql<string>`(case when ${examMarks.absent} or ${examMarks.marks} is null then 'AB' ${band} end)`;
+  return db
+    .select({ subjectId: exams.subjectId, grade: grade.as('grade'), n: sql<number>`count(*)::int` })
+    .from(examMarks)
+    .innerJoin(exams, eq(exams.id, examMarks.examId))
+    .where(and(isNotNull(exams.publishedAt), gte(exams.examDate, from), sql`${exams.examDate} <= ${to}`))
+    .groupBy(exams.subjectId, sql`2`);
+}
+

@@ -1,5 +1,6 @@
 import { MSG } from '@crs/shared/messages';
 import { ACADEMIC_MANAGERS, hasAnyRole } from '@crs/shared/roles';
+import { GRADE_SCALE } from '@crs/shared/schemas/assessment';
 import type { CreateExamInput, Exam, MarkEntry, MarksGrid, Performance, Results, UpdateExamInput } from '@crs/shared/schemas/assessment';
 import type { AppContext } from '../../context.ts';
 import type { Executor } from '../../db/client.ts';
@@ -262,3 +263,46 @@ export async function studentResults(ctx: AppContext, p: Principal, studentId: s
 
 /** The demo semester's exams and marks for every taught class (seed/demo.ts). */
 export { seedDemoAssessment } from './assessment.seed.ts';
+
+// For analytics and reports (issue 14) --------------------------------------------------------
+
+/**
+ * Per subject, the marks of published exams dated from..to: how many fell in each grade of
+ * GRADE_SCALE (by percent of the exam's maximum) and how many were absent ('AB').
+ */
+export async function gradeCountsBySubject(ctx: AppContext, from: string, to: string) {
+  const rows = await repo.gradeCounts(ctx.db, from, to, GRADE_SCALE);
+  const bySubject = new Map<string, Map<string, number>>();
+  for (const r of rows) {
+    const m = bySubject.get(r.subjectId) ?? new Map<string, number>();
+    m.set(r.grade, r.n);
+    bySubject.set(r.subjectId, m);
+  }
+  const subjects = await academics.subjectsByIds(ctx, [...bySubject.keys()]);
+  return subjects
+    .map((s) => ({ subjectId: s.id, subjectCode: s.code, subjectName: s.name, department: s.department, counts: bySubject.get(s.id)! }))
+    .sort((a, b) => a.subjectCode.localeCompare(b.subjectCode));
+}
+
+/** Every exam as a report parameter ("CS301 CSE-3A · Mid-term 1 · 2026-09-14"), newest first. */
+export async function examChoices(ctx: AppContext) {
+  const rows = await repo.listExams(ctx.db, undefined);
+  const info = await academics.classInfo(ctx, rows);
+  return rows.flatMap((r) => {
+    const c = info.get(classKey(r));
+    return c ? [{ id: r.id, label: `${c.label} · ${r.name} · ${r.examDate}` }] : [];
+  });
+}
+
+/** One exam's marks sheet for reports (no ownership: the route admits only the report readers); 404 unknown. */
+export async function examSheet(ctx: AppContext, id: string) {
+  const exam = UUID.test(id) ? await repo.findExam(ctx.db, id) : undefined;
+  const info = exam ? (await academics.classInfo(ctx, [exam])).get(classKey(exam)) : undefined;
+  if (!exam || !info) throw notFound(MSG.examNotFound, 'EXAM_NOT_FOUND');
+  const [roster, marks] = await Promise.all([academics.sectionRoster(ctx, exam.sectionId), repo.marksOfExam(ctx.db, id)]);
+  const byStudent = new Map(marks.map((m) => [m.studentId, m]));
+  return {
+    exam: presentExam(exam, info),
+    students: roster.map((s) => ({ name: s.name, rollNumber: s.studentId, mark: byStudent.get(s.id) })),
+  };
+}

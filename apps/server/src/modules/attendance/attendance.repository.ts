@@ -187,3 +187,33 @@ export async function insertSeedSessions(
         select s, st, v, u, t from json_to_recordset(${JSON.stringify(rows)}::json) as x(s uuid, st uuid, v text, u uuid, t timestamptz)`,
   );
 }
+
+// Analytics and reports (issue 14) ------------------------------------------------------------
+
+const inRange = (from: string, to: string) => and(gte(attendanceSessions.date, from), lte(attendanceSessions.date, to));
+const attendedSum = sql<number>`(count(*) filter (where ${attendanceRecords.status} in ('present', 'late')))::int`;
+const markedSum = sql<number>`(count(*) filter (where ${attendanceRecords.status} <> 'excused'))::int`;
+
+/** Attended and marked per ISO week (its Monday) and assignment, from the sessions' counts, for sessions dated from..to. */
+export const weeklyTotals = (db: Executor, from: string, to: string) =>
+  db
+    .select({
+      week: sql<string>`to_char(date_trunc('week', ${attendanceSessions.date}::timestamp), 'YYYY-MM-DD')`.as('week'),
+      assignmentId: attendanceSessions.assignmentId,
+      attended: sql<number>`sum(${attendanceSessions.attended})::int`,
+      marked: sql<number>`sum(${attendanceSessions.marked})::int`,
+    })
+    .from(attendanceSessions)
+    .where(inRange(from, to))
+    .groupBy(sql`1`, attendanceSessions.assignmentId);
+
+/** Attended and marked per student (and per assignment when `byAssignment`) over sessions dated from..to, optionally of some assignments. */
+export function studentTotals(db: Executor, f: { from: string; to: string; assignmentIds?: string[] }) {
+  const where = f.assignmentIds ? and(inRange(f.from, f.to), f.assignmentIds.length ? inArray(attendanceSessions.assignmentId, f.assignmentIds) : sql`false`) : inRange(f.from, f.to);
+  return db
+    .select({ studentId: attendanceRecords.studentId, assignmentId: attendanceSessions.assignmentId, attended: attendedSum, marked: markedSum })
+    .from(attendanceRecords)
+    .innerJoin(attendanceSessions, eq(attendanceSessions.id, attendanceRecords.sessionId))
+    .where(where)
+    .groupBy(attendanceRecords.studentId, attendanceSessions.assignmentId);
+}

@@ -231,3 +231,31 @@ export async function seedBenchAttendance(ctx: AppContext, opts: { email: string
   await ctx.db.execute(sql`analyze attendance_sessions, attendance_records`);
   return teacherId;
 }
+
+// For analytics and reports (issue 14) --------------------------------------------------------
+
+/** The attendance threshold in percent (CRS_ATTENDANCE_THRESHOLD). */
+export const threshold = (ctx: AppContext) => ctx.config.attendanceThreshold;
+
+/** Attended and marked per week (its Monday, YYYY-MM-DD) and teaching assignment, for sessions dated from..to. */
+export const weeklyTotals = (ctx: AppContext, from: string, to: string) => repo.weeklyTotals(ctx.db, from, to);
+
+/** Attended, marked and percent per student over sessions dated from..to (of some assignments only, when given). */
+export async function studentTotals(ctx: AppContext, f: { from: string; to: string; assignmentIds?: string[] }) {
+  const rows = await repo.studentTotals(ctx.db, f);
+  const total = new Map<string, { attended: number; marked: number }>();
+  const byAssignment = new Map<string, { attended: number; marked: number }>();
+  for (const r of rows) {
+    const t = total.get(r.studentId) ?? { attended: 0, marked: 0 };
+    t.attended += r.attended;
+    t.marked += r.marked;
+    total.set(r.studentId, t);
+    byAssignment.set(`${r.studentId}|${r.assignmentId}`, { attended: r.attended, marked: r.marked });
+  }
+  const withPercent = (c: { attended: number; marked: number } | undefined) => counts(c);
+  return {
+    of: (studentId: string) => withPercent(total.get(studentId)),
+    ofAssignment: (studentId: string, assignmentId: string) => (byAssignment.has(`${studentId}|${assignmentId}`) ? withPercent(byAssignment.get(`${studentId}|${assignmentId}`)) : undefined),
+    students: [...total.keys()],
+  };
+}

@@ -305,3 +305,18 @@ export async function seedDemoLibrary(ctx: AppContext): Promise<boolean> {
 
 /** Adds `count` synthetic books for load tests and benchmarks (see seedBooks); how many were added. */
 export const seedSyntheticBooks = (db: Db, count: number): Promise<number> => seedBooks(db, { count });
+
+// For analytics and reports (issue 14) --------------------------------------------------------
+
+/** Per week from `from`'s to `to`'s (Mondays, college time): loans issued, returned, and overdue at the week's end. */
+export const weeklyCirculation = (ctx: AppContext, from: string, to: string) => loans.weeklyCirculation(ctx.db, from, to, ctx.config.timeZone);
+
+/** Number of loans overdue now (Open Tasks). */
+export const overdueLoanCount = async (ctx: AppContext) => (await desk.circulationTotals(ctx.db)).overdue;
+
+/** Loans overdue now or holding an unsettled fine, most overdue first (at most `limit`), as the API shapes loans. */
+export async function overdueAndFines(ctx: AppContext, limit: number): Promise<Loan[]> {
+  const rows = await loans.overdueOrOwing(ctx.db, limit);
+  const people = await users.memberCards(ctx, peopleOf(rows));
+  return rows.map((r) => presentLoan(r, people));
+}

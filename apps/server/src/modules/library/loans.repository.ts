@@ -168,3 +168,35 @@ export async function memberSummary(db: Executor, userId: string, dueSoonDays: n
     .where(eq(loans.userId, userId));
   return { activeLoans: Number(r?.activeLoans ?? 0), overdueLoans: Number(r?.overdueLoans ?? 0), dueSoon: Number(r?.dueSoon ?? 0) };
 }
+
+// Analytics and reports (issue 14) ------------------------------------------------------------
+
+/**
+ * Circulation per week (Mondays from `from`'s week to `to`'s, in `timeZone`): loans issued and
+ * returned in the week, and loans overdue at the week's end (or now, for the current week).
+ */
+export function weeklyCirculation(db: Executor, from: string, to: string, timeZone: string) {
+  return queryRows<{ week: string; issued: number; returned: number; overdue: number }>(
+    db,
+    sql`with weeks as (
+        select w::date as week,
+               (w + interval '7 days') at time zone ${timeZone} as week_end_ts,
+               w at time zone ${timeZone} as week_start_ts
+        from generate_series(date_trunc('week', ${from}::date::timestamp), date_trunc('week', ${to}::date::timestamp), interval '7 days') as w
+      )
+      select to_char(weeks.week, 'YYYY-MM-DD') as week,
+        (select count(*) from ${loans} l where l.issued_on >= weeks.week_start_ts and l.issued_on < weeks.week_end_ts)::int as issued,
+        (select count(*) from ${loans} l where l.returned_on >= weeks.week_start_ts and l.returned_on < weeks.week_end_ts)::int as returned,
+        (select count(*) from ${loans} l
+          where l.due_on < least(weeks.week_end_ts, now()) and l.issued_on < least(weeks.week_end_ts, now())
+            and (l.returned_on is null or l.returned_on > least(weeks.week_end_ts, now())))::int as overdue
+      from weeks order by weeks.week`,
+  );
+}
+
+/** Loans overdue now or holding an unsettled fine, the most overdue first (at most `limit`). */
+export const overdueOrOwing = (db: Executor, limit: number) =>
+  loanQuery(db)
+    .where(sql`${isOverdue} or ${mayOwe}`)
+    .orderBy(sql`${daysLate} desc`, asc(loans.dueOn), asc(loans.id))
+    .limit(limit);

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { ACCOUNT_MANAGERS } from '@crs/shared/roles';
+import { ACCOUNT_MANAGERS, STAFF_AREA } from '@crs/shared/roles';
 import { errorSchema } from '@crs/shared/schemas/common';
+import { openTasksSchema } from '@crs/shared/schemas/reports';
 import { overviewStatsSchema, systemStatsSchema } from '@crs/shared/schemas/users';
 import type { AppContext } from '../../context.ts';
 import * as stats from './stats.service.ts';
@@ -17,5 +18,11 @@ export const statsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (ap
     config: { access: { roles: ['SuperAdmin'] } },
     schema: { tags: ['stats'], summary: 'Uptime, database size, live sessions', response: { 200: systemStatsSchema, 401: errorSchema, 403: errorSchema } },
     handler: async () => stats.system(ctx),
+  });
+
+  app.get('/tasks', {
+    config: { access: { roles: STAFF_AREA } },
+    schema: { tags: ['stats'], summary: "The Staff dashboard's open tasks: pending sign-ups, overdue loans", response: { 200: openTasksSchema, 401: errorSchema, 403: errorSchema } },
+    handler: async () => stats.openTasks(ctx),
   });
 };

@@ -1,6 +1,8 @@
+import type { OpenTasks } from '@crs/shared/schemas/reports';
 import type { OverviewStats, SystemStats } from '@crs/shared/schemas/users';
 import type { AppContext } from '../../context.ts';
 import * as auth from '../auth/auth.service.ts';
+import * as library from '../library/library.service.ts';
 import * as placement from '../placement/placement.service.ts';
 import * as users from '../users/users.service.ts';
 
@@ -21,4 +23,10 @@ export async function system(ctx: AppContext): Promise<SystemStats> {
     activeSessions,
     database: ctx.database.kind,
   };
+}
+
+/** The Staff dashboard's Open Tasks, counted now: sign-ups awaiting approval, loans overdue. */
+export async function openTasks(ctx: AppContext): Promise<OpenTasks> {
+  const [counts, overdueLoans] = await Promise.all([users.accountCounts(ctx), library.overdueLoanCount(ctx)]);
+  return { pendingApprovals: counts.pendingApprovals, overdueLoans };
 }

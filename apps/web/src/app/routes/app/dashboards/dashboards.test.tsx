@@ -91,6 +91,7 @@ describe('SuperAdmin dashboard', () => {
     expect(screen.getByText('API uptime')).toBeInTheDocument();
     expect(screen.getByText('Active sessions')).toBeInTheDocument();
     expect(await screen.findByRole('button', { name: 'Approve Tom Teach' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'View the audit log' })).toHaveAttribute('href', '/dashboard/superadmin/logs');
   });
 
   it('formats uptime and bytes', () => {
@@ -99,6 +100,25 @@ describe('SuperAdmin dashboard', () => {
     expect(formatUptime(90_061)).toBe('1d 1h');
     expect(formatBytes(512)).toBe('512 B');
     expect(formatBytes(1536)).toBe('1.5 KB');
+  });
+});
+
+describe('Staff dashboard', () => {
+  it("shows 'Welcome back' with Open Tasks counted by the server", async () => {
+    server = await signedInAs(makeUser({ roles: ['Staff'], name: 'Sue Staff' }), { 'GET /stats/tasks': { body: { pendingApprovals: 3, overdueLoans: 1 } } });
+    renderApp('/dashboard/staff');
+    expect(await screen.findByRole('heading', { name: 'Welcome back' })).toBeInTheDocument();
+    const tasks = await screen.findByRole('region', { name: 'Open Tasks' });
+    expect(await within(tasks).findByText('accounts waiting for approval')).toBeInTheDocument();
+    expect(within(tasks).getByText('3')).toBeInTheDocument();
+    expect(within(tasks).getByText('library loan overdue')).toBeInTheDocument();
+    expect(within(tasks).getByRole('link', { name: 'Overdue report' })).toHaveAttribute('href', '/dashboard/staff/reports');
+  });
+
+  it('says so when nothing is waiting', async () => {
+    server = await signedInAs(makeUser({ roles: ['Staff'] }), { 'GET /stats/tasks': { body: { pendingApprovals: 0, overdueLoans: 0 } } });
+    renderApp('/dashboard/staff');
+    expect(await screen.findByText('Nothing is waiting for you.')).toBeInTheDocument();
   });
 });
 

@@ -1,10 +1,12 @@
-import { ModuleNotice, PageHeader } from '@/components/layout/page';
+import { PageHeader } from '@/components/layout/page';
+import { paths } from '@/config/paths';
+import { OpenTasks } from '@/features/stats/components/open-tasks';
 
 export default function StaffDashboardRoute() {
   return (
     <section className="grid gap-6">
       <PageHeader title="Welcome back" description="Staff Dashboard" />
-      <ModuleNotice module="tasks and notices">Your open tasks will appear here when the tasks and notices module lands.</ModuleNotice>
+      <OpenTasks reportsPath={paths.staffReports} />
     </section>
   );
 }

@@ -1,4 +1,6 @@
+import { Link } from 'react-router';
 import { PageHeader } from '@/components/layout/page';
+import { paths } from '@/config/paths';
 import { PendingAccounts } from '@/features/accounts/components/pending-accounts';
 import { AccountCounters } from '@/features/stats/components/account-counters';
 import { SystemCards } from '@/features/stats/components/system-cards';
@@ -6,7 +8,11 @@ import { SystemCards } from '@/features/stats/components/system-cards';
 export default function SuperAdminDashboardRoute() {
   return (
     <section className="grid gap-6">
-      <PageHeader title="System overview" description="SuperAdmin Dashboard" />
+      <PageHeader title="System overview" description="SuperAdmin Dashboard">
+        <Link to={paths.superadminLogs} className="text-sm font-medium text-primary underline-offset-4 hover:underline">
+          View the audit log
+        </Link>
+      </PageHeader>
       <SystemCards />
       <AccountCounters />
       <PendingAccounts />

@@ -1,0 +1,33 @@
+import type { ReportFormat, ReportName } from '@crs/shared/schemas/reports';
+import { api } from '@/lib/api-client';
+
+/** The file name the server gives in Content-Disposition, else ours. */
+function fileNameOf(disposition: unknown, fallback: string): string {
+  if (typeof disposition !== 'string') return fallback;
+  const plain = /filename="?([^";]+)"?/i.exec(disposition);
+  return plain?.[1] ?? fallback;
+}
+
+export type DownloadProgress = { loaded: number; total: number | undefined };
+
+/**
+ * GET /reports/{name}?format=&...: fetched through the API client (it carries the token) as a
+ * blob, reporting progress as it arrives, then saved from an object URL. Resolves to the file name.
+ */
+export async function downloadReport(name: ReportName, format: ReportFormat, params: Record<string, string>, onProgress: (p: DownloadProgress) => void): Promise<string> {
+  const res = await api.get<Blob>(`/reports/${name}`, {
+    params: { ...params, format },
+    responseType: 'blob',
+    onDownloadProgress: (e) => onProgress({ loaded: e.loaded, total: e.total || undefined }),
+  });
+  const file = fileNameOf(res.headers['content-disposition'], `${name}.${format}`);
+  const url = URL.createObjectURL(res.data);
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = file;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+  return file;
+}

@@ -1,0 +1,18 @@
+/** The Reports page's texts (the spec does not show this page; issue 14 item 5). */
+export const REPORTS_TEXT = {
+  title: 'Reports',
+  description: 'Download attendance, marks and library reports as Excel (.xlsx) or CSV files.',
+  loadFailed: 'Could not load the reports.',
+  format: 'Format',
+  xlsx: 'Excel (.xlsx)',
+  csv: 'CSV',
+  download: 'Download',
+  choose: 'Choose…',
+  all: 'All',
+  downloading: 'Downloading…',
+  downloadProgress: (name: string) => `Downloading ${name}`,
+  received: (kb: number) => `${kb.toLocaleString('en-IN')} KB received`,
+  downloaded: (file: string) => `Downloaded ${file}`,
+  downloadFailed: 'The report could not be downloaded.',
+  placementNote: 'Placement applications will be listed here when the placement module lands.',
+} as const;

@@ -1,0 +1,58 @@
+import { Link } from 'react-router';
+import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
+import { EmptyState, FormError } from '@/components/ui/form-error';
+import { Skeleton } from '@/components/ui/skeleton';
+import { useOpenTasks } from '../api/get-tasks';
+
+type Task = { key: string; count: number; text: string; link?: { to: string; label: string } | undefined };
+
+/**
+ * The Staff dashboard's Open Tasks (spec: 'Open Tasks list'), counted from live work: sign-ups
+ * waiting for approval and loans overdue. Notices and placement applications join when their
+ * modules land. `reportsPath` links the overdue loans to the report that lists them.
+ */
+export function OpenTasks({ reportsPath }: { reportsPath?: string }) {
+  const tasks = useOpenTasks();
+  const list: Task[] = tasks.data
+    ? [
+        { key: 'approvals', count: tasks.data.pendingApprovals, text: tasks.data.pendingApprovals === 1 ? 'account waiting for approval' : 'accounts waiting for approval' },
+        {
+          key: 'overdue',
+          count: tasks.data.overdueLoans,
+          text: tasks.data.overdueLoans === 1 ? 'library loan overdue' : 'library loans overdue',
+          link: reportsPath ? { to: reportsPath, label: 'Overdue report' } : undefined,
+        },
+      ].filter((t) => t.count > 0)
+    : [];
+  return (
+    <Card role="region" aria-labelledby="open-tasks-title">
+      <CardHeader>
+        <CardTitle id="open-tasks-title">Open Tasks</CardTitle>
+      </CardHeader>
+      <CardContent>
+        {tasks.isPending ? (
+          <Skeleton className="h-16" />
+        ) : tasks.isError ? (
+          <FormError message="Could not load your open tasks." />
+        ) : list.length === 0 ? (
+          <EmptyState>Nothing is waiting for you.</EmptyState>
+        ) : (
+          <ul className="grid gap-3">
+            {list.map((t) => (
+              <li key={t.key} className="flex flex-wrap items-center justify-between gap-2 rounded-md border p-3">
+                <span>
+                  <span className="text-lg font-semibold tabular-nums">{t.count}</span> {t.text}
+                </span>
+                {t.link ? (
+                  <Link to={t.link.to} className="text-sm font-medium text-primary underline-offset-4 hover:underline">
+                    {t.link.label}
+                  </Link>
+                ) : null}
+              </li>
+            ))}
+          </ul>
+        )}
+      </CardContent>
+    </Card>
+  );
+}
