@@ -73,6 +73,8 @@ describe('Manage Students (Admin)', { timeout: TIMEOUT_MS }, () => {
     expect(screen.queryByRole('combobox', { name: 'Role' })).not.toBeInTheDocument();
     expect(within(rowOf('Kavya Nair')).getByText('STU001201')).toBeInTheDocument();
 
+    // The filter's options come from their own request (GET /users/departments).
+    await screen.findByRole('option', { name: 'Mechanical Engineering' });
     await user.selectOptions(screen.getByRole('combobox', { name: 'Department' }), 'Mechanical Engineering');
     await waitFor(() => expect(router.state.location.search).toContain('department=Mechanical+Engineering'));
     await waitFor(() => expect(server!.calls('GET /users').at(-1)!.query.get('department')).toBe('Mechanical Engineering'));
