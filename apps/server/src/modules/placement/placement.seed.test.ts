@@ -48,7 +48,15 @@ describe('notices and placement demo seed', () => {
     expect(await countRows(t.ctx, 'placement_applications')).toBeGreaterThanOrEqual(10);
     const jobs = ((await get('/placement/jobs', 'student@demo.crs')) as { jobs: Job[] }).jobs.map((j) => j.company);
     expect(jobs).toEqual(expect.arrayContaining(['Infosys', 'Wipro', 'Freshworks']));
-    for (const absent of ['Larsen & Toubro Construction', 'Zoho', 'Tata Motors', 'Cognizant', 'Amazon']) expect(jobs).not.toContain(absent);
+    // Another department's drives, one past its deadline and a closed one are never offered; the CGPA
+    // bars follow the demo student's seeded results (CSE, CGPA ≈ 8.7: Zoho's 7 and Amazon's 8 are met).
+    for (const absent of ['Larsen & Toubro Construction', 'Bosch Global Software Technologies', 'Tata Motors', 'Cognizant']) expect(jobs).not.toContain(absent);
+    const { cgpa } = (await get('/results/me', 'student@demo.crs')) as { cgpa: number | null };
+    expect(cgpa).not.toBeNull();
+    for (const [company, min] of [['Tata Consultancy Services', 6], ['Zoho', 7], ['Amazon', 8]] as const) {
+      if (cgpa! >= min) expect(jobs).toContain(company);
+      else expect(jobs).not.toContain(company);
+    }
     const mine = ((await get('/placement/applications/me', 'student@demo.crs')) as { applications: StudentApplication[] }).applications;
     expect(Object.fromEntries(mine.map((a) => [a.job.company, a.status]))).toEqual({ Infosys: 'shortlisted', Freshworks: 'applied' });
     expect((await get('/stats/overview', 'admin@demo.crs')).openJobs).toBe(DEMO_JOBS.filter((j) => j.deadlineIn >= 0 && j.status !== 'closed').length);
