@@ -2,6 +2,7 @@ import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/r
 import type { z } from 'zod';
 import type { applicantResponse, ApplicantsResponse, ApplicationStatus } from '@crs/shared/schemas/placement';
 import { api } from '@/lib/api-client';
+import { fileNameOf, saveBlob } from '@/lib/download';
 import { placementKeys } from './keys';
 
 /** GET /placement/jobs/{id}/applications (the cell). */
@@ -23,22 +24,8 @@ export function useSetStatus() {
   return useMutation({ mutationFn: setApplicationStatus, onSettled: () => queryClient.invalidateQueries({ queryKey: placementKeys.all }) });
 }
 
-/** The file name the server gives in Content-Disposition, else ours. */
-function fileNameOf(disposition: unknown, fallback: string): string {
-  if (typeof disposition !== 'string') return fallback;
-  const plain = /filename="?([^";]+)"?/i.exec(disposition);
-  return plain?.[1] ?? fallback;
-}
-
 /** GET /placement/jobs/{id}/applications/export?format=: saved through an object URL (the call carries the token). */
 export async function downloadApplicants(jobId: string, format: 'xlsx' | 'csv'): Promise<void> {
   const res = await api.get<Blob>(`/placement/jobs/${encodeURIComponent(jobId)}/applications/export`, { params: { format }, responseType: 'blob' });
-  const url = URL.createObjectURL(res.data);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = fileNameOf(res.headers['content-disposition'], `applicants.${format}`);
-  document.body.append(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+  saveBlob(res.data, fileNameOf(res.headers['content-disposition'], `applicants.${format}`));
 }

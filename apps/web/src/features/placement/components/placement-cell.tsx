@@ -1,13 +1,13 @@
 import { useState } from 'react';
 import { MSG } from '@crs/shared/messages';
 import { APPLICATION_STATUSES } from '@crs/shared/schemas/placement';
-import type { ApplicationStatus, Job } from '@crs/shared/schemas/placement';
+import type { Applicant, ApplicationStatus, Job } from '@crs/shared/schemas/placement';
 import { PageHeader } from '@/components/layout/page';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { FormDialog } from '@/components/ui/dialog';
-import { Skeleton } from '@/components/ui/skeleton';
+import { DataTable, type Column } from '@/components/ui/data-table';
 import { serverMessage } from '@/lib/errors';
 import { formatDay } from '@/lib/dates';
 import { toast } from '@/lib/toast';
@@ -17,7 +17,6 @@ import { PLACEMENT_TEXT, STATUS_LABEL } from '../texts';
 import { JobForm } from './job-form';
 
 type Editing = { mode: 'add' } | { mode: 'edit'; job: Job } | null;
-const th = 'py-2 pr-3 font-medium';
 const selectClass = 'h-9 rounded-md border border-input bg-card px-2 text-sm focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring';
 
 function JobState({ job }: { job: Job }) {
@@ -42,6 +41,46 @@ export function PlacementCell() {
     }
   };
 
+  const jobColumns: Column<Job>[] = [
+    {
+      key: 'company',
+      header: PLACEMENT_TEXT.company,
+      cell: (j) => (
+        <>
+          <span className="font-medium">{j.company}</span>
+          <span className="block text-xs text-muted-foreground">{j.role}</span>
+        </>
+      ),
+    },
+    { key: 'package', header: PLACEMENT_TEXT.packageLabel, className: 'whitespace-nowrap', cell: (j) => j.packageLpa },
+    { key: 'deadline', header: PLACEMENT_TEXT.deadlineLabel, className: 'whitespace-nowrap', cell: (j) => formatDay(j.deadline) },
+    { key: 'status', header: PLACEMENT_TEXT.status, cell: (j) => <JobState job={j} /> },
+    {
+      key: 'applicants',
+      header: PLACEMENT_TEXT.applicants,
+      cell: (j) => (
+        <Button type="button" size="sm" variant={selected === j._id ? 'default' : 'outline'} aria-label={PLACEMENT_TEXT.viewApplicants(j.applicants, j.company)} onClick={() => setSelected(j._id)}>
+          {j.applicants}
+        </Button>
+      ),
+    },
+    {
+      key: 'actions',
+      header: PLACEMENT_TEXT.actions,
+      srOnlyHeader: true,
+      cell: (j) => (
+        <div className="flex flex-wrap gap-1">
+          <Button type="button" size="sm" variant="outline" aria-label={`${PLACEMENT_TEXT.edit} ${j.company}`} onClick={() => setEditing({ mode: 'edit', job: j })}>
+            {PLACEMENT_TEXT.edit}
+          </Button>
+          <Button type="button" size="sm" variant="ghost" onClick={() => void toggleOpen(j)} aria-label={`${j.status === 'open' ? PLACEMENT_TEXT.close : PLACEMENT_TEXT.reopen}: ${j.company}`}>
+            {j.status === 'open' ? PLACEMENT_TEXT.close : PLACEMENT_TEXT.reopen}
+          </Button>
+        </div>
+      ),
+    },
+  ];
+
   return (
     <section className="grid gap-6 [&>*]:min-w-0">
       <PageHeader title={PLACEMENT_TEXT.cellTitle} description={PLACEMENT_TEXT.cellDescription}>
@@ -54,63 +93,15 @@ export function PlacementCell() {
           <CardTitle>{PLACEMENT_TEXT.jobs}</CardTitle>
         </CardHeader>
         <CardContent>
-          {jobs.isPending ? (
-            <Skeleton className="h-32" />
-          ) : jobs.isError ? (
-            <p role="alert" className="text-sm text-destructive">
-              {MSG.jobsLoadFailed}
-            </p>
-          ) : jobs.data.jobs.length === 0 ? (
-            <p className="text-sm text-muted-foreground">{MSG.noJobPostings}</p>
-          ) : (
-            <div className="relative overflow-x-auto">
-              <table className="w-full text-left text-sm">
-                <caption className="sr-only">{PLACEMENT_TEXT.jobs}</caption>
-                <thead className="text-muted-foreground">
-                  <tr className="border-b">
-                    <th scope="col" className={th}>{PLACEMENT_TEXT.company}</th>
-                    <th scope="col" className={th}>{PLACEMENT_TEXT.packageLabel}</th>
-                    <th scope="col" className={th}>{PLACEMENT_TEXT.deadlineLabel}</th>
-                    <th scope="col" className={th}>{PLACEMENT_TEXT.status}</th>
-                    <th scope="col" className={th}>{PLACEMENT_TEXT.applicants}</th>
-                    <th scope="col" className="py-2 font-medium">
-                      <span className="sr-only">Actions</span>
-                    </th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {jobs.data.jobs.map((j) => (
-                    <tr key={j._id} className="border-b align-top last:border-0">
-                      <td className="py-2 pr-3">
-                        <span className="font-medium">{j.company}</span>
-                        <span className="block text-xs text-muted-foreground">{j.role}</span>
-                      </td>
-                      <td className="py-2 pr-3 whitespace-nowrap">{j.packageLpa}</td>
-                      <td className="py-2 pr-3 whitespace-nowrap">{formatDay(j.deadline)}</td>
-                      <td className="py-2 pr-3">
-                        <JobState job={j} />
-                      </td>
-                      <td className="py-2 pr-3">
-                        <Button type="button" size="sm" variant={selected === j._id ? 'default' : 'outline'} aria-label={PLACEMENT_TEXT.viewApplicants(j.applicants, j.company)} onClick={() => setSelected(j._id)}>
-                          {j.applicants}
-                        </Button>
-                      </td>
-                      <td className="py-2">
-                        <div className="flex flex-wrap gap-1">
-                          <Button type="button" size="sm" variant="outline" aria-label={`${PLACEMENT_TEXT.edit} ${j.company}`} onClick={() => setEditing({ mode: 'edit', job: j })}>
-                            {PLACEMENT_TEXT.edit}
-                          </Button>
-                          <Button type="button" size="sm" variant="ghost" onClick={() => void toggleOpen(j)} aria-label={`${j.status === 'open' ? PLACEMENT_TEXT.close : PLACEMENT_TEXT.reopen}: ${j.company}`}>
-                            {j.status === 'open' ? PLACEMENT_TEXT.close : PLACEMENT_TEXT.reopen}
-                          </Button>
-                        </div>
-                      </td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </div>
-          )}
+          <DataTable
+            caption={PLACEMENT_TEXT.jobs}
+            columns={jobColumns}
+            rows={jobs.data?.jobs}
+            rowKey={(j) => j._id}
+            loading={jobs.isPending}
+            error={jobs.isError ? MSG.jobsLoadFailed : null}
+            empty={MSG.noJobPostings}
+          />
         </CardContent>
       </Card>
       {selected ? <Applicants jobId={selected} /> : null}
@@ -143,6 +134,34 @@ function Applicants({ jobId }: { jobId: string }) {
       toast.error(serverMessage(e) ?? PLACEMENT_TEXT.statusFailed);
     }
   };
+  const applicantColumns: Column<Applicant>[] = [
+    {
+      key: 'name',
+      header: PLACEMENT_TEXT.name,
+      cell: (a) => (
+        <>
+          <span className="font-medium">{a.student.name}</span>
+          <span className="block text-xs text-muted-foreground">{a.student.studentId ?? a.student.email}</span>
+        </>
+      ),
+    },
+    { key: 'department', header: PLACEMENT_TEXT.department, cell: (a) => a.student.department ?? '—' },
+    { key: 'cgpa', header: PLACEMENT_TEXT.cgpa, cell: (a) => (a.cgpa === null ? '—' : a.cgpa.toFixed(2)) },
+    { key: 'applied', header: PLACEMENT_TEXT.appliedOn, className: 'whitespace-nowrap', cell: (a) => formatDay(a.appliedAt) },
+    {
+      key: 'status',
+      header: PLACEMENT_TEXT.status,
+      cell: (a) => (
+        <select aria-label={PLACEMENT_TEXT.statusOf(a.student.name)} className={selectClass} value={a.status} onChange={(e) => void change(a._id, e.target.value as ApplicationStatus)}>
+          {APPLICATION_STATUSES.map((st) => (
+            <option key={st} value={st}>
+              {STATUS_LABEL[st]}
+            </option>
+          ))}
+        </select>
+      ),
+    },
+  ];
   const job = applicants.data?.job;
   return (
     <Card>
@@ -158,52 +177,15 @@ function Applicants({ jobId }: { jobId: string }) {
         </div>
       </CardHeader>
       <CardContent>
-        {applicants.isPending ? (
-          <Skeleton className="h-24" />
-        ) : applicants.isError ? (
-          <p role="alert" className="text-sm text-destructive">
-            {MSG.jobsLoadFailed}
-          </p>
-        ) : applicants.data.applications.length === 0 ? (
-          <p className="text-sm text-muted-foreground">{PLACEMENT_TEXT.noApplicants}</p>
-        ) : (
-          <div className="relative overflow-x-auto">
-            <table className="w-full text-left text-sm">
-              <caption className="sr-only">{PLACEMENT_TEXT.applicants}</caption>
-              <thead className="text-muted-foreground">
-                <tr className="border-b">
-                  <th scope="col" className={th}>{PLACEMENT_TEXT.name}</th>
-                  <th scope="col" className={th}>{PLACEMENT_TEXT.department}</th>
-                  <th scope="col" className={th}>{PLACEMENT_TEXT.cgpa}</th>
-                  <th scope="col" className={th}>{PLACEMENT_TEXT.appliedOn}</th>
-                  <th scope="col" className="py-2 font-medium">{PLACEMENT_TEXT.status}</th>
-                </tr>
-              </thead>
-              <tbody>
-                {applicants.data.applications.map((a) => (
-                  <tr key={a._id} className="border-b last:border-0">
-                    <td className="py-2 pr-3">
-                      <span className="font-medium">{a.student.name}</span>
-                      <span className="block text-xs text-muted-foreground">{a.student.studentId ?? a.student.email}</span>
-                    </td>
-                    <td className="py-2 pr-3">{a.student.department ?? '—'}</td>
-                    <td className="py-2 pr-3">{a.cgpa === null ? '—' : a.cgpa.toFixed(2)}</td>
-                    <td className="py-2 pr-3 whitespace-nowrap">{formatDay(a.appliedAt)}</td>
-                    <td className="py-2">
-                      <select aria-label={PLACEMENT_TEXT.statusOf(a.student.name)} className={selectClass} value={a.status} onChange={(e) => void change(a._id, e.target.value as ApplicationStatus)}>
-                        {APPLICATION_STATUSES.map((s) => (
-                          <option key={s} value={s}>
-                            {STATUS_LABEL[s]}
-                          </option>
-                        ))}
-                      </select>
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
-        )}
+        <DataTable
+          caption={PLACEMENT_TEXT.applicants}
+          columns={applicantColumns}
+          rows={applicants.data?.applications}
+          rowKey={(a) => a._id}
+          loading={applicants.isPending}
+          error={applicants.isError ? PLACEMENT_TEXT.applicantsFailed : null}
+          empty={PLACEMENT_TEXT.noApplicants}
+        />
       </CardContent>
     </Card>
   );

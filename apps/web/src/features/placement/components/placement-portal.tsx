@@ -1,10 +1,11 @@
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { MSG } from '@crs/shared/messages';
-import type { Job } from '@crs/shared/schemas/placement';
+import type { Job, StudentApplication } from '@crs/shared/schemas/placement';
 import { PageHeader } from '@/components/layout/page';
 import { Badge } from '@/components/ui/badge';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
+import { DataTable, type Column } from '@/components/ui/data-table';
 import { Skeleton } from '@/components/ui/skeleton';
 import { paths } from '@/config/paths';
 import { serverMessage } from '@/lib/errors';
@@ -13,6 +14,13 @@ import { toast } from '@/lib/toast';
 import { useApply, useJobs, useMyApplications } from '../api/jobs';
 import { PLACEMENT_TEXT, STATUS_LABEL, STATUS_VARIANT } from '../texts';
 import { JobCard } from './job-card';
+
+const APPLICATION_COLUMNS: Column<StudentApplication>[] = [
+  { key: 'company', header: PLACEMENT_TEXT.company, className: 'font-medium', cell: (a) => a.job.company },
+  { key: 'role', header: PLACEMENT_TEXT.role, cell: (a) => a.job.role },
+  { key: 'applied', header: PLACEMENT_TEXT.appliedOn, className: 'whitespace-nowrap', cell: (a) => formatDay(a.appliedAt) },
+  { key: 'status', header: PLACEMENT_TEXT.status, cell: (a) => <Badge variant={STATUS_VARIANT[a.status]}>{STATUS_LABEL[a.status]}</Badge> },
+];
 
 /** /dashboard/student/placement: the open drives the student is eligible for, and their applications. */
 export function PlacementPortal() {
@@ -69,41 +77,15 @@ export function PlacementPortal() {
           <CardTitle>{PLACEMENT_TEXT.myApplications}</CardTitle>
         </CardHeader>
         <CardContent>
-          {mine.isPending ? (
-            <Skeleton className="h-16" />
-          ) : mine.isError ? (
-            <p role="alert" className="text-sm text-destructive">
-              {MSG.jobsLoadFailed}
-            </p>
-          ) : mine.data.length === 0 ? (
-            <p className="text-sm text-muted-foreground">{PLACEMENT_TEXT.noApplications}</p>
-          ) : (
-            <div className="relative overflow-x-auto">
-              <table className="w-full text-left text-sm">
-                <caption className="sr-only">{PLACEMENT_TEXT.myApplications}</caption>
-                <thead className="text-muted-foreground">
-                  <tr className="border-b">
-                    <th scope="col" className="py-2 pr-3 font-medium">{PLACEMENT_TEXT.company}</th>
-                    <th scope="col" className="py-2 pr-3 font-medium">{PLACEMENT_TEXT.role}</th>
-                    <th scope="col" className="py-2 pr-3 font-medium">{PLACEMENT_TEXT.appliedOn}</th>
-                    <th scope="col" className="py-2 font-medium">{PLACEMENT_TEXT.status}</th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {mine.data.map((a) => (
-                    <tr key={a._id} className="border-b last:border-0">
-                      <td className="py-2 pr-3 font-medium">{a.job.company}</td>
-                      <td className="py-2 pr-3">{a.job.role}</td>
-                      <td className="py-2 pr-3 whitespace-nowrap">{formatDay(a.appliedAt)}</td>
-                      <td className="py-2">
-                        <Badge variant={STATUS_VARIANT[a.status]}>{STATUS_LABEL[a.status]}</Badge>
-                      </td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </div>
-          )}
+          <DataTable
+            caption={PLACEMENT_TEXT.myApplications}
+            columns={APPLICATION_COLUMNS}
+            rows={mine.data}
+            rowKey={(a) => a._id}
+            loading={mine.isPending}
+            error={mine.isError ? PLACEMENT_TEXT.applicationsFailed : null}
+            empty={PLACEMENT_TEXT.noApplications}
+          />
         </CardContent>
       </Card>
     </section>

@@ -1,12 +1,6 @@
 import type { ReportFormat, ReportName } from '@crs/shared/schemas/reports';
 import { api } from '@/lib/api-client';
-
-/** The file name the server gives in Content-Disposition, else ours. */
-function fileNameOf(disposition: unknown, fallback: string): string {
-  if (typeof disposition !== 'string') return fallback;
-  const plain = /filename="?([^";]+)"?/i.exec(disposition);
-  return plain?.[1] ?? fallback;
-}
+import { fileNameOf, saveBlob } from '@/lib/download';
 
 export type DownloadProgress = { loaded: number; total: number | undefined };
 
@@ -21,13 +15,6 @@ export async function downloadReport(name: ReportName, format: ReportFormat, par
     onDownloadProgress: (e) => onProgress({ loaded: e.loaded, total: e.total || undefined }),
   });
   const file = fileNameOf(res.headers['content-disposition'], `${name}.${format}`);
-  const url = URL.createObjectURL(res.data);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = file;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+  saveBlob(res.data, file);
   return file;
 }
