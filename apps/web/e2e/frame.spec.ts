@@ -141,7 +141,8 @@ test('sidebar collapses to icons with tooltips and expands again', async ({ page
 test('keyboard: the sidebar and the logout dialog work without a mouse', async ({ page }) => {
   await page.setViewportSize({ width: 1280, height: 800 });
   await loginAs(page, 'Staff');
-  const notices = page.getByRole('link', { name: 'Notices' });
+  // The sidebar's entry (the Staff dashboard's Open Tasks link to the notices too).
+  const notices = page.getByRole('complementary', { name: 'Sidebar' }).getByRole('link', { name: 'Notices' });
   await notices.focus();
   await page.keyboard.press('Enter');
   await expect(page).toHaveURL('/dashboard/staff/notices');
