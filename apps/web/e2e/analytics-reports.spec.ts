@@ -66,6 +66,10 @@ test('Admin: Analytics shows the server’s figures and filters by date range', 
   const last = narrowed.library.at(-1)!;
   await expect(library.getByRole('row', { name: `${last.week} ${last.issued} ${last.returned} ${last.overdue}` })).toBeAttached();
 
+  // Placement applications and offers per department, as the server counts them for the range.
+  const placement = page.getByRole('table', { name: 'Placement applications and offers by department' });
+  for (const p of narrowed.placement) await expect(placement.getByRole('row', { name: `${p.department} — ${p.departmentName} ${p.applications} ${p.offers}` })).toBeAttached();
+
   await checkScreen(page, 'admin-analytics');
   await fitsPhone(page, '/dashboard/admin/analytics');
 });
@@ -114,6 +118,15 @@ test('Staff: downloads reports that a spreadsheet reader opens, with progress wh
   const csv = (await streamBytes(await (await csvDownload).createReadStream())).toString('utf8');
   expect(csv.replace(/^\uFEFF/, '').split('\r\n')[0]).toBe('Member,Email,Student ID,Book,ISBN,Issued on,Due on,Returned on,Status,Days overdue,Fine (₹),Fine status');
 
+  // Placement applications of every job as .xlsx: the demo drives' applications.
+  const applications = page.getByRole('region', { name: 'Placement applications' });
+  const placementDownload = page.waitForEvent('download');
+  await applications.getByRole('button', { name: 'Download' }).click();
+  const placementBook = XLSX.read(await streamBytes(await (await placementDownload).createReadStream()), { type: 'buffer' });
+  const placementRows = XLSX.utils.sheet_to_json<unknown[]>(placementBook.Sheets[placementBook.SheetNames[0]!]!, { header: 1 });
+  expect(placementRows[0]).toEqual(['Company', 'Role', 'Student name', 'Student ID', 'Department', 'CGPA', 'Status', 'Applied at']);
+  expect(placementRows.length).toBeGreaterThan(1);
+
   // A required parameter left out: the browser's own check stops it before any request.
   const marks = page.getByRole('region', { name: 'Marks by exam' });
   await marks.getByRole('button', { name: 'Download' }).click();
@@ -132,7 +145,13 @@ test('Staff and SuperAdmin dashboards show live figures', async ({ page }) => {
   const open = page.getByRole('region', { name: 'Open Tasks' });
   if (tasks.overdueLoans > 0) await expect(open.getByRole('listitem').filter({ hasText: /library loans? overdue/ })).toContainText(String(tasks.overdueLoans));
   if (tasks.pendingApprovals > 0) await expect(open.getByRole('listitem').filter({ hasText: /waiting for approval/ })).toContainText(String(tasks.pendingApprovals));
-  if (!tasks.overdueLoans && !tasks.pendingApprovals) await expect(open.getByText('Nothing is waiting for you.')).toBeVisible();
+  if (tasks.expiringNotices > 0) await expect(open.getByRole('listitem').filter({ hasText: /expiring within 7 days/ })).toContainText(String(tasks.expiringNotices));
+  if (tasks.applicationsToReview > 0) {
+    const review = open.getByRole('listitem').filter({ hasText: /to review/ });
+    await expect(review).toContainText(String(tasks.applicationsToReview));
+    await expect(review.getByRole('link', { name: 'Placement cell' })).toHaveAttribute('href', '/dashboard/placement');
+  }
+  if (!tasks.overdueLoans && !tasks.pendingApprovals && !tasks.expiringNotices && !tasks.applicationsToReview) await expect(open.getByText('Nothing is waiting for you.')).toBeVisible();
   await checkScreen(page, 'staff-dashboard');
   await fitsPhone(page, '/dashboard/staff');
 

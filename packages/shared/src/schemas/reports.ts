@@ -58,16 +58,21 @@ export const analyticsOverviewSchema = z.object({
   }),
   /** Library per week (Monday): loans issued and returned in the week, loans overdue at its end (now for the current week). */
   library: z.array(z.object({ week: z.string(), issued: countOf, returned: countOf, overdue: countOf })),
+  /**
+   * Placement per department (of the student's sections; by code): applications made in the range
+   * and how many of them are now 'selected' (offers). Only departments with an application.
+   */
+  placement: z.array(z.object({ department: z.string(), departmentName: z.string(), applications: countOf, offers: countOf })),
 });
 export type AnalyticsOverview = z.infer<typeof analyticsOverviewSchema>;
 
 // Reports -------------------------------------------------------------------------------------
 
-export const REPORT_NAMES = ['attendance-register', 'attendance-shortage', 'marks-by-exam', 'library-overdue'] as const;
+export const REPORT_NAMES = ['attendance-register', 'attendance-shortage', 'marks-by-exam', 'library-overdue', 'placement-applications'] as const;
 export type ReportName = (typeof REPORT_NAMES)[number];
 export const REPORT_FORMATS = ['xlsx', 'csv'] as const;
 export type ReportFormat = (typeof REPORT_FORMATS)[number];
-export const REPORT_PARAMS = ['sectionId', 'month', 'examId', 'from', 'to'] as const;
+export const REPORT_PARAMS = ['sectionId', 'month', 'examId', 'jobId', 'from', 'to'] as const;
 export type ReportParamName = (typeof REPORT_PARAMS)[number];
 
 /** A month, YYYY-MM. */
@@ -84,6 +89,7 @@ export const reportQuery = rangeChecks(
     sectionId: z.uuid(MSG.sectionNotFound).optional(),
     month: monthField.optional(),
     examId: z.uuid(MSG.examNotFound).optional(),
+    jobId: z.uuid(MSG.jobNotFound).optional(),
     from: dateField.optional(),
     to: dateField.optional(),
   }),
@@ -112,13 +118,20 @@ export const REPORT_TEXT: Record<ReportName, { title: string; description: strin
   'attendance-shortage': { title: 'Students under the attendance threshold', description: 'Every student whose attendance is below the threshold, with their section and figures.' },
   'marks-by-exam': { title: 'Marks by exam', description: 'One exam’s marks for every student of its section, with percent and grade.' },
   'library-overdue': { title: 'Library overdue and fines', description: 'Loans overdue now and fines not yet paid or waived.' },
+  'placement-applications': { title: 'Placement applications', description: 'Applications to one job or to every job: the student, their department and CGPA, and the status.' },
 };
 
 /** Labels of report parameters. */
-export const REPORT_PARAM_LABEL: Record<ReportParamName, string> = { sectionId: 'Section', month: 'Month', examId: 'Exam', from: 'From', to: 'To' };
+export const REPORT_PARAM_LABEL: Record<ReportParamName, string> = { sectionId: 'Section', month: 'Month', examId: 'Exam', jobId: 'Job', from: 'From', to: 'To' };
 
 // Staff dashboard -----------------------------------------------------------------------------
 
-/** GET /stats/tasks: the Staff dashboard's Open Tasks, counted from live data. */
-export const openTasksSchema = z.object({ pendingApprovals: countOf, overdueLoans: countOf });
+/** Notices whose last day shown falls within this many days from today (today included) count as expiring. */
+export const NOTICE_EXPIRY_DAYS = 7;
+/**
+ * GET /stats/tasks: the Staff dashboard's Open Tasks, counted from live data: sign-ups awaiting
+ * approval, loans overdue, notices expiring within NOTICE_EXPIRY_DAYS, placement applications
+ * still 'applied' (to review).
+ */
+export const openTasksSchema = z.object({ pendingApprovals: countOf, overdueLoans: countOf, expiringNotices: countOf, applicationsToReview: countOf });
 export type OpenTasks = z.infer<typeof openTasksSchema>;

@@ -75,3 +75,6 @@ export async function readIdsOf(db: Executor, userId: string, noticeIds: readonl
     .where(and(eq(noticeReads.userId, userId), sql`${noticeReads.noticeId} = any(${uuidArray(noticeIds)})`));
   return new Set(rows.map((r) => r.id));
 }
+/** Notices whose last day shown is from..to (both included). */
+export const countExpiringBetween = async (db: Executor, from: string, to: string): Promise<number> =>
+  Number((await db.select({ n: sql<number>`count(*)::int` }).from(notices).where(sql`${notices.expiresOn} between ${from} and ${to}`))[0]?.n ?? 0);

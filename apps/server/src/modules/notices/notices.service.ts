@@ -3,7 +3,7 @@ import { ADMINS, NOTICE_PUBLISHERS, ROLES, hasAnyRole } from '@crs/shared/roles'
 import type { CreateNotice, MyNotices, Notice, NoticeAudienceInput, NoticeAudiences, UpdateNoticeInput } from '@crs/shared/schemas/notices';
 import type { AppContext } from '../../context.ts';
 import { badRequest, forbidden, notFound } from '../../lib/errors.ts';
-import { collegeClock } from '../../lib/time.ts';
+import { addDays, collegeClock } from '../../lib/time.ts';
 import type { Principal } from '../../plugins/access.ts';
 import * as academics from '../academics/academics.service.ts';
 import * as files from '../files/files.service.ts';
@@ -180,6 +180,12 @@ export async function removeAttachment(ctx: AppContext, p: Principal, id: string
   if (!row) throw notFound(MSG.noticeNotFound, 'NOTICE_NOT_FOUND');
   if (before.attachmentFileId) await files.removeFile(ctx, before.attachmentFileId);
   return one(ctx, p, row);
+}
+
+/** Notices still shown whose last day falls within `days` days from today, today included (the Staff dashboard's Open Tasks). */
+export async function expiringNoticeCount(ctx: AppContext, days: number): Promise<number> {
+  const from = today(ctx);
+  return repo.countExpiringBetween(ctx.db, from, addDays(from, days - 1));
 }
 
 export { seedDemoNotices } from './notices.seed.ts';

@@ -90,3 +90,31 @@ export const findApplication = async (db: Executor, id: string): Promise<Applica
   (await db.select().from(placementApplications).where(eq(placementApplications.id, id)))[0];
 export const setApplicationStatus = async (db: Executor, id: string, status: ApplicationStatus): Promise<ApplicationRow | undefined> =>
   (await db.update(placementApplications).set({ status, updatedAt: sql`now()` }).where(eq(placementApplications.id, id)).returning())[0];
+
+// Figures for analytics, reports and the Staff dashboard (decision 0030) ----------------------------
+
+/** Applications made from..to (dates in the college's time zone): each one's student and status. */
+export const applicationsAppliedBetween = (db: Executor, f: { from: string; to: string; timeZone: string }) =>
+  db
+    .select({ studentId: placementApplications.studentId, status: placementApplications.status })
+    .from(placementApplications)
+    .where(sql`(${placementApplications.appliedAt} at time zone ${f.timeZone})::date between ${f.from} and ${f.to}`);
+
+/** Applications (of one job, or every job) with their jobs: by company, role, then first applied first. */
+export async function applicationsWithJobs(db: Executor, jobId: string | undefined, limit: number): Promise<Array<ApplicationRow & { job: JobRow }>> {
+  const rows = await db
+    .select({ application: placementApplications, job: placementJobs })
+    .from(placementApplications)
+    .innerJoin(placementJobs, eq(placementJobs.id, placementApplications.jobId))
+    .where(jobId ? eq(placementApplications.jobId, jobId) : undefined)
+    .orderBy(asc(placementJobs.company), asc(placementJobs.role), asc(placementJobs.id), asc(placementApplications.appliedAt), asc(placementApplications.id))
+    .limit(limit);
+  return rows.map((r) => ({ ...r.application, job: r.job }));
+}
+
+export const countApplicationsWithStatus = async (db: Executor, status: ApplicationStatus): Promise<number> =>
+  Number((await db.select({ n: sql<number>`count(*)::int` }).from(placementApplications).where(eq(placementApplications.status, status)))[0]?.n ?? 0);
+
+/** Every job for a report's choice: newest deadline first. */
+export const jobChoices = (db: Executor) =>
+  db.select({ id: placementJobs.id, company: placementJobs.company, role: placementJobs.role, deadline: placementJobs.deadline }).from(placementJobs).orderBy(desc(placementJobs.deadline), asc(placementJobs.company)).limit(1000);

@@ -196,4 +196,43 @@ export async function departments(ctx: AppContext) {
 /** Jobs open for applications today (the Admin dashboard's 'Open Jobs'). */
 export const openJobCount = (ctx: AppContext): Promise<number> => repo.countOpenJobs(ctx.db, today(ctx));
 
+// Figures for analytics, reports and the Staff dashboard (decision 0030) ----------------------------
+
+/**
+ * Applications made from..to (college dates) per department code of the student's sections, and how
+ * many of them are now 'selected' (offers). A student in sections of two departments counts in both.
+ */
+export async function offersByDepartment(ctx: AppContext, from: string, to: string): Promise<Map<string, { applications: number; offers: number }>> {
+  const rows = await repo.applicationsAppliedBetween(ctx.db, { from, to, timeZone: ctx.config.timeZone });
+  const depts = await academics.departmentCodesOfStudents(
+    ctx,
+    rows.map((r) => r.studentId),
+  );
+  const out = new Map<string, { applications: number; offers: number }>();
+  for (const r of rows) {
+    for (const code of depts.get(r.studentId) ?? []) {
+      const c = out.get(code) ?? { applications: 0, offers: 0 };
+      c.applications += 1;
+      if (r.status === 'selected') c.offers += 1;
+      out.set(code, c);
+    }
+  }
+  return out;
+}
+
+/** Every job as a report's choice ('Company — Role (deadline)'). */
+export const jobChoices = async (ctx: AppContext): Promise<Array<{ id: string; label: string }>> =>
+  (await repo.jobChoices(ctx.db)).map((j) => ({ id: j.id, label: `${j.company} — ${j.role} (${j.deadline})` }));
+
+/** Applications of one job (404 unknown) or of every job, for the placement applications report. */
+export async function applicationsForReport(ctx: AppContext, jobId: string | undefined, limit: number) {
+  if (jobId && !(await repo.findJob(ctx.db, jobId))) throw notFound(MSG.jobNotFound, 'JOB_NOT_FOUND');
+  const rows = await repo.applicationsWithJobs(ctx.db, jobId, limit);
+  const applicants = await presentApplicants(ctx, rows);
+  return rows.map((r, i) => ({ company: r.job.company, role: r.job.role, ...applicants[i]! }));
+}
+
+/** Applications still 'applied': waiting for the cell's review (the Staff dashboard's Open Tasks). */
+export const applicationsToReviewCount = (ctx: AppContext): Promise<number> => repo.countApplicationsWithStatus(ctx.db, 'applied');
+
 export { seedDemoPlacement } from './placement.seed.ts';

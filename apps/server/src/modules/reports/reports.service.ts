@@ -13,11 +13,12 @@ import * as academics from '../academics/academics.service.ts';
 import * as assessment from '../assessment/assessment.service.ts';
 import * as attendance from '../attendance/attendance.service.ts';
 import * as library from '../library/library.service.ts';
+import * as placement from '../placement/placement.service.ts';
 import * as users from '../users/users.service.ts';
 
 // Analytics and reports (issue 14 items 4 and 5, decision 0030). This module owns no table: it
-// sits above academics, attendance, assessment, library and users and asks their services for
-// figures (decision 0015). Placement offers and applications come with the placement module.
+// sits above academics, attendance, assessment, library, placement and users and asks their
+// services for figures (decision 0015).
 
 /** Most rows a report holds (the library's overdue list is the only unbounded one). */
 const REPORT_ROW_CAP = 50_000;
@@ -35,12 +36,13 @@ function mondayOf(date: string): string {
 export async function overview(ctx: AppContext, q: AnalyticsQuery): Promise<AnalyticsOverview> {
   const to = q.to ?? (q.from && q.from > today(ctx) ? q.from : today(ctx));
   const from = q.from ?? addDays(mondayOf(to), -7 * (DEFAULT_ANALYTICS_WEEKS - 1));
-  const [enrolment, weekly, departmentOf, grades, circulation] = await Promise.all([
+  const [enrolment, weekly, departmentOf, grades, circulation, offers] = await Promise.all([
     academics.enrolmentByDepartment(ctx, to),
     attendance.weeklyTotals(ctx, from, to),
     academics.departmentOfAssignments(ctx),
     assessment.gradeCountsBySubject(ctx, from, to),
     library.weeklyCirculation(ctx, from, to),
+    placement.offersByDepartment(ctx, from, to),
   ]);
 
   // Attendance: every week of the range, every department that has classes marked in it.
@@ -95,6 +97,10 @@ export async function overview(ctx: AppContext, q: AnalyticsQuery): Promise<Anal
       }),
     },
     library: circulation,
+    placement: enrolment.flatMap((e) => {
+      const p = offers.get(e.code);
+      return p ? [{ department: e.code, departmentName: e.name, applications: p.applications, offers: p.offers }] : [];
+    }),
   };
 }
 
@@ -110,13 +116,14 @@ const param = (name: ReportParam['name'], kind: ReportParam['kind'], required: b
 
 /** GET /reports: every report with its parameters; section and exam choices read live. */
 export async function listReports(ctx: AppContext): Promise<ReportList> {
-  const [sections, exams] = await Promise.all([academics.sectionChoices(ctx), assessment.examChoices(ctx)]);
+  const [sections, exams, jobs] = await Promise.all([academics.sectionChoices(ctx), assessment.examChoices(ctx), placement.jobChoices(ctx)]);
   const sectionOptions = sections.map((s) => ({ value: s.id, label: s.label }));
   const params: Record<ReportName, ReportParam[]> = {
     'attendance-register': [param('sectionId', 'select', true, sectionOptions), param('month', 'month', true)],
     'attendance-shortage': [param('sectionId', 'select', false, sectionOptions), param('from', 'date', false), param('to', 'date', false)],
     'marks-by-exam': [param('examId', 'select', true, exams.map((e) => ({ value: e.id, label: e.label })))],
     'library-overdue': [],
+    'placement-applications': [param('jobId', 'select', false, jobs.map((j) => ({ value: j.id, label: j.label })))],
   };
   return { reports: REPORT_NAMES.map((name) => ({ name, ...REPORT_TEXT[name], params: params[name] })) };
 }
@@ -229,11 +236,22 @@ async function libraryOverdue(ctx: AppContext): Promise<Sheet> {
   return { title: 'Overdue and fines', fileName: `library-overdue-${today(ctx)}`, rows };
 }
 
+/** Placement applications of one job (jobId) or of every job, by company and role, first applied first. */
+async function placementApplications(ctx: AppContext, q: ReportQuery): Promise<Sheet> {
+  const list = await placement.applicationsForReport(ctx, q.jobId, REPORT_ROW_CAP);
+  const rows: CsvCell[][] = [['Company', 'Role', 'Student name', 'Student ID', 'Department', 'CGPA', 'Status', 'Applied at']];
+  for (const a of list) rows.push([a.company, a.role, a.student.name, a.student.studentId ?? '', a.student.department ?? '', a.cgpa ?? '', a.status, a.appliedAt.slice(0, 10)]);
+  const job = q.jobId ? list[0] : undefined;
+  const what = job ? `${job.company} ${job.role}`.slice(0, 60) : q.jobId ? 'job' : 'all';
+  return { title: 'Placement applications', fileName: `placement-applications-${what}-${today(ctx)}`, rows };
+}
+
 const BUILDERS: Record<ReportName, (ctx: AppContext, q: ReportQuery) => Promise<Sheet>> = {
   'attendance-register': attendanceRegister,
   'attendance-shortage': attendanceShortage,
   'marks-by-exam': marksByExam,
   'library-overdue': libraryOverdue,
+  'placement-applications': placementApplications,
 };
 
 /** GET /reports/{name}: the report as .xlsx or CSV (text cells that look like formulas made inert by both writers). */

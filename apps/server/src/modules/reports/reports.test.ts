@@ -5,6 +5,7 @@ import * as XLSX from '@e965/xlsx';
 import { beforeAll, afterAll, describe, expect, it } from 'vitest';
 import { MSG } from '@crs/shared/messages';
 import type { Exam } from '@crs/shared/schemas/assessment';
+import type { Job, StudentApplication } from '@crs/shared/schemas/placement';
 import type { AnalyticsOverview, ReportList } from '@crs/shared/schemas/reports';
 import { createTestApp, createUser, loginAs } from '../../../test/helper.ts';
 import type { TestApp } from '../../../test/helper.ts';
@@ -20,6 +21,8 @@ let student: Auth;
 let teacherAuth: Auth;
 let c: Awaited<ReturnType<typeof classFixture>>;
 let exam: Exam;
+let job: Job;
+let emptyJob: Job;
 const today = () => collegeClock(t.ctx.config.timeZone).date;
 const get = (url: string, auth?: Auth) => t.app.inject({ url: `/api/v1${url}`, headers: auth ?? {} });
 const sheetRows = (body: Buffer) => {
@@ -64,6 +67,14 @@ beforeAll(async () => {
   const book = await addBook(t, admin, { title: '+cmd|calc!A1 Engineering Mathematics' });
   const loan = await lend(t, admin, book._id, a);
   await makeDue(t, loan._id, 3);
+
+  // Placement: a and b apply to a job whose role looks like a formula; a is selected (an offer), b waits for review.
+  job = (await post<{ job: Job }>(t, staff, '/placement/jobs', { company: 'Tata Consultancy Services', role: '@SUM(A1) Systems Engineer', packageLpa: 7, deadline: addDays(today(), 7) })).job;
+  emptyJob = (await post<{ job: Job }>(t, staff, '/placement/jobs', { company: 'Wipro', role: 'Project Engineer', packageLpa: 3.5, deadline: addDays(today(), 7) })).job;
+  const applied = (await post<{ application: StudentApplication }>(t, c.students[0]!.auth, `/placement/jobs/${job._id}/apply`, {})).application;
+  await post(t, c.students[1]!.auth, `/placement/jobs/${job._id}/apply`, {});
+  const selected = await t.app.inject({ method: 'PATCH', url: `/api/v1/placement/applications/${applied._id}`, headers: staff, payload: { status: 'selected' } });
+  expect(selected.statusCode, selected.body).toBe(200);
 });
 afterAll(() => t.close());
 
@@ -99,6 +110,9 @@ describe('GET /analytics/overview', () => {
     expect(o.library.reduce((n, w) => n + w.returned, 0)).toBe(0);
     expect(o.library.at(-1)!.overdue).toBe(1);
     expect(o.library.slice(0, -2).every((w) => w.overdue === 0)).toBe(true);
+
+    // Two applications from the department today, one of them selected.
+    expect(o.placement.find((p) => p.department === c.department.code)).toEqual({ department: c.department.code, departmentName: c.department.name, applications: 2, offers: 1 });
   });
 
   it('filters by the date range and refuses a bad one', async () => {
@@ -110,6 +124,7 @@ describe('GET /analytics/overview', () => {
     expect(o.attendance.departments.find((d) => d.department === c.department.code)).toBeUndefined();
     expect(o.results.subjects.find((s) => s.subjectCode === c.subject.code)).toBeUndefined();
     expect(o.library.every((w) => w.issued === 0)).toBe(true);
+    expect(o.placement.find((p) => p.department === c.department.code)).toBeUndefined();
 
     const backwards = await get(`/analytics/overview?from=${today()}&to=${past}`, admin);
     expect(backwards.statusCode).toBe(400);
@@ -131,7 +146,10 @@ describe('reports', () => {
     const res = await get('/reports', staff);
     expect(res.statusCode, res.body).toBe(200);
     const list = res.json() as ReportList;
-    expect(list.reports.map((r) => r.name)).toEqual(['attendance-register', 'attendance-shortage', 'marks-by-exam', 'library-overdue']);
+    expect(list.reports.map((r) => r.name)).toEqual(['attendance-register', 'attendance-shortage', 'marks-by-exam', 'library-overdue', 'placement-applications']);
+    const placement = list.reports[4]!;
+    expect(placement.params.map((p) => [p.name, p.required])).toEqual([['jobId', false]]);
+    expect(placement.params[0]!.options).toContainEqual({ value: job._id, label: `Tata Consultancy Services — @SUM(A1) Systems Engineer (${addDays(today(), 7)})` });
     const register = list.reports[0]!;
     expect(register.params.map((p) => [p.name, p.required])).toEqual([
       ['sectionId', true],
@@ -220,6 +238,38 @@ describe('reports', () => {
   });
 });
 
+describe('placement applications report', () => {
+  it('lists each application with the student, department, CGPA and status; the formula-looking role inert', async () => {
+    expect((await get(`/reports/placement-applications?jobId=${job._id}`, student)).statusCode).toBe(403);
+    const res = await get(`/reports/placement-applications?jobId=${job._id}`, staff);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.headers['content-disposition']).toBe(`attachment; filename="placement-applications-Tata-Consultancy-Services-SUM-A1-Systems-Engineer-${today()}.xlsx"`);
+    const rows = sheetRows(res.rawPayload);
+    expect(rows[0]).toEqual(['Company', 'Role', 'Student name', 'Student ID', 'Department', 'CGPA', 'Status', 'Applied at']);
+    expect(rows).toHaveLength(3);
+    const [a, b] = c.students;
+    const byName = new Map(rows.slice(1).map((r) => [r[2], r]));
+    const rowA = byName.get(a!.user.name)!;
+    expect(rowA.slice(0, 2)).toEqual(['Tata Consultancy Services', "'@SUM(A1) Systems Engineer"]);
+    expect(rowA.slice(4)).toEqual([c.department.code, 10, 'selected', today()]);
+    expect(String(rowA[3])).toMatch(/^STU/);
+    expect(byName.get(b!.user.name)!.slice(4, 7)).toEqual([c.department.code, 0, 'applied']);
+
+    const csv = await get('/reports/placement-applications?format=csv', admin);
+    expect(csv.statusCode, csv.body).toBe(200);
+    expect(csv.body).toContain("'@SUM(A1) Systems Engineer");
+    expect(csv.body).not.toMatch(/(^|,)@/m);
+    expect(csv.body).not.toContain('Wipro');
+
+    const none = sheetRows((await get(`/reports/placement-applications?jobId=${emptyJob._id}`, staff)).rawPayload);
+    expect(none).toHaveLength(1);
+    const unknown = await get('/reports/placement-applications?jobId=00000000-0000-4000-8000-000000000000', staff);
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.json().message).toBe(MSG.jobNotFound);
+    expect((await get('/reports/placement-applications?jobId=nope', staff)).json().message).toBe(MSG.jobNotFound);
+  });
+});
+
 describe('GET /stats/tasks', () => {
   it("counts the Staff dashboard's open tasks from live data", async () => {
     expect((await get('/stats/tasks', student)).statusCode).toBe(403);
@@ -228,7 +278,20 @@ describe('GET /stats/tasks', () => {
     expect(before.overdueLoans).toBe(1);
     await createUser(t.ctx, { roles: ['Teacher'], status: 'pending' });
     const after = (await get('/stats/tasks', staff)).json();
-    expect(after).toEqual({ pendingApprovals: before.pendingApprovals + 1, overdueLoans: 1 });
+    expect(after).toEqual({ ...before, pendingApprovals: before.pendingApprovals + 1 });
+  });
+
+  it('counts notices expiring within 7 days and applications still to review', async () => {
+    const before = (await get('/stats/tasks', staff)).json();
+    expect(before.applicationsToReview).toBeGreaterThanOrEqual(1);
+    for (const [title, days] of [['Last day today', 0], ['Ends in six days', 6], ['Ended yesterday', -1], ['Ends in a week', 7]] as const)
+      await post(t, staff, '/notices', { title, body: 'Text', expiresOn: addDays(today(), days) });
+    const applied = (await post<{ application: StudentApplication }>(t, c.students[2]!.auth, `/placement/jobs/${emptyJob._id}/apply`, {})).application;
+    const mid = (await get('/stats/tasks', staff)).json();
+    expect(mid).toEqual({ ...before, expiringNotices: before.expiringNotices + 2, applicationsToReview: before.applicationsToReview + 1 });
+    const reviewed = await t.app.inject({ method: 'PATCH', url: `/api/v1/placement/applications/${applied._id}`, headers: staff, payload: { status: 'shortlisted' } });
+    expect(reviewed.statusCode, reviewed.body).toBe(200);
+    expect((await get('/stats/tasks', staff)).json().applicationsToReview).toBe(before.applicationsToReview);
   });
 });
 

@@ -22,7 +22,7 @@ export const statsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (ap
 
   app.get('/tasks', {
     config: { access: { roles: STAFF_AREA } },
-    schema: { tags: ['stats'], summary: "The Staff dashboard's open tasks: pending sign-ups, overdue loans", response: { 200: openTasksSchema, 401: errorSchema, 403: errorSchema } },
+    schema: { tags: ['stats'], summary: "The Staff dashboard's open tasks: pending sign-ups, overdue loans, notices expiring, applications to review", response: { 200: openTasksSchema, 401: errorSchema, 403: errorSchema } },
     handler: async () => stats.openTasks(ctx),
   });
 };

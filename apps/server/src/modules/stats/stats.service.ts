@@ -1,8 +1,10 @@
+import { NOTICE_EXPIRY_DAYS } from '@crs/shared/schemas/reports';
 import type { OpenTasks } from '@crs/shared/schemas/reports';
 import type { OverviewStats, SystemStats } from '@crs/shared/schemas/users';
 import type { AppContext } from '../../context.ts';
 import * as auth from '../auth/auth.service.ts';
 import * as library from '../library/library.service.ts';
+import * as notices from '../notices/notices.service.ts';
 import * as placement from '../placement/placement.service.ts';
 import * as users from '../users/users.service.ts';
 
@@ -25,8 +27,13 @@ export async function system(ctx: AppContext): Promise<SystemStats> {
   };
 }
 
-/** The Staff dashboard's Open Tasks, counted now: sign-ups awaiting approval, loans overdue. */
+/** The Staff dashboard's Open Tasks, counted now: sign-ups awaiting approval, loans overdue, notices expiring soon, applications to review. */
 export async function openTasks(ctx: AppContext): Promise<OpenTasks> {
-  const [counts, overdueLoans] = await Promise.all([users.accountCounts(ctx), library.overdueLoanCount(ctx)]);
-  return { pendingApprovals: counts.pendingApprovals, overdueLoans };
+  const [counts, overdueLoans, expiringNotices, applicationsToReview] = await Promise.all([
+    users.accountCounts(ctx),
+    library.overdueLoanCount(ctx),
+    notices.expiringNoticeCount(ctx, NOTICE_EXPIRY_DAYS),
+    placement.applicationsToReviewCount(ctx),
+  ]);
+  return { pendingApprovals: counts.pendingApprovals, overdueLoans, expiringNotices, applicationsToReview };
 }

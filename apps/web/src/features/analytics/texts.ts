@@ -3,7 +3,7 @@ import { MSG } from '@crs/shared/messages';
 /** The Analytics page's texts (the spec does not show this page; issue 14 item 4). */
 export const ANALYTICS_TEXT = {
   title: 'Analytics',
-  description: 'Enrolment, attendance, results and library circulation across the college.',
+  description: 'Enrolment, attendance, results, library circulation and placement across the college.',
   from: 'From',
   to: 'To',
   apply: 'Apply',
@@ -11,7 +11,6 @@ export const ANALYTICS_TEXT = {
   rangeOrder: MSG.rangeOrder,
   range: (from: string, to: string) => `Showing ${from} to ${to}`,
   loadFailed: 'Could not load the analytics.',
-  placementNote: 'Placement offers by department will appear here when the placement module lands.',
   enrolment: 'Enrolment by department',
   enrolmentChart: 'Students enrolled per department; the table lists the same figures.',
   department: 'Department',
@@ -36,5 +35,10 @@ export const ANALYTICS_TEXT = {
   issued: 'Issued',
   returned: 'Returned',
   overdue: 'Overdue at week end',
+  placement: 'Placement applications and offers by department',
+  placementChart: 'Applications made in the range and offers (selected) per department; the table lists the same figures.',
+  applications: 'Applications',
+  offers: 'Offers',
+  noPlacement: 'No placement applications in this range.',
   percent: (v: number | null) => (v === null ? '—' : `${v.toFixed(1)}%`),
 } as const;

@@ -1,7 +1,7 @@
 /** The Reports page's texts (the spec does not show this page; issue 14 item 5). */
 export const REPORTS_TEXT = {
   title: 'Reports',
-  description: 'Download attendance, marks and library reports as Excel (.xlsx) or CSV files.',
+  description: 'Download attendance, marks, library and placement reports as Excel (.xlsx) or CSV files.',
   loadFailed: 'Could not load the reports.',
   format: 'Format',
   xlsx: 'Excel (.xlsx)',
@@ -14,5 +14,4 @@ export const REPORTS_TEXT = {
   received: (kb: number) => `${kb.toLocaleString('en-IN')} KB received`,
   downloaded: (file: string) => `Downloaded ${file}`,
   downloadFailed: 'The report could not be downloaded.',
-  placementNote: 'Placement applications will be listed here when the placement module lands.',
 } as const;

@@ -52,7 +52,7 @@ function ChartCard({ id, title, empty, chart, table }: { id: string; title: stri
 }
 
 function Charts({ data }: { data: AnalyticsOverview }) {
-  const ids = { enrolment: useId(), attendance: useId(), results: useId(), library: useId() };
+  const ids = { enrolment: useId(), attendance: useId(), results: useId(), library: useId(), placement: useId() };
   const weeks = data.attendance.weeks;
   return (
     <div className="grid gap-6 xl:grid-cols-2">
@@ -197,6 +197,41 @@ function Charts({ data }: { data: AnalyticsOverview }) {
           </table>
         }
       />
+      <ChartCard
+        id={ids.placement}
+        title={T.placement}
+        empty={data.placement.length ? null : T.noPlacement}
+        chart={{
+          kind: 'bar',
+          labels: data.placement.map((p) => p.department),
+          series: [
+            { label: T.applications, data: data.placement.map((p) => p.applications) },
+            { label: T.offers, data: data.placement.map((p) => p.offers) },
+          ],
+          label: T.placementChart,
+        }}
+        table={
+          <table>
+            <caption>{T.placement}</caption>
+            <thead>
+              <tr>
+                <th scope="col">{T.department}</th>
+                <th scope="col">{T.applications}</th>
+                <th scope="col">{T.offers}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {data.placement.map((p) => (
+                <tr key={p.department}>
+                  <th scope="row">{`${p.department} — ${p.departmentName}`}</th>
+                  <td>{p.applications}</td>
+                  <td>{p.offers}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        }
+      />
     </div>
   );
 }
@@ -259,7 +294,6 @@ export function AnalyticsDashboard() {
       ) : (
         <Charts data={overview.data} />
       )}
-      <p className="rounded-lg border border-dashed p-4 text-sm text-muted-foreground">{T.placementNote}</p>
     </div>
   );
 }

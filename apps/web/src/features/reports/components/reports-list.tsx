@@ -127,7 +127,6 @@ export function ReportsList() {
           <ReportCard key={r.name} report={r} />
         ))}
       </div>
-      <p className="rounded-lg border border-dashed p-4 text-sm text-muted-foreground">{T.placementNote}</p>
     </div>
   );
 }

@@ -15,6 +15,7 @@ afterEach(async () => {
 });
 
 const SECTION = '40000000-0000-4000-8000-000000000001';
+const JOB = '50000000-0000-4000-8000-000000000001';
 const list: ReportList = {
   reports: [
     {
@@ -27,6 +28,12 @@ const list: ReportList = {
       ],
     },
     { name: 'library-overdue', title: 'Library overdue and fines', description: 'Loans overdue now.', params: [] },
+    {
+      name: 'placement-applications',
+      title: 'Placement applications',
+      description: 'Applications to one job or to every job.',
+      params: [{ name: 'jobId', label: 'Job', kind: 'select', required: false, options: [{ value: JOB, label: 'Infosys — Systems Engineer (2026-12-05)' }] }],
+    },
   ],
 };
 
@@ -42,7 +49,7 @@ describe('Reports (Staff)', () => {
     renderApp('/dashboard/staff/reports');
     const card = await screen.findByRole('region', { name: 'Attendance register' }, { timeout: 10_000 });
     expect(screen.getByRole('region', { name: 'Library overdue and fines' })).toBeInTheDocument();
-    expect(screen.getByText(/placement module lands/)).toBeInTheDocument();
+    expect(screen.getByRole('region', { name: 'Placement applications' })).toBeInTheDocument();
 
     const user = userEvent.setup();
     await user.selectOptions(within(card).getByLabelText('Section'), SECTION);
@@ -53,6 +60,23 @@ describe('Reports (Staff)', () => {
     const sent = server.calls('GET /reports/attendance-register')[0]!.query;
     expect([sent.get('sectionId'), sent.get('month'), sent.get('format')]).toEqual([SECTION, '2026-11', 'csv']);
     expect(await within(card).findByRole('button', { name: 'Download' })).toBeEnabled();
+  });
+
+  it('downloads the placement applications of the chosen job', async () => {
+    const created = vi.spyOn(URL, 'createObjectURL').mockReturnValue('blob:report');
+    vi.spyOn(URL, 'revokeObjectURL').mockImplementation(() => {});
+    server = await signedInAs(makeUser({ roles: ['Staff'] }), {
+      'GET /reports': { body: list },
+      'GET /reports/placement-applications': { body: 'Company,Role\r\n' },
+    });
+    renderApp('/dashboard/staff/reports');
+    const card = await screen.findByRole('region', { name: 'Placement applications' }, { timeout: 10_000 });
+    const user = userEvent.setup();
+    await user.selectOptions(within(card).getByLabelText('Job'), JOB);
+    await user.click(within(card).getByRole('button', { name: 'Download' }));
+    await waitFor(() => expect(created).toHaveBeenCalled());
+    const sent = server.calls('GET /reports/placement-applications')[0]!.query;
+    expect([sent.get('jobId'), sent.get('format')]).toEqual([JOB, 'xlsx']);
   });
 
   it('shows the server’s message when a download is refused', async () => {

@@ -8,10 +8,10 @@ type Task = { key: string; count: number; text: string; link?: { to: string; lab
 
 /**
  * The Staff dashboard's Open Tasks (spec: 'Open Tasks list'), counted from live work: sign-ups
- * waiting for approval and loans overdue. Notices and placement applications join when their
- * modules land. `reportsPath` links the overdue loans to the report that lists them.
+ * waiting for approval, loans overdue, notices expiring within a week and placement applications
+ * to review. The paths (from the route) link each to the page where it is dealt with.
  */
-export function OpenTasks({ reportsPath }: { reportsPath?: string }) {
+export function OpenTasks({ reportsPath, noticesPath, placementPath }: { reportsPath?: string; noticesPath?: string; placementPath?: string }) {
   const tasks = useOpenTasks();
   const list: Task[] = tasks.data
     ? [
@@ -21,6 +21,18 @@ export function OpenTasks({ reportsPath }: { reportsPath?: string }) {
           count: tasks.data.overdueLoans,
           text: tasks.data.overdueLoans === 1 ? 'library loan overdue' : 'library loans overdue',
           link: reportsPath ? { to: reportsPath, label: 'Overdue report' } : undefined,
+        },
+        {
+          key: 'notices',
+          count: tasks.data.expiringNotices,
+          text: tasks.data.expiringNotices === 1 ? 'notice expiring within 7 days' : 'notices expiring within 7 days',
+          link: noticesPath ? { to: noticesPath, label: 'Manage notices' } : undefined,
+        },
+        {
+          key: 'applications',
+          count: tasks.data.applicationsToReview,
+          text: tasks.data.applicationsToReview === 1 ? 'placement application to review' : 'placement applications to review',
+          link: placementPath ? { to: placementPath, label: 'Placement cell' } : undefined,
         },
       ].filter((t) => t.count > 0)
     : [];

@@ -105,7 +105,7 @@ describe('SuperAdmin dashboard', () => {
 
 describe('Staff dashboard', () => {
   it("shows 'Welcome back' with Open Tasks counted by the server", async () => {
-    server = await signedInAs(makeUser({ roles: ['Staff'], name: 'Sue Staff' }), { 'GET /stats/tasks': { body: { pendingApprovals: 3, overdueLoans: 1 } } });
+    server = await signedInAs(makeUser({ roles: ['Staff'], name: 'Sue Staff' }), { 'GET /stats/tasks': { body: { pendingApprovals: 3, overdueLoans: 1, expiringNotices: 2, applicationsToReview: 1 } } });
     renderApp('/dashboard/staff');
     expect(await screen.findByRole('heading', { name: 'Welcome back' })).toBeInTheDocument();
     const tasks = await screen.findByRole('region', { name: 'Open Tasks' });
@@ -113,10 +113,14 @@ describe('Staff dashboard', () => {
     expect(within(tasks).getByText('3')).toBeInTheDocument();
     expect(within(tasks).getByText('library loan overdue')).toBeInTheDocument();
     expect(within(tasks).getByRole('link', { name: 'Overdue report' })).toHaveAttribute('href', '/dashboard/staff/reports');
+    expect(within(tasks).getByText('notices expiring within 7 days')).toBeInTheDocument();
+    expect(within(tasks).getByRole('link', { name: 'Manage notices' })).toHaveAttribute('href', '/dashboard/staff/notices');
+    expect(within(tasks).getByText('placement application to review')).toBeInTheDocument();
+    expect(within(tasks).getByRole('link', { name: 'Placement cell' })).toHaveAttribute('href', '/dashboard/placement');
   });
 
   it('says so when nothing is waiting', async () => {
-    server = await signedInAs(makeUser({ roles: ['Staff'] }), { 'GET /stats/tasks': { body: { pendingApprovals: 0, overdueLoans: 0 } } });
+    server = await signedInAs(makeUser({ roles: ['Staff'] }), { 'GET /stats/tasks': { body: { pendingApprovals: 0, overdueLoans: 0, expiringNotices: 0, applicationsToReview: 0 } } });
     renderApp('/dashboard/staff');
     expect(await screen.findByText('Nothing is waiting for you.')).toBeInTheDocument();
   });

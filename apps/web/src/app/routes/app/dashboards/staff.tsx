@@ -6,7 +6,7 @@ export default function StaffDashboardRoute() {
   return (
     <section className="grid gap-6">
       <PageHeader title="Welcome back" description="Staff Dashboard" />
-      <OpenTasks reportsPath={paths.staffReports} />
+      <OpenTasks reportsPath={paths.staffReports} noticesPath={paths.staffNotices} placementPath={paths.placementCell} />
     </section>
   );
 }
