@@ -13,6 +13,7 @@ import { academicsRoutes, teacherRoutes } from './modules/academics/academics.ro
 import { alumniRoutes } from './modules/alumni/alumni.routes.ts';
 import { analyticsRoutes, assessmentRoutes, resultsRoutes } from './modules/assessment/assessment.routes.ts';
 import { attendanceRoutes } from './modules/attendance/attendance.routes.ts';
+import { auditRoutes } from './modules/audit/audit.routes.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { authenticate } from './modules/auth/auth.service.ts';
 import { docsRoutes } from './modules/docs/docs.routes.ts';
@@ -142,6 +143,7 @@ export async function buildApp(ctx: AppContext, opts: BuildOptions = {}): Promis
       await api.register(idcardsRoutes, { prefix: '/idcards', ctx });
       await api.register(noticesRoutes, { prefix: '/notices', ctx });
       await api.register(placementRoutes, { prefix: '/placement', ctx });
+      await api.register(auditRoutes, { prefix: '/audit', ctx });
     },
     { prefix: '/api/v1' },
   );

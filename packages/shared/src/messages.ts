@@ -379,4 +379,7 @@ export const MSG = {
   reportSectionRequired: 'Section is required',
   reportMonthRequired: 'Month is required',
   reportExamRequired: 'Exam is required',
+
+  // Audit log (issue 14)
+  auditActionUnknown: 'Pick an action from the list',
 } as const;

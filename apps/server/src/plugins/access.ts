@@ -6,7 +6,8 @@ import type { UserRow } from '../db/schema/users.ts';
 import { forbidden, unauthorized } from '../lib/errors.ts';
 
 /** The signed-in caller of a request: the account (never its password hash) and the session. */
-export type Principal = { user: Omit<UserRow, 'passwordHash'>; sessionId: string };
+/** Who is calling: the account, the session, and (from principalOf) the client's address. */
+export type Principal = { user: Omit<UserRow, 'passwordHash'>; sessionId: string; ip?: string };
 
 /**
  * Resolves a bearer token to its principal or throws 401 — synchronously when everything it needs
@@ -34,7 +35,8 @@ declare module 'fastify' {
 /** The principal of an authenticated route (the access hook has already checked it). */
 export function principalOf(request: FastifyRequest): Principal {
   if (!request.principal) throw unauthorized();
-  return request.principal;
+  // The cached principal is shared between requests: the address goes on a copy.
+  return { ...request.principal, ip: request.ip };
 }
 
 export const anyUser: Access = { roles: [] };

@@ -1,0 +1,56 @@
+import { and, count, desc, eq, gte, ilike, lt, or, sql } from 'drizzle-orm';
+import type { SQL } from 'drizzle-orm';
+import type { AuditQuery } from '@crs/shared/schemas/audit';
+import type { Db, Executor } from '../../db/client.ts';
+import { auditLog } from '../../db/schema/audit.ts';
+
+// Queries of the audit log: insert, filter and page, and the retention purge. There is no update.
+
+export type AuditRow = typeof auditLog.$inferSelect;
+export type AuditValues = typeof auditLog.$inferInsert;
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const likePattern = (q: string) => `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+export async function insertEntry(db: Executor, v: AuditValues): Promise<void> {
+  await db.insert(auditLog).values(v);
+}
+
+/** The filters: an actor (account id, or part of a name or email), an action, days in the college's time zone. */
+function matching(q: Omit<AuditQuery, 'page' | 'pageSize'>, timeZone: string): SQL | undefined {
+  const actor = q.actor?.trim();
+  return and(
+    actor ? (UUID.test(actor) ? eq(auditLog.actorId, actor) : or(ilike(auditLog.actorName, likePattern(actor)), ilike(auditLog.actorEmail, likePattern(actor)))) : undefined,
+    q.action ? eq(auditLog.action, q.action) : undefined,
+    q.from ? gte(auditLog.at, sql`(${q.from}::date)::timestamp at time zone ${timeZone}`) : undefined,
+    q.to ? lt(auditLog.at, sql`(${q.to}::date + 1)::timestamp at time zone ${timeZone}`) : undefined,
+  );
+}
+
+/** One page of matching entries, newest first, and how many match. */
+export async function listEntries(db: Executor, q: AuditQuery, timeZone: string): Promise<{ rows: AuditRow[]; total: number }> {
+  const where = matching(q, timeZone);
+  const [rows, [totals]] = await Promise.all([
+    db
+      .select()
+      .from(auditLog)
+      .where(where)
+      .orderBy(desc(auditLog.at), desc(auditLog.id))
+      .limit(q.pageSize)
+      .offset((q.page - 1) * q.pageSize),
+    db.select({ n: count() }).from(auditLog).where(where),
+  ]);
+  return { rows, total: totals?.n ?? 0 };
+}
+
+/**
+ * Deletes the entries older than `days` days: the one DELETE the table's trigger lets through,
+ * because this transaction says it is the purge (and only of entries older than 30 days).
+ */
+export async function purgeOlderThan(db: Db, days: number): Promise<number> {
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`select set_config('crs.audit_purge', 'on', true)`);
+    const gone = await tx.delete(auditLog).where(lt(auditLog.at, sql`now() - make_interval(days => ${days})`)).returning({ id: auditLog.id });
+    return gone.length;
+  });
+}

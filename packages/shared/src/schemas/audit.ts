@@ -1,0 +1,77 @@
+import { z } from 'zod';
+import { MSG } from '../messages.ts';
+import { dateField } from './academics.ts';
+import { pageQuery } from './common.ts';
+
+/**
+ * The audit log (issue 14 item 2, decision 0032): an append-only record of security-relevant and
+ * destructive actions. Each entry says who (the signed-in account, or for an anonymous attempt the
+ * email it gave), when, what (an action of the list below and its target), from which address, and
+ * for a change the before and after of each changed field.
+ */
+
+/** Every action the log knows, with the label the System Logs page shows. */
+export const AUDIT_ACTIONS = {
+  'auth.sign_in_failed': 'Sign-in failed',
+  'auth.sign_in_throttled': 'Sign-in throttled',
+  'auth.password_reset_requested': 'Password reset requested',
+  'auth.password_reset': 'Password reset',
+  'auth.password_changed': 'Password changed',
+  'user.created': 'Account created',
+  'user.updated': 'Account changed',
+  'user.roles_changed': 'Roles changed',
+  'user.disabled': 'Account disabled',
+  'user.enabled': 'Account enabled',
+  'user.approved': 'Sign-up approved',
+  'user.rejected': 'Sign-up rejected',
+  'user.reset_link_sent': 'Password reset link sent',
+  'users.imported': 'Accounts imported',
+  'users.exported': 'Accounts exported',
+  'alumni.imported': 'Alumni imported',
+  'alumni.exported': 'Alumni exported',
+  'alumni.messaged': 'Alumni messaged',
+  'library.books_imported': 'Books imported',
+  'library.fine_waived': 'Fine waived',
+  'report.downloaded': 'Report downloaded',
+  'record.deleted': 'Record deleted',
+  'settings.changed': 'Settings changed',
+} as const satisfies Record<string, string>;
+export type AuditAction = keyof typeof AUDIT_ACTIONS;
+export const AUDIT_ACTION_NAMES = Object.keys(AUDIT_ACTIONS) as [AuditAction, ...AuditAction[]];
+
+/** A changed field: its value before and after (secrets are never recorded). */
+export const fieldChangeSchema = z.object({ from: z.unknown(), to: z.unknown() });
+export type FieldChange = z.infer<typeof fieldChangeSchema>;
+
+export const auditEntrySchema = z.object({
+  id: z.string(),
+  /** When, ISO 8601. */
+  at: z.string(),
+  action: z.enum(AUDIT_ACTION_NAMES),
+  /** Who: the account (null id for an anonymous attempt, whose email is the one it gave). */
+  actor: z.object({ id: z.string().nullable(), name: z.string().nullable(), email: z.string().nullable() }),
+  /** The client's address as the server saw it (behind a proxy: as TRUST_PROXY allows). */
+  ip: z.string().nullable(),
+  /** What was acted on: a kind ('user', 'book', 'alumnus', 'notice', 'settings' ...), its id and a readable label. */
+  target: z.object({ type: z.string(), id: z.string().nullable(), label: z.string().nullable() }).nullable(),
+  /** The before and after of each changed field. */
+  changes: z.record(z.string(), fieldChangeSchema),
+  /** Anything else worth keeping: counts of an import, the filters of an export, a reason. */
+  details: z.record(z.string(), z.unknown()),
+});
+export type AuditEntry = z.infer<typeof auditEntrySchema>;
+
+/** GET /audit?actor=&action=&from=&to=&page=&pageSize= — `actor` matches a name or an email (part of it) or is an account id. */
+export const auditQuery = z
+  .strictObject({
+    actor: z.string().trim().max(254).optional(),
+    action: z.enum(AUDIT_ACTION_NAMES, { error: MSG.auditActionUnknown }).optional(),
+    from: dateField.optional(),
+    to: dateField.optional(),
+    ...pageQuery,
+  })
+  .refine((v) => !v.from || !v.to || v.from <= v.to, { message: MSG.rangeOrder, path: ['to'] });
+export type AuditQuery = z.infer<typeof auditQuery>;
+
+export const auditListResponse = z.object({ entries: z.array(auditEntrySchema), total: z.number().int() });
+export type AuditList = z.infer<typeof auditListResponse>;
