@@ -1,10 +1,11 @@
 // The demo notice board and placement season (issue 13 item 7): what the demo accounts see at once.
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Notice } from '@crs/shared/schemas/notices';
 import type { Job, StudentApplication } from '@crs/shared/schemas/placement';
 import { createTestApp, login } from '../../../test/helper.ts';
 import type { TestApp } from '../../../test/helper.ts';
-import { countRows } from '../../../test/util.ts';
+import { countRows, rows } from '../../../test/util.ts';
 import { DEMO_PASSWORD, seedDemo } from '../../seed/demo.ts';
 import { DEMO_NOTICES } from '../notices/notices.seed.ts';
 import { DEMO_JOBS } from './placement.seed.ts';
@@ -59,6 +60,11 @@ describe('notices and placement demo seed', () => {
     }
     const mine = ((await get('/placement/applications/me', 'student@demo.crs')) as { applications: StudentApplication[] }).applications;
     expect(Object.fromEntries(mine.map((a) => [a.job.company, a.status]))).toEqual({ Infosys: 'shortlisted', Freshworks: 'applied' });
+    // Each seeded application carries the applicant's CGPA as applying would have recorded it, and
+    // the applications were made over the last days, not all at the moment of seeding.
+    const recorded = await rows<{ cgpa: string | null; days: number }>(t.ctx, sql`select a.cgpa, extract(day from now() - a.applied_at)::int as days from placement_applications a join users u on u.id = a.student_id where u.email = 'student@demo.crs'`);
+    expect(recorded.map((r) => Number(r.cgpa))).toEqual([cgpa, cgpa]);
+    expect(recorded.every((r) => r.days >= 1 && r.days <= 7)).toBe(true);
     expect((await get('/stats/overview', 'admin@demo.crs')).openJobs).toBe(DEMO_JOBS.filter((j) => j.deadlineIn >= 0 && j.status !== 'closed').length);
   });
 });

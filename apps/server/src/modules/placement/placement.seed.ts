@@ -2,14 +2,16 @@ import type { ApplicationStatus, JobStatus } from '@crs/shared/schemas/placement
 import type { AppContext } from '../../context.ts';
 import { addDays, collegeClock } from '../../lib/time.ts';
 import * as academics from '../academics/academics.service.ts';
+import * as assessment from '../assessment/assessment.service.ts';
 import * as users from '../users/users.service.ts';
 import * as repo from './placement.repository.ts';
 
 // This season's recruiters at the demo college: service companies open to every branch, product
 // companies with a CGPA bar, core engineering firms for their branches; one drive past its deadline
-// and one closed. Deadlines are relative to today. A few seeded students have applied (the demo
-// student to two drives, one shortlisted). The demo college has no published results yet, so the
-// seeded applications are to drives without a CGPA minimum, as the portal itself would allow.
+// and one closed. Deadlines are relative to today. A few seeded students have applied over the last
+// days (the demo student to two drives, one shortlisted), each application carrying the CGPA of the
+// student's published results as the portal records it; the seeded applications are to drives
+// without a CGPA minimum, so every applicant is eligible whatever their results.
 
 type DemoJob = {
   company: string;
@@ -71,14 +73,18 @@ export async function seedDemoPlacement(ctx: AppContext): Promise<boolean> {
   const jobId = new Map(jobs.map((j) => [j.company, j.id]));
   const { sections } = await academics.listSections(ctx, { page: 1, pageSize: 100 });
   const sectionId = new Map(sections.map((s) => [s.name, s._id]));
-  const applications = [];
+  const applications: Parameters<typeof repo.insertApplications>[1] = [];
   for (const [company, section, count, statuses] of DEMO_APPLICATIONS) {
     const sid = sectionId.get(section);
     const job = jobId.get(company);
     if (!sid || !job) continue;
     const all = await academics.sectionRoster(ctx, sid);
     const roster = [...all.filter((s) => s.email === 'student@demo.crs'), ...all.filter((s) => s.email !== 'student@demo.crs')];
-    applications.push(...roster.slice(0, count).map((s, i) => ({ jobId: job, studentId: s.id, status: statuses[i] ?? 'applied', cgpa: null })));
+    for (const [i, s] of roster.slice(0, count).entries()) {
+      const cgpa = await assessment.cgpaOf(ctx, s.id);
+      const appliedAt = new Date(Date.now() - (applications.length % 6 + 1) * 86_400_000 - i * 3_600_000);
+      applications.push({ jobId: job, studentId: s.id, status: statuses[i] ?? 'applied', cgpa, appliedAt });
+    }
   }
   await repo.insertApplications(ctx.db, applications);
   return true;
