@@ -5,6 +5,7 @@ import { ConfigError, loadConfig } from './config.ts';
 import { DataDirLockedError } from './db/lock.ts';
 import * as alumni from './modules/alumni/alumni.service.ts';
 import * as audit from './modules/audit/audit.service.ts';
+import { sweepOrphanBytes } from './modules/files/files.service.ts';
 import { pruneAuthData } from './modules/auth/auth.service.ts';
 import { cleanUpPendingImports, STALE_IMPORT_MINUTES } from './modules/library/library.service.ts';
 import { openRuntime } from './runtime.ts';
@@ -34,6 +35,7 @@ async function main(): Promise<void> {
       cleanUpPendingImports(ctx, STALE_IMPORT_MINUTES).catch((err: unknown) => app.log.warn({ err }, 'removing stale imports failed')),
       alumni.cleanUpPendingImports(ctx, alumni.STALE_IMPORT_MINUTES).catch((err: unknown) => app.log.warn({ err }, 'removing stale alumni imports failed')),
       audit.purgeOlderThan(ctx, audit.DEFAULT_RETENTION_DAYS).catch((err: unknown) => app.log.warn({ err }, 'purging old audit entries failed')),
+      sweepOrphanBytes(ctx).catch((err: unknown) => app.log.warn({ err }, 'sweeping orphaned file bytes failed')),
     ]);
   void prune();
   const maintenance = setInterval(() => void prune(), 60 * 60 * 1000);

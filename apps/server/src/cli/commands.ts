@@ -5,6 +5,7 @@ import { emailField, nameField, passwordField } from '@crs/shared/fields';
 import { ROLES } from '@crs/shared/roles';
 import type { AppContext } from '../context.ts';
 import { backupTo, restoreFrom } from '../db/backup.ts';
+import type { BackupCounts } from '../db/backup.ts';
 import { migrate } from '../db/migrate.ts';
 import { seedSyntheticAlumni } from '../modules/alumni/alumni.service.ts';
 import { seedBenchAttendance } from '../modules/attendance/attendance.service.ts';
@@ -131,12 +132,12 @@ export const COMMANDS: Record<string, Command> = {
   },
   'db:backup': {
     usage: 'db:backup <file>',
-    summary: 'Write a consistent backup of every table to <file> (gzipped JSON).',
+    summary: 'Write a consistent backup of every table and every uploaded file to <file> (a gzipped tar).',
     remote: true,
     async run(ctx, argv) {
       const file = fileArg(argv, this.usage);
-      const counts = await backupTo(ctx.db, file);
-      return `Backup written to ${file}: ${Object.entries(counts).map(([t, n]) => `${t}=${n}`).join(' ')}`;
+      const counts = await backupTo(ctx.db, ctx.store, file);
+      return `Backup written to ${file}: ${describe(counts)}`;
     },
   },
   'db:restore': {
@@ -145,12 +146,14 @@ export const COMMANDS: Record<string, Command> = {
     remote: false,
     async run(ctx, argv) {
       const file = fileArg(argv, this.usage);
-      const counts = await restoreFrom(ctx.db, file);
+      const counts = await restoreFrom(ctx.db, ctx.store, file);
       await ctx.caches.invalidateAll();
-      return `Restored ${file}: ${Object.entries(counts).map(([t, n]) => `${t}=${n}`).join(' ')}`;
+      return `Restored ${file}: ${describe(counts)}`;
     },
   },
 };
+
+const describe = (c: BackupCounts) => `${Object.entries(c.tables).map(([t, n]) => `${t}=${n}`).join(' ')} files=${c.files}`;
 
 export function helpText(): string {
   const lines = ['Usage: npm run crs -- <command> [options]', '', 'Commands:'];

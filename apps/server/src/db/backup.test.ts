@@ -1,5 +1,6 @@
 // Backup and restore round trip, checked by row counts and sample rows (quality.md "Reliability").
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { buffer } from 'node:stream/consumers';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { gunzipSync, gzipSync } from 'node:zlib';
@@ -8,6 +9,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, createUser, login } from '../../test/helper.ts';
 import type { TestApp } from '../../test/helper.ts';
 import { bearer, one } from '../../test/util.ts';
+import { readBytes, removeFile, saveGenerated } from '../modules/files/files.service.ts';
+import { extract as tarExtract, pack as tarPack } from 'tar-stream';
 import { backupTo, restoreFrom, tableCounts, TABLES } from './backup.ts';
 
 let t: TestApp;
@@ -34,10 +37,16 @@ describe('backup and restore', () => {
     await t.app.inject({ method: 'POST', url: '/api/v1/auth/login', payload: { email: alice.email, password: 'wrong-password' } });
     await t.app.inject({ method: 'POST', url: '/api/v1/auth/reset/request', payload: { email: alice.email } });
 
+    // Files: their rows are in the database, their bytes in the file store.
+    const card = await saveGenerated(t.ctx, { ownerId: alice.id, bytes: Buffer.from('%PDF-1.7 card of Alice'), filename: 'card.pdf', mimeType: 'application/pdf' });
+    const photo = await saveGenerated(t.ctx, { ownerId: alice.id, bytes: Buffer.from('PNG bytes of a photo'), filename: 'photo.png', mimeType: 'image/png' });
+
     const file = path.join(dir, 'round-trip.crs.gz');
-    const written = await backupTo(t.ctx.db, file);
+    const written = await backupTo(t.ctx.db, t.ctx.store, file);
     const counts = await tableCounts(t.ctx.db);
-    expect(written).toEqual(counts);
+    expect(written.tables).toEqual(counts);
+    expect(written.files).toBe(counts.files);
+    expect(counts.files).toBeGreaterThanOrEqual(2);
     expect(counts.users).toBeGreaterThanOrEqual(3);
     expect(counts.sessions).toBeGreaterThanOrEqual(1);
     expect(counts.refresh_tokens).toBeGreaterThanOrEqual(1);
@@ -52,11 +61,14 @@ describe('backup and restore', () => {
     await t.ctx.db.execute(sql`update users set name = 'Changed', roles = array['SuperAdmin'] where id = ${alice.id}`);
     for (let i = 0; i < 3; i++) await createUser(t.ctx);
     await t.app.inject({ method: 'POST', url: '/api/v1/auth/logout', headers: bearer(session.token) });
+    // One file removed (row and bytes), the other's bytes lost from the disk.
+    await removeFile(t.ctx, card.id);
+    await t.ctx.store.remove(photo.storageKey);
     expect(await tableCounts(t.ctx.db)).not.toEqual(counts);
 
-    const restored = await restoreFrom(t.ctx.db, file);
+    const restored = await restoreFrom(t.ctx.db, t.ctx.store, file);
     await t.ctx.caches.invalidateAll();
-    expect(restored).toEqual(counts);
+    expect(restored).toEqual(written);
     expect(await tableCounts(t.ctx.db)).toEqual(counts);
     expect(await userRow(alice.id)).toEqual(aliceBefore);
     expect((await one<{ n: number }>(t.ctx, sql`select count(*)::int as n from users where id = ${bob.id}`)).n).toBe(1);
@@ -64,6 +76,10 @@ describe('backup and restore', () => {
     expect((await one<{ v: string }>(t.ctx, sql`select last_value::text as v from student_number_seq`)).v).toBe(seqBefore.v);
     const next = await createUser(t.ctx, { roles: ['Student'] });
     expect(next.studentId).not.toBe(alice.studentId);
+
+    // Both files' bytes are back under their keys.
+    expect((await readBytes(t.ctx, card.id))?.bytes.toString()).toBe('%PDF-1.7 card of Alice');
+    expect((await readBytes(t.ctx, photo.id))?.bytes.toString()).toBe('PNG bytes of a photo');
 
     // The restored session works again; the restored password too.
     expect((await t.app.inject({ url: '/api/v1/auth/users/me', headers: bearer(session.token) })).statusCode).toBe(200);
@@ -74,25 +90,30 @@ describe('backup and restore', () => {
     await createUser(t.ctx);
     const before = await tableCounts(t.ctx.db);
     const good = path.join(dir, 'good.crs.gz');
-    await backupTo(t.ctx.db, good);
+    await backupTo(t.ctx.db, t.ctx.store, good);
     const bytes = readFileSync(good);
+    const manifest = await manifestOf(good);
 
     const cases: Array<[string, Buffer]> = [
       ['not gzip', Buffer.from('hello, not a backup')],
       ['truncated', bytes.subarray(0, Math.floor(bytes.length / 2))],
       ['gzip of garbage', gzipSync('{"format":"crs-backup",')],
-      ['another format', gzipSync(JSON.stringify({ format: 'something-else', version: 1 }))],
-      ['another version', gzipSync(JSON.stringify({ ...JSON.parse(gunzipSync(bytes).toString()), version: 2 }))],
+      ['an older backup (gzipped JSON)', gzipSync(JSON.stringify({ ...manifest, version: 1 }))],
+      ['another format', await archive([['crs-backup.json', JSON.stringify({ format: 'something-else', version: 2 })]])],
+      ['another version', await archive([['crs-backup.json', JSON.stringify({ ...manifest, version: 3 })]])],
+      ['manifest not first', await archive([['files/ab/x', 'x'], ['crs-backup.json', JSON.stringify(manifest)]])],
+      // A file entry whose name would escape the store: refused before any row changes.
+      ['a path outside the store', await archive([['crs-backup.json', JSON.stringify(manifest)], ['files/../../../etc/evil', 'x']])],
     ];
     // A backup whose rows do not fit the tables: the transaction rolls back, nothing is truncated.
-    const bad = JSON.parse(gunzipSync(bytes).toString()) as { tables: Record<string, unknown[]> };
+    const bad = structuredClone(manifest) as { tables: Record<string, unknown[]> };
     bad.tables.users = [...bad.tables.users!, { id: 'not-a-uuid', name: 'x', email: 'x@y.z', roles: ['Student'], password_hash: 'x' }];
-    cases.push(['bad rows', gzipSync(JSON.stringify(bad))]);
+    cases.push(['bad rows', await archive([['crs-backup.json', JSON.stringify(bad)]])]);
 
     for (const [name, content] of cases) {
       const file = path.join(dir, `${name.replace(/\W/g, '-')}.crs.gz`);
       writeFileSync(file, content);
-      await expect(restoreFrom(t.ctx.db, file), name).rejects.toThrow();
+      await expect(restoreFrom(t.ctx.db, t.ctx.store, file), name).rejects.toThrow();
       expect(await tableCounts(t.ctx.db), name).toEqual(before);
     }
   });
@@ -100,12 +121,12 @@ describe('backup and restore', () => {
   it('refuses a backup made at another schema version and changes nothing', async () => {
     const before = await tableCounts(t.ctx.db);
     const good = path.join(dir, 'version.crs.gz');
-    await backupTo(t.ctx.db, good);
-    const data = JSON.parse(gunzipSync(readFileSync(good)).toString()) as { migrations: number };
+    await backupTo(t.ctx.db, t.ctx.store, good);
+    const data = (await manifestOf(good)) as { migrations: number };
     for (const migrations of [data.migrations - 1, data.migrations + 1]) {
       const file = path.join(dir, `v${migrations}.crs.gz`);
-      writeFileSync(file, gzipSync(JSON.stringify({ ...data, migrations })));
-      await expect(restoreFrom(t.ctx.db, file)).rejects.toThrow(/schema version/);
+      writeFileSync(file, await archive([['crs-backup.json', JSON.stringify({ ...data, migrations })]]));
+      await expect(restoreFrom(t.ctx.db, t.ctx.store, file)).rejects.toThrow(/schema version/);
       expect(await tableCounts(t.ctx.db)).toEqual(before);
     }
   });
@@ -118,3 +139,19 @@ describe('backup and restore', () => {
     expect([...TABLES].sort()).toEqual(tables.names);
   });
 });
+
+/** A backup's first entry, the database part, as an object. */
+async function manifestOf(file: string): Promise<Record<string, unknown>> {
+  const extract = tarExtract();
+  extract.end(gunzipSync(readFileSync(file)));
+  for await (const entry of extract) return JSON.parse((await buffer(entry)).toString()) as Record<string, unknown>;
+  throw new Error('empty archive');
+}
+
+/** A gzipped tar of the given entries, as a hand-made (or tampered) backup. */
+async function archive(entries: Array<[name: string, content: string]>): Promise<Buffer> {
+  const pack = tarPack();
+  for (const [name, content] of entries) pack.entry({ name }, content);
+  pack.finalize();
+  return gzipSync(await buffer(pack));
+}

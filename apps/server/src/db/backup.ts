@@ -1,7 +1,13 @@
-import { readFileSync, writeFileSync } from 'node:fs';
-import { gunzipSync, gzipSync } from 'node:zlib';
+import { createReadStream, createWriteStream } from 'node:fs';
+import { rename, rm } from 'node:fs/promises';
+import { buffer } from 'node:stream/consumers';
+import { pipeline } from 'node:stream/promises';
+import { createGunzip, createGzip } from 'node:zlib';
 import { getTableName, is, sql } from 'drizzle-orm';
 import { PgTable } from 'drizzle-orm/pg-core';
+import { extract as tarExtract, pack as tarPack } from 'tar-stream';
+import type { Pack } from 'tar-stream';
+import type { FileStore } from '../lib/storage.ts';
 import { queryRows } from './client.ts';
 import type { Db } from './client.ts';
 import * as schema from './schema/index.ts';
@@ -11,26 +17,42 @@ export const TABLES: string[] = (Object.values(schema) as unknown[])
   .filter((v): v is PgTable => is(v, PgTable))
   .map((t) => getTableName(t));
 
-type BackupFile = {
+/** The database part of a backup: the first entry of the archive. */
+type Manifest = {
   format: 'crs-backup';
-  version: 1;
+  version: 2;
   createdAt: string;
   migrations: number;
   tables: Record<string, unknown[]>;
   sequences: Record<string, string | null>;
 };
 
+/** What a backup holds: rows per table and how many files' bytes. */
+export type BackupCounts = { tables: Record<string, number>; files: number };
+
+const MANIFEST = 'crs-backup.json';
+const FILES = 'files/';
 
 async function appliedMigrations(db: Db): Promise<number> {
   const [r] = await queryRows<{ n: number }>(db, sql`select count(*)::int as n from drizzle.__drizzle_migrations`);
   return r?.n ?? 0;
 }
 
+const addEntry = (pack: Pack, name: string, bytes: Buffer) =>
+  new Promise<void>((resolve, reject) => pack.entry({ name, size: bytes.length, mode: 0o600 }, bytes, (err) => (err ? reject(err) : resolve())));
+
+const countsOf = (tables: Record<string, unknown[]>, files: number): BackupCounts => ({
+  tables: Object.fromEntries(TABLES.map((t) => [t, tables[t]?.length ?? 0])),
+  files,
+});
+
 /**
- * Writes every table and sequence to a gzipped JSON file, read in one transaction so the copy is
- * consistent. The same file restores into the embedded database or PostgreSQL.
+ * Writes a consistent backup to `file` (decision 0007): a gzipped tar holding first every table and
+ * sequence as JSON, read in one transaction, then the bytes of every file those rows refer to, so
+ * a restore brings back uploaded documents, materials and ID cards too. Written under a temporary
+ * name and renamed, so `file` is never half a backup.
  */
-export async function backupTo(db: Db, file: string): Promise<Record<string, number>> {
+export async function backupTo(db: Db, store: FileStore, file: string): Promise<BackupCounts> {
   const data = await db.transaction(async (tx) => {
     const txDb = tx as unknown as Db;
     const tables: Record<string, unknown[]> = {};
@@ -44,27 +66,71 @@ export async function backupTo(db: Db, file: string): Promise<Record<string, num
     );
     return { tables, sequences: Object.fromEntries(seqs.map((s) => [s.name, s.value])), migrations: await appliedMigrations(txDb) };
   });
-  const backup: BackupFile = { format: 'crs-backup', version: 1, createdAt: new Date().toISOString(), ...data };
-  writeFileSync(file, gzipSync(JSON.stringify(backup)), { mode: 0o600 });
-  return Object.fromEntries(Object.entries(data.tables).map(([k, v]) => [k, v.length]));
+  const manifest: Manifest = { format: 'crs-backup', version: 2, createdAt: new Date().toISOString(), ...data };
+  // The rows name their bytes by storage key; bytes never change under a key once written.
+  const keys = (data.tables.files as Array<{ storage_key: string }>).map((f) => f.storage_key);
+
+  const temp = `${file}.part`;
+  const pack = tarPack();
+  const written = pipeline(pack, createGzip(), createWriteStream(temp, { mode: 0o600 }));
+  let files = 0;
+  try {
+    await addEntry(pack, MANIFEST, Buffer.from(JSON.stringify(manifest)));
+    for (const key of keys) {
+      const stream = await store.open(key);
+      // Bytes missing from the store cannot be served live either; the row is kept as it is.
+      if (!stream) continue;
+      await addEntry(pack, FILES + key, await buffer(stream));
+      files++;
+    }
+    pack.finalize();
+    await written;
+  } catch (err) {
+    pack.destroy(err as Error);
+    await written.catch(() => undefined);
+    await rm(temp, { force: true });
+    throw err;
+  }
+  await rename(temp, file);
+  return countsOf(data.tables, files);
 }
 
 /**
- * Replaces all data with a backup's, in one transaction: a bad file changes nothing. The backup
- * must come from the same schema version (number of applied migrations).
+ * Replaces all data with a backup's. The manifest comes first and is checked (format, and the
+ * same schema version: number of applied migrations) before anything is written; then the files'
+ * bytes go back under their keys, then every table is replaced in one transaction, so a bad file
+ * changes no row. Bytes written before a failure, and the bytes of files the backup does not know,
+ * are left to the file store's orphan sweep (modules/files).
  */
-export async function restoreFrom(db: Db, file: string): Promise<Record<string, number>> {
-  let backup: BackupFile;
+export async function restoreFrom(db: Db, store: FileStore, file: string): Promise<BackupCounts> {
+  const current = await appliedMigrations(db);
+  let manifest: Manifest | undefined;
+  let files = 0;
+  const extract = tarExtract();
+  const reading = pipeline(createReadStream(file), createGunzip(), extract);
   try {
-    backup = JSON.parse(gunzipSync(readFileSync(file)).toString('utf8')) as BackupFile;
+    for await (const entry of extract) {
+      const bytes = await buffer(entry);
+      if (!manifest) {
+        manifest = parseManifest(entry.header.name, bytes, file);
+        if (manifest.migrations !== current) {
+          throw new Error(`The backup was made at schema version ${manifest.migrations}; this database is at version ${current}.`);
+        }
+      } else if (entry.header.name.startsWith(FILES)) {
+        await store.putAt(entry.header.name.slice(FILES.length), bytes);
+        files++;
+      }
+    }
+    await reading;
   } catch (err) {
+    extract.destroy();
+    await reading.catch(() => undefined);
+    if (err instanceof Error && /schema version|is not a CRS backup/.test(err.message)) throw err;
     throw new Error(`${file} is not a CRS backup (${(err as Error).message})`);
   }
-  if (backup.format !== 'crs-backup' || backup.version !== 1) throw new Error(`${file} is not a CRS backup`);
-  const current = await appliedMigrations(db);
-  if (backup.migrations !== current) {
-    throw new Error(`The backup was made at schema version ${backup.migrations}; this database is at version ${current}.`);
-  }
+  if (!manifest) throw new Error(`${file} is not a CRS backup (it is empty)`);
+  const backup = manifest;
+
   await db.transaction(async (tx) => {
     await tx.execute(sql.raw(`truncate ${TABLES.map((t) => `"${t}"`).join(', ')} cascade`));
     for (const name of TABLES) {
@@ -77,7 +143,20 @@ export async function restoreFrom(db: Db, file: string): Promise<Record<string, 
       if (value !== null) await tx.execute(sql`select setval(${name}, ${value}::bigint, true)`);
     }
   });
-  return Object.fromEntries(TABLES.map((t) => [t, backup.tables[t]?.length ?? 0]));
+  return countsOf(backup.tables, files);
+}
+
+function parseManifest(name: string, bytes: Buffer, file: string): Manifest {
+  let manifest: Partial<Manifest>;
+  try {
+    manifest = JSON.parse(bytes.toString('utf8')) as Partial<Manifest>;
+  } catch (err) {
+    throw new Error(`${file} is not a CRS backup (${(err as Error).message})`);
+  }
+  if (name !== MANIFEST || manifest.format !== 'crs-backup') throw new Error(`${file} is not a CRS backup`);
+  if (manifest.version !== 2) throw new Error(`${file} is not a CRS backup of this version (made by an older CRS: restore it with the version that made it)`);
+  if (!manifest.tables || typeof manifest.tables !== 'object' || !manifest.sequences) throw new Error(`${file} is not a CRS backup`);
+  return manifest as Manifest;
 }
 
 /** Row count of every table (used to verify a restore). */

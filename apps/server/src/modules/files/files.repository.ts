@@ -31,3 +31,10 @@ export async function deleteOwnerFiles(db: Executor, ownerId: string, purpose: F
     .where(and(eq(files.ownerId, ownerId), eq(files.purpose, purpose), keepId ? ne(files.id, keepId) : undefined))
     .returning();
 }
+
+/** Which of `keys` a file row still names. */
+export async function keptKeys(db: Executor, keys: readonly string[]): Promise<Set<string>> {
+  if (keys.length === 0) return new Set();
+  const rows = await db.select({ key: files.storageKey }).from(files).where(inArray(files.storageKey, [...keys]));
+  return new Set(rows.map((r) => r.key));
+}

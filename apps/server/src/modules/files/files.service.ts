@@ -129,6 +129,36 @@ export async function removeOwnerFiles(ctx: AppContext, ownerId: string, purpose
   for (const old of await repo.deleteOwnerFiles(ctx.db, ownerId, purpose, keepId)) await ctx.store.remove(old.storageKey);
 }
 
+/** Bytes younger than this are never swept: an upload writes its bytes before its row commits. */
+export const ORPHAN_MIN_AGE_MS = 60 * 60 * 1000;
+
+/**
+ * Removes bytes no file row names and that are older than `minAgeMs`: what a crash between the
+ * bytes and the row, a failed restore, or a restore of an older backup (decision 0007) left in
+ * the store. Returns how many were removed.
+ */
+export async function sweepOrphanBytes(ctx: AppContext, minAgeMs = ORPHAN_MIN_AGE_MS): Promise<number> {
+  const cutoff = Date.now() - minAgeMs;
+  let removed = 0;
+  let batch: string[] = [];
+  const sweep = async () => {
+    const kept = await repo.keptKeys(ctx.db, batch);
+    for (const key of batch) {
+      if (kept.has(key)) continue;
+      await ctx.store.remove(key);
+      removed++;
+    }
+    batch = [];
+  };
+  for await (const { key, writtenAt } of ctx.store.list()) {
+    if (writtenAt.getTime() > cutoff) continue;
+    batch.push(key);
+    if (batch.length >= 500) await sweep();
+  }
+  await sweep();
+  return removed;
+}
+
 export const findFile = (ctx: AppContext, id: string): Promise<FileRow | undefined> => repo.findFile(ctx.db, id);
 /** Records of several files by id, keyed by id (unknown ids are absent). */
 export const findFiles = async (ctx: AppContext, ids: string[]): Promise<Map<string, FileRow>> => new Map((await repo.findFiles(ctx.db, [...new Set(ids)])).map((f) => [f.id, f]));

@@ -1,12 +1,12 @@
 // Stored files (decision 0025): types checked from the bytes, names made safe, and who may open a
 // file — the owner, admins, whom the owning module allows, or a signed link.
-import { readFileSync } from 'node:fs';
+import { readFileSync, utimesSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MSG } from '@crs/shared/messages';
 import { createTestApp, loginAs } from '../../../test/helper.ts';
 import type { TestApp } from '../../../test/helper.ts';
-import { allowReaders, checkUpload, removeFile, saveUpload, signedFileUrl } from './files.service.ts';
+import { allowReaders, checkUpload, removeFile, saveGenerated, saveUpload, signedFileUrl, sweepOrphanBytes } from './files.service.ts';
 
 const fixture = (dir: string, name: string) => readFileSync(path.join(import.meta.dirname, '../../../test/fixtures', dir, name));
 const PDF = fixture('files', 'marks.pdf');
@@ -103,5 +103,21 @@ describe('GET /files/{id}', () => {
     expect(gone.statusCode).toBe(404);
     expect(gone.json().message).toBe(MSG.fileNotFound);
     expect((await t.app.inject({ url: '/api/v1/files/not-a-uuid', headers: owner.auth })).statusCode).toBe(400);
+  });
+
+  it('sweeps bytes no file names once they are an hour old, and nothing else', async () => {
+    const owner = await loginAs(t, ['Student']);
+    const kept = await saveGenerated(t.ctx, { ownerId: owner.user.id, bytes: Buffer.from('kept'), filename: 'kept.pdf', mimeType: 'application/pdf' });
+    const orphan = await t.ctx.store.put(Buffer.from('left by a crash'));
+    const young = await t.ctx.store.put(Buffer.from('an upload whose row is not committed yet'));
+    const twoHoursAgo = new Date(Date.now() - 2 * 60 * 60 * 1000);
+    for (const key of [kept.storageKey, orphan]) utimesSync(path.join(t.dataDir, 'uploads', key), twoHoursAgo, twoHoursAgo);
+
+    expect(await sweepOrphanBytes(t.ctx)).toBeGreaterThanOrEqual(1);
+    expect(await t.ctx.store.open(orphan)).toBeUndefined();
+    const keys = [];
+    for await (const { key } of t.ctx.store.list()) keys.push(key);
+    expect(keys).toEqual(expect.arrayContaining([kept.storageKey, young]));
+    expect(keys).not.toContain(orphan);
   });
 });

@@ -134,11 +134,11 @@ describe('library seed', () => {
 
   it('survives a backup and restore: books, loans, settings and the book count', async () => {
     const file = path.join(t.dataDir, 'library.backup');
-    const counted = await backupTo(t.ctx.db, file);
+    const counted = await backupTo(t.ctx.db, t.ctx.store, file);
     await t.ctx.db.execute(sql`delete from loans`);
     await t.ctx.db.execute(sql`delete from books`);
     expect((await rows<{ n: number }>(sql`select n::int from book_count`))[0]!.n).toBe(0);
-    const restored = await restoreFrom(t.ctx.db, file);
+    const restored = await restoreFrom(t.ctx.db, t.ctx.store, file);
     expect(restored).toEqual(counted);
     const [r] = await rows<{ n: number; counted: number; searchable: number }>(
       sql`select (select n::int from book_count) as n, count(*)::int as counted,
