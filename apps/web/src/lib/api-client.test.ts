@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { startApiServer, type ApiServer } from '@/test/api-server';
-import { api, refreshClient } from './api-client';
+import { api, refreshClient, withUploadBudget } from './api-client';
 import { setNavigator } from './navigation';
 import { getRefreshToken, getToken, setTokens } from './tokens';
 
@@ -44,6 +44,16 @@ describe('api client', () => {
   it('uses the timeouts of spec section 9', () => {
     expect(api.defaults.timeout).toBe(15_000);
     expect(refreshClient.defaults.timeout).toBe(10_000);
+  });
+
+  it('gives a file upload five minutes, and nothing else more than 15 s', () => {
+    const form = new FormData();
+    form.append('file', new Blob(['x']), 'x.csv');
+    expect(withUploadBudget({ data: form, timeout: 15_000 }).timeout).toBe(300_000);
+    expect(withUploadBudget({ data: { title: 'x' }, timeout: 15_000 }).timeout).toBe(15_000);
+    expect(withUploadBudget({ data: undefined, timeout: 15_000 }).timeout).toBe(15_000);
+    // A caller that chose its own timeout keeps it.
+    expect(withUploadBudget({ data: form, timeout: 5_000 }).timeout).toBe(5_000);
   });
 
   it('sends the stored token as a bearer header', async () => {

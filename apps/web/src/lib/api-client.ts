@@ -1,5 +1,5 @@
 import axios, { AxiosError, type AxiosInstance, type InternalAxiosRequestConfig } from 'axios';
-import { REFRESH_TIMEOUT_MS, REQUEST_TIMEOUT_MS, env } from '@/config/env';
+import { REFRESH_TIMEOUT_MS, REQUEST_TIMEOUT_MS, UPLOAD_TIMEOUT_MS, env } from '@/config/env';
 import { paths } from '@/config/paths';
 import { navigateTo as navigate } from './navigation';
 import { clearTokens, getRefreshToken, getToken, notifySessionChange, setTokens } from './tokens';
@@ -38,10 +38,16 @@ function isAuthCall(url: string | undefined): boolean {
   return AUTH_CALL.test(relative);
 }
 
+/** A request that sends a file (FormData) gets the upload budget instead of the 15 s every other request has. */
+export function withUploadBudget<C extends { data?: unknown; timeout?: number }>(config: C): C {
+  if (typeof FormData !== 'undefined' && config.data instanceof FormData && config.timeout === REQUEST_TIMEOUT_MS) config.timeout = UPLOAD_TIMEOUT_MS;
+  return config;
+}
+
 api.interceptors.request.use((config) => {
   const token = getToken();
   if (token) config.headers.set('Authorization', `Bearer ${token}`);
-  return config;
+  return withUploadBudget(config);
 });
 
 api.interceptors.response.use(undefined, async (error: unknown) => {
