@@ -47,6 +47,7 @@ export const importText = {
   missingColumn: (label: string) => `The required column "${label}" is missing`,
   blankHeader: (position: number) => `Column ${position} has values but no header`,
   repeatedRow: (firstRow: number) => `The same record as row ${firstRow} of this file`,
+  repeatedValue: (firstRow: number) => `Row ${firstRow} of this file has the same value`,
   tooManyRows: (max: number) => `The file has more than ${max.toLocaleString('en-US')} rows; split it into smaller files`,
 };
 

@@ -20,6 +20,8 @@ export interface ImportSpec<T> {
   key(value: T): string;
   /** What a row whose key is stored does: 'skip' (default; books) or 'update' the stored record (alumni). */
   onStored?: 'skip' | 'update';
+  /** Other values no two rows of the file may share (a student ID): a repeat is an error on that column naming the first row. */
+  unique?: ReadonlyArray<{ field: string; of(value: T): string | null | undefined }>;
 }
 
 /** Where a module keeps its records: which keys exist, and an all-or-nothing write. */
@@ -76,6 +78,7 @@ export async function runImport<T>(table: Table, spec: ImportSpec<T>, store: Imp
   type Checked = { row: number; cells: ReadonlyMap<string, string>; value?: T; key?: string; bad: boolean };
   const checked: Checked[] = [];
   const firstRowOf = new Map<string, number>();
+  const firstRowWith = (spec.unique ?? []).map((u) => ({ ...u, rows: new Map<string, number>() }));
   for (let i = 0; i < data.length; i++) {
     // Checking 5,000 rows takes the CPU for 100 ms or more: let other requests in between.
     if (i % YIELD_EVERY === YIELD_EVERY - 1) await new Promise((resolve) => setImmediate(resolve));
@@ -100,6 +103,20 @@ export async function runImport<T>(table: Table, spec: ImportSpec<T>, store: Imp
       item.bad = true;
       errors.push({ row, field: null, message: importText.repeatedRow(first) });
       continue;
+    }
+    const repeats = firstRowWith.flatMap((u) => {
+      const value = u.of(r.value);
+      const earlier = value ? u.rows.get(value) : undefined;
+      return earlier === undefined ? [] : [{ row, field: u.field, message: importText.repeatedValue(earlier) }];
+    });
+    if (repeats.length) {
+      item.bad = true;
+      errors.push(...repeats);
+      continue;
+    }
+    for (const u of firstRowWith) {
+      const value = u.of(r.value);
+      if (value) u.rows.set(value, row);
     }
     firstRowOf.set(key, row);
     item.value = r.value;

@@ -36,5 +36,7 @@ export function userImport(callerRoles: readonly Role[], studentIdOwners: Studen
       return errors.length ? { ok: false, errors } : { ok: true, value: row };
     },
     key: (row) => row.email,
+    // Two people of one file never share a student ID (the database would refuse the whole file).
+    unique: [{ field: 'studentId', of: (row) => row.studentId?.toUpperCase() }],
   };
 }
