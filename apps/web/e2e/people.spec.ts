@@ -2,6 +2,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Page } from '@playwright/test';
 import { MSG } from '@crs/shared/messages';
+import { importText } from '@crs/shared/schemas/import';
 import { checkScreen, DEMO_PASSWORD, expect, login, loginAs, resetLinkFor, test, uniqueEmail } from './utils';
 
 // People administration (issue 14) against the real server: Admin adds a student who gets the
@@ -148,6 +149,7 @@ test('bulk import: a file with a bad row imports nothing, the good file imports 
   await expect(dialog.getByTestId('import-errors')).toBeVisible();
   await expect(dialog.getByTestId('import-errors')).toContainText(MSG.importRoleInvalid);
   await expect(dialog.getByTestId('import-errors')).toContainText(MSG.onlySuperAdminGrantsAdmin);
+  await expect(dialog.getByTestId('import-errors')).toContainText(importText.repeatedValue(8));
   await expect(dialog.getByRole('button', { name: 'Import' })).toBeDisabled();
   await checkScreen(page, 'people-import-errors');
   await dialog.getByRole('button', { name: 'Cancel' }).click();
