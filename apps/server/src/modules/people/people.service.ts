@@ -11,6 +11,7 @@ import { readTableOffThread } from '../../lib/import/read-off-thread.ts';
 import { runImport } from '../../lib/import/pipeline.ts';
 import type { ImportOutcome } from '../../lib/import/pipeline.ts';
 import { xlsxOf } from '../../lib/spreadsheet.ts';
+import { collegeClock } from '../../lib/time.ts';
 import type { Principal } from '../../plugins/access.ts';
 import type { ImportUpload } from '../../plugins/import-route.ts';
 import * as auth from '../auth/auth.service.ts';
@@ -187,7 +188,7 @@ export async function exportPeople(ctx: AppContext, q: ExportUsersQuery): Promis
   const list = await users.accountsMatching(ctx, filters, EXPORT_MAX_ROWS);
   const rows: CsvCell[][] = [
     EXPORT_HEADER,
-    ...list.map((u) => [u.name, u.email, u.roles.join(', '), u.status, u.department, u.section, u.studentId, u.employeeId, u.phone, u.bloodGroup, u.createdAt.toISOString().slice(0, 10)]),
+    ...list.map((u) => [u.name, u.email, u.roles.join(', '), u.status, u.department, u.section, u.studentId, u.employeeId, u.phone, u.bloodGroup, collegeClock(ctx.config.timeZone, u.createdAt).date]),
   ];
   return format === 'csv' ? toCsv(rows) : xlsxOf(rows, 'People');
 }

@@ -180,7 +180,7 @@ export async function setStatus(ctx: AppContext, id: string, status: Application
 export async function exportApplications(ctx: AppContext, jobId: string, format: 'xlsx' | 'csv') {
   const { job, applications } = await jobApplications(ctx, jobId);
   const rows: CsvCell[][] = [['Student ID', 'Name', 'Email', 'Department', 'CGPA', 'Status', 'Applied on']];
-  for (const a of applications) rows.push([a.student.studentId ?? '', a.student.name, a.student.email, a.student.department ?? '', a.cgpa ?? '', a.status, a.appliedAt.slice(0, 10)]);
+  for (const a of applications) rows.push([a.student.studentId ?? '', a.student.name, a.student.email, a.student.department ?? '', a.cgpa ?? '', a.status, collegeClock(ctx.config.timeZone, new Date(a.appliedAt)).date]);
   const name = `applicants-${job.company}-${job.role}`.replace(/[^A-Za-z0-9-]+/g, '-').slice(0, 80);
   return format === 'csv'
     ? { type: CSV_TYPE, filename: `${name}.csv`, body: toCsv(rows) as string | Buffer }

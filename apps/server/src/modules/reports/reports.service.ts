@@ -240,7 +240,7 @@ async function libraryOverdue(ctx: AppContext): Promise<Sheet> {
 async function placementApplications(ctx: AppContext, q: ReportQuery): Promise<Sheet> {
   const list = await placement.applicationsForReport(ctx, q.jobId, REPORT_ROW_CAP);
   const rows: CsvCell[][] = [['Company', 'Role', 'Student name', 'Student ID', 'Department', 'CGPA', 'Status', 'Applied at']];
-  for (const a of list) rows.push([a.company, a.role, a.student.name, a.student.studentId ?? '', a.student.department ?? '', a.cgpa ?? '', a.status, a.appliedAt.slice(0, 10)]);
+  for (const a of list) rows.push([a.company, a.role, a.student.name, a.student.studentId ?? '', a.student.department ?? '', a.cgpa ?? '', a.status, collegeClock(ctx.config.timeZone, new Date(a.appliedAt)).date]);
   const job = q.jobId ? list[0] : undefined;
   const what = job ? `${job.company} ${job.role}`.slice(0, 60) : q.jobId ? 'job' : 'all';
   return { title: 'Placement applications', fileName: `placement-applications-${what}-${today(ctx)}`, rows };
