@@ -78,7 +78,7 @@ export function changesOf<T extends object>(before: T, after: T, fields: Readonl
 /** One page of entries matching the filters, newest first. */
 export async function listEntries(ctx: AppContext, q: AuditQuery): Promise<AuditList> {
   const { rows, total } = await repo.listEntries(ctx.db, q, ctx.config.timeZone);
-  return { entries: rows.map(presentEntry), total };
+  return { entries: rows.map(presentEntry), total, timeZone: ctx.config.timeZone };
 }
 
 /** How long entries are kept when nobody has chosen (Settings may change it; never under 30 days). */
