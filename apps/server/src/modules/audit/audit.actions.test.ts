@@ -3,6 +3,8 @@
 // or the details — and an action that fails or rolls back writes none. Each test performs the
 // action through the API from its own address and reads the entry back through GET /audit.
 import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MSG } from '@crs/shared/messages';
 import type { Role } from '@crs/shared/roles';
@@ -11,6 +13,7 @@ import type { AuditAction, AuditEntry } from '@crs/shared/schemas/audit';
 import { createTestApp, createUser, loginAs, uniqueEmail } from '../../../test/helper.ts';
 import type { TestApp } from '../../../test/helper.ts';
 import { multipart } from '../../../test/util.ts';
+import { addSlot, classFixture, person as academicPerson } from '../academics/academics.fixtures.ts';
 import { addAlumnus } from '../alumni/alumni.fixtures.ts';
 import { addBook, DEFAULT_SETTINGS, giveBack, lend, makeDue, putSettings } from '../library/library.fixtures.ts';
 
@@ -48,6 +51,11 @@ async function only(action: AuditAction, ip: string): Promise<AuditEntry> {
 }
 const actorOf = (u: { id: string; email: string; name: string }) => ({ id: u.id, email: u.email, name: u.name });
 const word = () => randomBytes(3).toString('hex').toUpperCase();
+const PDF = readFileSync(path.join(import.meta.dirname, '../../../test/fixtures/files/marks.pdf'));
+const uploadTo = (url: string, headers: Headers, ip: string, fields: Record<string, string>) => {
+  const form = multipart(PDF, 'file.pdf', fields);
+  return t.app.inject({ method: 'POST', url: `/api/v1${url}`, headers: { ...headers, ...form.headers }, payload: form.payload, remoteAddress: ip });
+};
 
 describe('sign-in', () => {
   it('records each failed sign-in with its reason, without changing the answer', async () => {
@@ -231,6 +239,38 @@ describe('deletions', () => {
     // A second delete finds nothing: 404 and no entry.
     expect((await call('DELETE', `/notices/${notice._id}`, admin.auth, ip)).statusCode).toBe(404);
     expect(await fromIp('record.deleted', ip)).toHaveLength(4);
+  });
+
+  it('records the deletion of teaching records: a slot, an enrolment, an exam, a material, an assignment, a document and an ID card', async () => {
+    const ip = freshIp();
+    const teacher = await academicPerson(t, 'Teacher');
+    const c = await classFixture(t, admin.auth, teacher.user.id, 1);
+    const student = c.students[0]!.user;
+    const { slot } = await addSlot(t, admin.auth, { assignmentId: c.assignment._id, weekday: 3, start: '11:00', end: '12:00', room: 'R-101' });
+    const exam = (await call('POST', '/assesment/exams', teacher.auth, ip, { name: 'Quiz 1', kind: 'internal', maxMarks: 10, weight: 10, date: '2026-03-02', subjectId: c.subject._id, sectionId: c.section._id })).json().exam;
+    const material = (await uploadTo('/teachers/materials', teacher.auth, ip, { title: `Notes ${c.subject.code}`, subjectId: c.subject._id })).json().material;
+    const doc = (await uploadTo('/docs', admin.auth, ip, { title: `Circular ${c.subject.code}`, type: 'circular' })).json().doc;
+    expect((await call('POST', `/students/${student.id}/idcard`, admin.auth, ip)).statusCode).toBe(201);
+
+    const deletes: Array<[string, Headers]> = [
+      [`/academics/timetable/${slot._id}`, admin.auth],
+      [`/academics/sections/${c.section._id}/students/${student.id}`, admin.auth],
+      [`/assesment/exams/${exam._id}`, teacher.auth],
+      [`/teachers/materials/${material._id}`, teacher.auth],
+      [`/academics/assignments/${c.assignment._id}`, admin.auth],
+      [`/docs/${doc._id}`, admin.auth],
+      [`/students/${student.id}/idcard`, admin.auth],
+    ];
+    for (const [url, headers] of deletes) expect((await call('DELETE', url, headers, ip)).statusCode, url).toBe(200);
+    const byType = new Map((await fromIp('record.deleted', ip)).map((e) => [e.target!.type, e]));
+    expect([...byType.keys()].sort()).toEqual(['ID card', 'document', 'enrolment', 'exam', 'material', 'teaching assignment', 'timetable slot']);
+    expect(byType.get('timetable slot')).toMatchObject({ actor: { id: admin.user.id }, target: { id: slot._id, label: expect.stringContaining('Wed 11:00–12:00 R-101') } });
+    expect(byType.get('enrolment')?.target?.label).toBe(`${student.email} from ${c.section.name} 2026-27`);
+    expect(byType.get('exam')).toMatchObject({ actor: { id: teacher.user.id }, target: { id: exam._id, label: expect.stringContaining('Quiz 1') } });
+    expect(byType.get('material')).toMatchObject({ actor: { id: teacher.user.id }, target: { id: material._id, label: `Notes ${c.subject.code}` } });
+    expect(byType.get('teaching assignment')?.target).toMatchObject({ id: c.assignment._id, label: expect.stringContaining(c.subject.code) });
+    expect(byType.get('document')?.target).toEqual({ type: 'document', id: doc._id, label: `Circular ${c.subject.code}` });
+    expect(byType.get('ID card')?.target?.label).toBe(student.email);
   });
 
   it('records one entry per alumnus of a bulk deletion, and none when an unknown id cancels it', async () => {
