@@ -73,5 +73,6 @@ export const auditQuery = z
   .refine((v) => !v.from || !v.to || v.from <= v.to, { message: MSG.rangeOrder, path: ['to'] });
 export type AuditQuery = z.infer<typeof auditQuery>;
 
-export const auditListResponse = z.object({ entries: z.array(auditEntrySchema), total: z.number().int() });
+/** `timeZone`: the college's (IANA), in which the System Logs page shows each entry's time and the day filters count. */
+export const auditListResponse = z.object({ entries: z.array(auditEntrySchema), total: z.number().int(), timeZone: z.string() });
 export type AuditList = z.infer<typeof auditListResponse>;

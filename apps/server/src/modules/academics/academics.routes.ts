@@ -72,7 +72,7 @@ export const academicsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async
     config: { access: managers },
     schema: { tags, summary: 'Delete a department without subjects or sections', params: departmentIdParams, response: { 200: messageSchema, ...errors } },
     handler: async (req) => {
-      await academics.deleteDepartment(ctx, req.params.id);
+      await academics.deleteDepartment(ctx, principalOf(req), req.params.id);
       return { message: MSG.departmentDeleted };
     },
   });
@@ -98,7 +98,7 @@ export const academicsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async
     config: { access: managers },
     schema: { tags, summary: 'Delete a subject no section is taught', params: subjectIdParams, response: { 200: messageSchema, ...errors } },
     handler: async (req) => {
-      await academics.deleteSubject(ctx, req.params.id);
+      await academics.deleteSubject(ctx, principalOf(req), req.params.id);
       return { message: MSG.subjectDeleted };
     },
   });
@@ -124,7 +124,7 @@ export const academicsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async
     config: { access: managers },
     schema: { tags, summary: 'Delete a section without teaching assignments', params: sectionIdParams, response: { 200: messageSchema, ...errors } },
     handler: async (req) => {
-      await academics.deleteSection(ctx, req.params.id);
+      await academics.deleteSection(ctx, principalOf(req), req.params.id);
       return { message: MSG.sectionDeleted };
     },
   });
@@ -143,7 +143,7 @@ export const academicsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async
     config: { access: managers },
     schema: { tags, summary: 'Remove a student from a section', params: sectionStudentParams, response: { 200: messageSchema, ...errors } },
     handler: async (req) => {
-      await academics.unenrolStudent(ctx, req.params.id, req.params.studentId);
+      await academics.unenrolStudent(ctx, principalOf(req), req.params.id, req.params.studentId);
       return { message: MSG.studentUnenrolled };
     },
   });
@@ -176,7 +176,7 @@ export const academicsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async
     config: { access: managers },
     schema: { tags, summary: 'Delete a teaching assignment and its slots (not once attendance is taken)', params: assignmentIdParams, response: { 200: messageSchema, ...errors } },
     handler: async (req) => {
-      await academics.deleteAssignment(ctx, req.params.id);
+      await academics.deleteAssignment(ctx, principalOf(req), req.params.id);
       return { message: MSG.assignmentDeleted };
     },
   });
@@ -202,7 +202,7 @@ export const academicsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async
     config: { access: managers },
     schema: { tags, summary: 'Delete a weekly slot', params: slotIdParams, response: { 200: messageSchema, ...errors } },
     handler: async (req) => {
-      await academics.deleteSlot(ctx, req.params.id);
+      await academics.deleteSlot(ctx, principalOf(req), req.params.id);
       return { message: MSG.slotDeleted };
     },
   });

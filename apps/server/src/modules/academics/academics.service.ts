@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { MSG } from '@crs/shared/messages';
 import { hasAnyRole } from '@crs/shared/roles';
-import { classLabel, hhmmOf, minutesOf } from '@crs/shared/schemas/academics';
+import { classLabel, hhmmOf, minutesOf, WEEKDAY_SHORT } from '@crs/shared/schemas/academics';
 import type {
   CreateAssignmentInput,
   CreateDepartmentInput,
@@ -21,7 +21,7 @@ import type {
 import type { AppContext } from '../../context.ts';
 import { exclusionViolation, isForeignKeyViolation, uniqueViolation } from '../../db/client.ts';
 import type { Executor } from '../../db/client.ts';
-import type { AppError} from '../../lib/errors.ts';
+import type { AppError } from '../../lib/errors.ts';
 import { badRequest, conflict, notFound } from '../../lib/errors.ts';
 import { readTableOffThread } from '../../lib/import/read-off-thread.ts';
 import { runImport } from '../../lib/import/pipeline.ts';
@@ -29,6 +29,7 @@ import type { ImportOutcome } from '../../lib/import/pipeline.ts';
 import { collegeClock } from '../../lib/time.ts';
 import type { Principal } from '../../plugins/access.ts';
 import type { ImportUpload } from '../../plugins/import-route.ts';
+import * as audit from '../audit/audit.service.ts';
 import * as users from '../users/users.service.ts';
 import { assignmentImport, departmentImport, enrolmentImport, sectionImport, subjectImport, timetableImport } from './academics.import.ts';
 import { presentAssignment, presentDepartment, presentSection, presentSlot, presentStudent, presentSubject } from './academics.presenter.ts';
@@ -65,17 +66,30 @@ async function guarded<T>(work: () => Promise<T>): Promise<T> {
     refusal(err);
   }
 }
-/** A delete refused by a foreign key (still in use) → 409 `message`. */
-async function deleting(work: () => Promise<boolean>, missing: AppError, inUse: string, code: string) {
-  let found: boolean;
+/**
+ * Deletes in one transaction with its audit entry ('record.deleted', decision 0032): `work` deletes
+ * and answers the record's label, or undefined when there was none (→ `missing`). A delete refused
+ * by a foreign key (still in use) → 409 `inUse`, and no entry.
+ */
+async function deleting(ctx: AppContext, p: Principal, target: { type: string; id: string }, work: (tx: Executor) => Promise<string | undefined>, missing: AppError, inUse?: { message: string; code: string }) {
   try {
-    found = await work();
+    await ctx.db.transaction(async (tx) => {
+      const label = await work(tx);
+      if (label === undefined) throw missing;
+      await audit.record(ctx, p, { action: 'record.deleted', target: { ...target, label } }, tx);
+    });
   } catch (err) {
-    if (isForeignKeyViolation(err)) throw conflict(inUse, code);
+    if (inUse && isForeignKeyViolation(err)) throw conflict(inUse.message, inUse.code);
     throw err;
   }
-  if (!found) throw missing;
 }
+/** The label of the row `find` answers, once `remove` has deleted it; undefined when either found nothing. */
+const labelOfDeleted =
+  <R>(find: (tx: Executor) => Promise<R | undefined>, remove: (tx: Executor) => Promise<boolean>, label: (row: R) => string) =>
+  async (tx: Executor): Promise<string | undefined> => {
+    const row = await find(tx);
+    return row !== undefined && (await remove(tx)) ? label(row) : undefined;
+  };
 const fieldError = (path: string, message: string, code: string) => badRequest(message, code, [{ path, message }]);
 
 async function requireDepartment(db: Executor, id: string) {
@@ -104,8 +118,15 @@ export async function updateDepartment(ctx: AppContext, id: string, v: UpdateDep
   return presentDepartment((await repo.findDepartment(ctx.db, id))!);
 }
 /** Deletes a department without subjects or sections (409 otherwise). */
-export const deleteDepartment = (ctx: AppContext, id: string) =>
-  deleting(() => repo.deleteDepartment(ctx.db, id), notFound(MSG.departmentNotFound), MSG.departmentInUse, 'DEPARTMENT_IN_USE');
+export const deleteDepartment = (ctx: AppContext, p: Principal, id: string) =>
+  deleting(
+    ctx,
+    p,
+    { type: 'department', id },
+    labelOfDeleted((tx) => repo.findDepartment(tx, id), (tx) => repo.deleteDepartment(tx, id), (d) => `${d.code} ${d.name}`),
+    notFound(MSG.departmentNotFound),
+    { message: MSG.departmentInUse, code: 'DEPARTMENT_IN_USE' },
+  );
 
 // Subjects ------------------------------------------------------------------------------------
 
@@ -125,7 +146,15 @@ export async function updateSubject(ctx: AppContext, id: string, v: UpdateSubjec
   return presentSubject((await repo.findSubject(ctx.db, id))!);
 }
 /** Deletes a subject no section is taught (409 otherwise). */
-export const deleteSubject = (ctx: AppContext, id: string) => deleting(() => repo.deleteSubject(ctx.db, id), notFound(MSG.subjectNotFound), MSG.subjectInUse, 'SUBJECT_IN_USE');
+export const deleteSubject = (ctx: AppContext, p: Principal, id: string) =>
+  deleting(
+    ctx,
+    p,
+    { type: 'subject', id },
+    labelOfDeleted((tx) => repo.findSubject(tx, id), (tx) => repo.deleteSubject(tx, id), (s) => `${s.code} ${s.name}`),
+    notFound(MSG.subjectNotFound),
+    { message: MSG.subjectInUse, code: 'SUBJECT_IN_USE' },
+  );
 
 // Sections ------------------------------------------------------------------------------------
 
@@ -145,7 +174,15 @@ export async function updateSection(ctx: AppContext, id: string, v: UpdateSectio
   return presentSection((await repo.findSection(ctx.db, id))!);
 }
 /** Deletes a section without teaching assignments (409 otherwise); its roster goes with it. */
-export const deleteSection = (ctx: AppContext, id: string) => deleting(() => repo.deleteSection(ctx.db, id), notFound(MSG.sectionNotFound), MSG.sectionInUse, 'SECTION_IN_USE');
+export const deleteSection = (ctx: AppContext, p: Principal, id: string) =>
+  deleting(
+    ctx,
+    p,
+    { type: 'section', id },
+    labelOfDeleted((tx) => repo.findSection(tx, id), (tx) => repo.deleteSection(tx, id), (s) => `${s.name} ${s.academicYear}`),
+    notFound(MSG.sectionNotFound),
+    { message: MSG.sectionInUse, code: 'SECTION_IN_USE' },
+  );
 
 // Enrolment -----------------------------------------------------------------------------------
 
@@ -178,9 +215,21 @@ export async function enrolStudents(ctx: AppContext, sectionId: string, studentI
   );
   return { enrolled, alreadyEnrolled: unique.length - enrolled };
 }
-export async function unenrolStudent(ctx: AppContext, sectionId: string, studentId: string) {
-  if (!(await repo.unenrol(ctx.db, sectionId, studentId))) throw notFound(MSG.notEnrolled, 'NOT_ENROLLED');
-}
+export const unenrolStudent = (ctx: AppContext, p: Principal, sectionId: string, studentId: string) =>
+  deleting(
+    ctx,
+    p,
+    { type: 'enrolment', id: `${sectionId}/${studentId}` },
+    labelOfDeleted(
+      async (tx) => {
+        const [section, student] = await Promise.all([repo.findSection(tx, sectionId), users.peopleByIds(ctx, [studentId], tx)]);
+        return section && { section, email: student.get(studentId)?.email ?? studentId };
+      },
+      (tx) => repo.unenrol(tx, sectionId, studentId),
+      (r) => `${r.email} from ${r.section.name} ${r.section.academicYear}`,
+    ),
+    notFound(MSG.notEnrolled, 'NOT_ENROLLED'),
+  );
 /** True when the student is on the section's roster. */
 export const isEnrolled = async (ctx: AppContext, sectionId: string, studentId: string, tx: Executor = ctx.db) =>
   (await repo.sectionsOfStudent(tx, studentId)).includes(sectionId);
@@ -224,8 +273,15 @@ export async function updateAssignment(ctx: AppContext, id: string, v: UpdateAss
   return (await presentAssignments(ctx, [(await repo.findAssignment(ctx.db, id))!]))[0]!;
 }
 /** Deletes an assignment and its slots; 409 once attendance has been taken for it. */
-export const deleteAssignment = (ctx: AppContext, id: string) =>
-  deleting(() => repo.deleteAssignment(ctx.db, id), notFound(MSG.assignmentNotFound), MSG.assignmentInUse, 'ASSIGNMENT_IN_USE');
+export const deleteAssignment = (ctx: AppContext, p: Principal, id: string) =>
+  deleting(
+    ctx,
+    p,
+    { type: 'teaching assignment', id },
+    labelOfDeleted((tx) => getAssignment(ctx, id, tx), (tx) => repo.deleteAssignment(tx, id), (a) => `${a.label} (${a.teacher})`),
+    notFound(MSG.assignmentNotFound),
+    { message: MSG.assignmentInUse, code: 'ASSIGNMENT_IN_USE' },
+  );
 
 /** One assignment with its teacher's name (undefined when unknown). */
 export async function getAssignment(ctx: AppContext, id: string, tx: Executor = ctx.db) {
@@ -396,9 +452,18 @@ export async function updateSlot(ctx: AppContext, id: string, v: UpdateSlotInput
   await guarded(() => repo.updateSlot(ctx.db, id, patch));
   return (await presentSlots(ctx, [(await repo.findSlot(ctx.db, id))!]))[0]!;
 }
-export async function deleteSlot(ctx: AppContext, id: string) {
-  if (!(await repo.deleteSlot(ctx.db, id))) throw notFound(MSG.slotNotFound);
-}
+export const deleteSlot = (ctx: AppContext, p: Principal, id: string) =>
+  deleting(
+    ctx,
+    p,
+    { type: 'timetable slot', id },
+    labelOfDeleted(
+      (tx) => repo.findSlot(tx, id),
+      (tx) => repo.deleteSlot(tx, id),
+      (s) => `${classLabel(s.subjectCode, s.section)} ${WEEKDAY_SHORT[s.weekday] ?? s.weekday} ${hhmmOf(s.startMin)}–${hhmmOf(s.endMin)} ${s.room}`,
+    ),
+    notFound(MSG.slotNotFound),
+  );
 /** The timetabled slots of one assignment on a weekday, by start. */
 export const slotsOfAssignment = (ctx: AppContext, assignmentId: string, weekday: number) => repo.allSlots(ctx.db, { assignmentId, weekday });
 /** A teacher's (or, undefined, everyone's) slots on a weekday, by start. */

@@ -206,9 +206,9 @@ export async function updateAlumnus(db: Executor, id: string, patch: UpdateAlumn
 }
 
 /** Deletes these alumni; how many there were. */
-export async function deleteAlumni(db: Executor, ids: string[]): Promise<number> {
-  const rows = await db.delete(alumni).where(and(inArray(alumni.id, ids), VISIBLE_ALUMNUS)).returning({ id: alumni.id });
-  return rows.length;
+/** Deletes the listed alumni; the deleted ones (id, name, email). */
+export async function deleteAlumni(db: Executor, ids: string[]) {
+  return db.delete(alumni).where(and(inArray(alumni.id, ids), VISIBLE_ALUMNUS)).returning({ id: alumni.id, name: alumni.name, email: alumni.email });
 }
 
 // ---------------------------------------------------------------------------------------------

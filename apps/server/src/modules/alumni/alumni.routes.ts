@@ -50,7 +50,7 @@ export const alumniRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (a
     config: { access: faculty },
     schema: { tags, summary: 'Every alumnus as .xlsx or CSV (formula-looking cells made inert)', querystring: exportAlumniQuery, response: { 200: fileAnswer, ...errors } },
     handler: async (req, reply) => {
-      const body = await alumni.exportAlumni(ctx, req.query.format);
+      const body = await alumni.exportAlumni(ctx, principalOf(req), req.query.format);
       return reply
         .type(req.query.format === 'csv' ? CSV_TYPE : XLSX_TYPE)
         .header('content-disposition', `attachment; filename="alumni.${req.query.format}"`)
@@ -87,7 +87,7 @@ export const alumniRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (a
     config: { access: faculty },
     schema: { tags, summary: 'Delete an alumnus', params: alumnusIdParams, response: { 200: messageSchema, ...errors } },
     handler: async (req) => {
-      await alumni.deleteAlumnus(ctx, req.params.id);
+      await alumni.deleteAlumnus(ctx, principalOf(req), req.params.id);
       return { message: MSG.alumnusDeleted };
     },
   });
@@ -95,7 +95,7 @@ export const alumniRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (a
   app.post('/delete', {
     config: { access: faculty },
     schema: { tags, summary: 'Delete many alumni in one transaction (an unknown id deletes none)', body: deleteAlumniBody, response: { 200: deleteAlumniResponse, ...errors } },
-    handler: async (req) => ({ message: MSG.alumniDeleted, deleted: await alumni.deleteMany(ctx, req.body.ids) }),
+    handler: async (req) => ({ message: MSG.alumniDeleted, deleted: await alumni.deleteMany(ctx, principalOf(req), req.body.ids) }),
   });
 
   app.post('/message', {

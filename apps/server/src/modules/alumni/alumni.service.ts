@@ -11,6 +11,7 @@ import type { ImportOutcome } from '../../lib/import/pipeline.ts';
 import { readTableOffThread } from '../../lib/import/read-off-thread.ts';
 import type { Principal } from '../../plugins/access.ts';
 import type { ImportUpload } from '../../plugins/import-route.ts';
+import * as audit from '../audit/audit.service.ts';
 import * as users from '../users/users.service.ts';
 import { exportCsv, exportXlsx, templateXlsx } from './alumni.files.ts';
 import { alumnusImport } from './alumni.import.ts';
@@ -72,16 +73,17 @@ export async function updateAlumnus(ctx: AppContext, id: string, patch: UpdateAl
 }
 
 /** Deletes one alumnus (faculty); 404 when there is none. */
-export async function deleteAlumnus(ctx: AppContext, id: string): Promise<void> {
-  if ((await repo.deleteAlumni(ctx.db, [id])) === 0) throw alumnusNotFound();
+export async function deleteAlumnus(ctx: AppContext, p: Principal, id: string): Promise<void> {
+  await deleteMany(ctx, p, [id]);
 }
 
-/** Deletes every listed alumnus in one transaction, or none: an unknown id is a 404 and deletes nothing. */
-export async function deleteMany(ctx: AppContext, ids: string[]): Promise<number> {
+/** Deletes every listed alumnus in one transaction, or none: an unknown id is a 404 and deletes nothing. One audit entry per alumnus. */
+export async function deleteMany(ctx: AppContext, p: Principal, ids: string[]): Promise<number> {
   return ctx.db.transaction(async (tx) => {
-    const n = await repo.deleteAlumni(tx, ids);
-    if (n !== ids.length) throw alumnusNotFound();
-    return n;
+    const gone = await repo.deleteAlumni(tx, ids);
+    if (gone.length !== ids.length) throw alumnusNotFound();
+    await audit.recordMany(ctx, p, gone.map((a) => ({ action: 'record.deleted' as const, target: { type: 'alumnus', id: a.id, label: a.email ? `${a.name} <${a.email}>` : a.name } })), tx);
+    return gone.length;
   });
 }
 
@@ -102,12 +104,15 @@ export async function messageAlumni(ctx: AppContext, p: Principal, body: Message
     await ctx.mailer.send({ to: a.email, subject: fillMergeFields(subject, a), text: fillMergeFields(body.message, a) });
     queued++;
   }
-  await messages.insertMessageRecord(ctx.db, {
-    sentBy: p.user.id,
-    subject,
-    body: body.message,
-    recipients: recipients.map((a) => ({ id: a.id, name: a.name, email: a.email })),
-    queued,
+  await ctx.db.transaction(async (tx) => {
+    await messages.insertMessageRecord(tx, {
+      sentBy: p.user.id,
+      subject,
+      body: body.message,
+      recipients: recipients.map((a) => ({ id: a.id, name: a.name, email: a.email })),
+      queued,
+    });
+    await audit.record(ctx, p, { action: 'alumni.messaged', details: { subject, recipients: recipients.length, queued } }, tx);
   });
   return {
     message: MSG.alumniMessageSent,
@@ -154,7 +159,8 @@ const yieldToEventLoop = () => new Promise<void>((resolve) => setImmediate(resol
  * alumnus it added are deleted; a clash (two records would share an email or enrollment number)
  * is a 409 and leaves nothing.
  */
-async function writeImport(ctx: AppContext, who: string, list: AlumnusImportRow[]) {
+async function writeImport(ctx: AppContext, p: Principal, file: string, list: AlumnusImportRow[]) {
+  const who = p.user.id;
   let importId: string;
   try {
     importId = await repo.startImport(ctx.db, who);
@@ -187,6 +193,7 @@ async function writeImport(ctx: AppContext, who: string, list: AlumnusImportRow[
       let n = 0;
       for (let i = 0; i < updates.length; i += WRITE_BATCH) n += await repo.bulkUpdateAlumni(tx, updates.slice(i, i + WRITE_BATCH));
       if (!(await repo.commitImport(tx, importId))) throw new Error(`alumni import ${importId} vanished before its commit`);
+      await audit.record(ctx, p, { action: 'alumni.imported', details: { created, updated: n, file } }, tx);
       return n;
     });
     return { created, updated };
@@ -215,7 +222,7 @@ export const cleanUpPendingImports = (ctx: AppContext, startedMinutesAgo: number
 export async function importAlumni(ctx: AppContext, p: Principal, upload: ImportUpload, dryRun: boolean): Promise<ImportOutcome> {
   const maxRows = ctx.config.importMaxRows;
   const table = await readTableOffThread(upload.bytes, upload.kind, maxRows);
-  const outcome = await runImport(table, alumnusImport, { existing: (keys) => storedKeys(ctx, keys), write: (list) => writeImport(ctx, p.user.id, list) }, { dryRun, maxRows });
+  const outcome = await runImport(table, alumnusImport, { existing: (keys) => storedKeys(ctx, keys), write: (list) => writeImport(ctx, p, upload.filename, list) }, { dryRun, maxRows });
   // Keep planner statistics current (the embedded database has no autovacuum to do it) for the
   // columns the directory's queries filter on. A whole-table ANALYZE also worked out statistics for
   // about, experiences, tags and contact fields, which no query filters on: 3-4 s against 0.8 s at
@@ -228,8 +235,9 @@ export async function importAlumni(ctx: AppContext, p: Principal, upload: Import
 export const importTemplate = (): Buffer => templateXlsx();
 
 /** Every alumnus, private ones included, as .xlsx or CSV with formula-looking cells made inert (faculty only). */
-export async function exportAlumni(ctx: AppContext, format: 'xlsx' | 'csv'): Promise<Buffer | string> {
+export async function exportAlumni(ctx: AppContext, p: Principal, format: 'xlsx' | 'csv'): Promise<Buffer | string> {
   const list = await repo.allAlumni(ctx.db);
+  await audit.record(ctx, p, { action: 'alumni.exported', details: { format, rows: list.length } });
   return format === 'csv' ? exportCsv(list) : exportXlsx(list);
 }
 

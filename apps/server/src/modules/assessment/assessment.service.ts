@@ -12,6 +12,7 @@ import { collegeClock } from '../../lib/time.ts';
 import type { Principal } from '../../plugins/access.ts';
 import type { ImportUpload } from '../../plugins/import-route.ts';
 import * as academics from '../academics/academics.service.ts';
+import * as audit from '../audit/audit.service.ts';
 import * as users from '../users/users.service.ts';
 import { marksImport } from './assessment.import.ts';
 import { presentExam, presentUpcoming } from './assessment.presenter.ts';
@@ -92,8 +93,11 @@ export async function updateExam(ctx: AppContext, p: Principal, id: string, v: U
 
 /** Deletes an exam and its marks. */
 export async function deleteExam(ctx: AppContext, p: Principal, id: string): Promise<void> {
-  await ownExam(ctx, p, id);
-  await repo.deleteExam(ctx.db, id);
+  const { exam, info } = await ownExam(ctx, p, id);
+  await ctx.db.transaction(async (tx) => {
+    if (!(await repo.deleteExam(tx, id))) throw notFound(MSG.examNotFound, 'EXAM_NOT_FOUND');
+    await audit.record(ctx, p, { action: 'record.deleted', target: { type: 'exam', id, label: `${exam.name} (${info.label})` } }, tx);
+  });
 }
 
 /** Publishes (students see the marks) or withdraws an exam's marks. */

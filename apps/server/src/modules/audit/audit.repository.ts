@@ -1,4 +1,4 @@
-import { and, count, desc, eq, gte, ilike, lt, or, sql } from 'drizzle-orm';
+import { and, count, desc, eq, gte, ilike, isNull, lt, or, sql } from 'drizzle-orm';
 import type { SQL } from 'drizzle-orm';
 import type { AuditQuery } from '@crs/shared/schemas/audit';
 import type { Db, Executor } from '../../db/client.ts';
@@ -12,8 +12,25 @@ export type AuditValues = typeof auditLog.$inferInsert;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const likePattern = (q: string) => `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
-export async function insertEntry(db: Executor, v: AuditValues): Promise<void> {
-  await db.insert(auditLog).values(v);
+export async function insertEntries(db: Executor, list: AuditValues[]): Promise<void> {
+  await db.insert(auditLog).values(list);
+}
+
+/** Whether `action` was recorded for this actor email and address within the last `minutes`. */
+export async function recentlyRecorded(db: Executor, action: string, actorEmail: string | null, ip: string | null, minutes: number): Promise<boolean> {
+  const [row] = await db
+    .select({ id: auditLog.id })
+    .from(auditLog)
+    .where(
+      and(
+        eq(auditLog.action, action),
+        gte(auditLog.at, sql`now() - make_interval(mins => ${minutes})`),
+        actorEmail === null ? isNull(auditLog.actorEmail) : eq(auditLog.actorEmail, actorEmail),
+        ip === null ? isNull(auditLog.ip) : eq(auditLog.ip, ip),
+      ),
+    )
+    .limit(1);
+  return row !== undefined;
 }
 
 /** The filters: an actor (account id, or part of a name or email), an action, days in the college's time zone. */

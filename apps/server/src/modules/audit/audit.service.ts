@@ -9,8 +9,12 @@ import * as repo from './audit.repository.ts';
 // `record`, inside the transaction of the change when there is one, so an action that rolls back
 // leaves no entry and one that commits always has its entry. This module uses no other module.
 
-/** Who acted: the signed-in principal (its address from principalOf), or an anonymous attempt with the email it gave. */
-export type AuditActor = Principal | { anonymous: true; email: string | null; ip: string | null };
+/**
+ * Who acted: the signed-in principal (its address from principalOf), an account acting without a
+ * session (a password reset through its link: the account and the request's address), or an
+ * anonymous attempt with the email it gave.
+ */
+export type AuditActor = Pick<Principal, 'ip'> & { user: Pick<Principal['user'], 'id' | 'name' | 'email'> } | { anonymous: true; email: string | null; ip: string | null };
 
 /** What was acted on: a kind ('user', 'book', 'alumnus', 'notice', 'settings' ...), its id and a readable label. */
 export type AuditTarget = { type: string; id?: string | null; label?: string | null };
@@ -24,18 +28,38 @@ export type AuditEvent = {
   details?: Record<string, unknown>;
 };
 
+const actorOf = (by: AuditActor) =>
+  'anonymous' in by ? { actorId: null, actorName: null, actorEmail: by.email, ip: by.ip } : { actorId: by.user.id, actorName: by.user.name, actorEmail: by.user.email, ip: by.ip ?? null };
+
+const valuesOf = (by: AuditActor, event: AuditEvent): repo.AuditValues => ({
+  action: event.action,
+  ...actorOf(by),
+  targetType: event.target?.type ?? null,
+  targetId: event.target?.id ?? null,
+  targetLabel: event.target?.label ?? null,
+  changes: event.changes ?? {},
+  details: event.details ?? {},
+});
+
 /** Appends one entry; pass the transaction of the change it records. */
 export async function record(ctx: AppContext, by: AuditActor, event: AuditEvent, tx: Executor = ctx.db): Promise<void> {
-  const actor = 'anonymous' in by ? { actorId: null, actorName: null, actorEmail: by.email, ip: by.ip } : { actorId: by.user.id, actorName: by.user.name, actorEmail: by.user.email, ip: by.ip ?? null };
-  await repo.insertEntry(tx, {
-    action: event.action,
-    ...actor,
-    targetType: event.target?.type ?? null,
-    targetId: event.target?.id ?? null,
-    targetLabel: event.target?.label ?? null,
-    changes: event.changes ?? {},
-    details: event.details ?? {},
-  });
+  await repo.insertEntries(tx, [valuesOf(by, event)]);
+}
+
+/** Appends one entry per event in one statement (a bulk deletion: one entry per record). */
+export async function recordMany(ctx: AppContext, by: AuditActor, events: readonly AuditEvent[], tx: Executor = ctx.db): Promise<void> {
+  if (events.length > 0) await repo.insertEntries(tx, events.map((e) => valuesOf(by, e)));
+}
+
+/**
+ * Appends the entry unless the same action by the same actor email from the same address was
+ * recorded within `minutes`: a refused flood (sign-in throttling) leaves one entry per window,
+ * not one per request.
+ */
+export async function recordOncePer(ctx: AppContext, minutes: number, by: AuditActor, event: AuditEvent): Promise<void> {
+  const v = valuesOf(by, event);
+  if (await repo.recentlyRecorded(ctx.db, v.action, v.actorEmail ?? null, v.ip ?? null, minutes)) return;
+  await repo.insertEntries(ctx.db, [v]);
 }
 
 const comparable = (v: unknown) => (v instanceof Date ? v.toISOString() : v === undefined ? null : v);
@@ -54,7 +78,7 @@ export function changesOf<T extends object>(before: T, after: T, fields: Readonl
 /** One page of entries matching the filters, newest first. */
 export async function listEntries(ctx: AppContext, q: AuditQuery): Promise<AuditList> {
   const { rows, total } = await repo.listEntries(ctx.db, q, ctx.config.timeZone);
-  return { entries: rows.map(presentEntry), total };
+  return { entries: rows.map(presentEntry), total, timeZone: ctx.config.timeZone };
 }
 
 /** How long entries are kept when nobody has chosen (Settings may change it; never under 30 days). */

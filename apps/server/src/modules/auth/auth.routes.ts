@@ -79,7 +79,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
     config: { access: 'public' },
     schema: { tags: ['auth'], summary: 'Set a new password with a reset token', body: resetConfirmSchema, response: { 200: messageSchema, ...errors } },
     handler: async (req) => {
-      await auth.confirmReset(ctx, req.body);
+      await auth.confirmReset(ctx, req.body, req.ip);
       return { message: MSG.resetDone };
     },
   });

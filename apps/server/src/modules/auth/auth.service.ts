@@ -3,14 +3,15 @@ import type { RegisterInput, ResetConfirmInput, UpdateMeInput, User } from '@crs
 import { APPROVAL_ROLES } from '@crs/shared/roles';
 import type { AppContext } from '../../context.ts';
 import type { Executor } from '../../db/client.ts';
-import { badRequest, forbidden, unauthorized } from '../../lib/errors.ts';
+import { AppError, badRequest, forbidden, unauthorized } from '../../lib/errors.ts';
 import { deriveToken, dummyHash, hashPassword, randomToken, sha256, verifyPassword } from '../../lib/crypto.ts';
 import type { Principal } from '../../plugins/access.ts';
+import * as audit from '../audit/audit.service.ts';
 import * as users from '../users/users.service.ts';
 import { presentSignIn } from './auth.presenter.ts';
 import type { TokenPair } from './auth.presenter.ts';
 import * as repo from './auth.repository.ts';
-import { assertNotThrottled, recordAttempt, RESET_MAILS_PER_HOUR, resetRequestsLastHour } from './throttle.ts';
+import { assertNotThrottled, recordAttempt, RESET_MAILS_PER_HOUR, resetRequestsLastHour, WINDOW_MINUTES } from './throttle.ts';
 import { signAccessToken, verifyAccessToken } from './tokens.ts';
 import type { AccessClaims } from './tokens.ts';
 
@@ -66,15 +67,32 @@ export async function register(ctx: AppContext, input: RegisterInput, meta: Requ
  * 10 failures for one account or 100 from one address in 15 minutes give 429.
  */
 export async function login(ctx: AppContext, email: string, password: string, meta: RequestMeta) {
-  await assertNotThrottled(ctx.db, 'login', meta.ip, email);
+  // The audit log says why a sign-in failed (decision 0032); the answer never does more than it did.
+  const anonymous = { anonymous: true as const, email, ip: meta.ip };
+  try {
+    await assertNotThrottled(ctx.db, 'login', meta.ip, email);
+  } catch (err) {
+    // One entry per address and email per throttling window, not one per refused request.
+    if (err instanceof AppError && err.statusCode === 429) await audit.recordOncePer(ctx, WINDOW_MINUTES, anonymous, { action: 'auth.sign_in_throttled' });
+    throw err;
+  }
   const user = await users.findCredentials(ctx, email);
   const ok = await verifyPassword(user?.passwordHash ?? (await dummyHash()), password);
+  const failed = (reason: string) =>
+    audit.record(ctx, anonymous, { action: 'auth.sign_in_failed', target: user ? { type: 'user', id: user.id, label: user.email } : undefined, details: { reason } });
   if (!user || !ok) {
     await recordAttempt(ctx.db, 'login', meta.ip, email);
+    await failed(user ? 'wrong password' : 'unknown email');
     throw unauthorized(MSG.invalidCredentials, 'INVALID_CREDENTIALS');
   }
-  if (user.status === 'pending') throw forbidden(MSG.awaitingApproval, 'ACCOUNT_PENDING');
-  if (user.status === 'disabled') throw forbidden(MSG.accountDisabled, 'ACCOUNT_DISABLED');
+  if (user.status === 'pending') {
+    await failed('pending');
+    throw forbidden(MSG.awaitingApproval, 'ACCOUNT_PENDING');
+  }
+  if (user.status === 'disabled') {
+    await failed('disabled');
+    throw forbidden(MSG.accountDisabled, 'ACCOUNT_DISABLED');
+  }
   const { passwordHash: _omit, ...account } = user;
   const tokens = await ctx.db.transaction((tx) => createSession(ctx, tx, account, meta));
   return presentSignIn(tokens, users.presentUser(account));
@@ -191,12 +209,17 @@ export async function requestReset(ctx: AppContext, email: string, ip: string): 
   await assertNotThrottled(ctx.db, 'reset', ip);
   await recordAttempt(ctx.db, 'reset', ip, email);
   const user = await users.findCredentials(ctx, email);
-  if (!user || user.status === 'disabled') return;
-  if ((await resetRequestsLastHour(ctx.db, email)) > RESET_MAILS_PER_HOUR) return;
+  if (!user) return;
+  // Recorded only for an existing account (the log may say so; the answer never does).
+  const requested = (details: Record<string, unknown>, tx?: Executor) =>
+    audit.record(ctx, { anonymous: true, email, ip }, { action: 'auth.password_reset_requested', target: { type: 'user', id: user.id, label: user.email }, details }, tx);
+  if (user.status === 'disabled') return requested({ mailed: false, reason: 'disabled' });
+  if ((await resetRequestsLastHour(ctx.db, email)) > RESET_MAILS_PER_HOUR) return requested({ mailed: false, reason: 'hourly mail limit' });
   const token = randomToken();
   await ctx.db.transaction(async (tx) => {
     await repo.voidResets(tx, user.id);
     await repo.insertReset(tx, sha256(token), user.id, RESET_TTL_MINUTES);
+    await requested({ mailed: true }, tx);
   });
   const link = `${ctx.config.publicUrl}/reset-password?token=${token}`;
   await ctx.mailer.send({
@@ -210,13 +233,16 @@ export async function requestReset(ctx: AppContext, email: string, ip: string): 
  * Sets a new password with a reset token. The token is consumed by one conditional UPDATE, so
  * it works once even under parallel submissions; every session of the user is revoked.
  */
-export async function confirmReset(ctx: AppContext, input: ResetConfirmInput): Promise<void> {
+export async function confirmReset(ctx: AppContext, input: ResetConfirmInput, ip: string): Promise<void> {
   const passwordHash = await hashPassword(input.password);
   const userId = await ctx.db.transaction(async (tx) => {
     const id = await repo.consumeReset(tx, sha256(input.token));
     if (!id) throw badRequest(MSG.resetInvalid, 'RESET_INVALID');
     await users.setPassword(ctx, id, passwordHash, tx);
-    await repo.revokeUserSessions(tx, id, 'password-reset');
+    const ended = await repo.revokeUserSessions(tx, id, 'password-reset');
+    const account = await users.findAccount(ctx, id, tx);
+    // The person acts through the link: the entry names their account and the link's address.
+    if (account) await audit.record(ctx, { user: account, ip }, { action: 'auth.password_reset', target: { type: 'user', id, label: account.email }, details: { sessionsEnded: ended.length } }, tx);
     return id;
   });
   await users.accountChanged(ctx, userId);

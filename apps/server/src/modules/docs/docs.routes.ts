@@ -35,7 +35,7 @@ export const docsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
     config: { access: { roles: ADMINS } },
     schema: { tags, summary: 'Delete a document and its file', params: idParamsWith(MSG.docNotFound), response: { 200: messageSchema, ...errors } },
     handler: async (req) => {
-      await docs.deleteDoc(ctx, req.params.id);
+      await docs.deleteDoc(ctx, principalOf(req), req.params.id);
       return { message: MSG.docDeleted };
     },
   });

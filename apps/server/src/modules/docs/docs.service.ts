@@ -6,6 +6,7 @@ import type { AppContext } from '../../context.ts';
 import { badRequest, notFound } from '../../lib/errors.ts';
 import type { Principal } from '../../plugins/access.ts';
 import * as academics from '../academics/academics.service.ts';
+import * as audit from '../audit/audit.service.ts';
 import * as files from '../files/files.service.ts';
 import type { FileRow } from '../files/files.service.ts';
 import * as materials from '../materials/materials.service.ts';
@@ -129,9 +130,12 @@ export async function updateDoc(ctx: AppContext, id: string, patch: DocPatch): P
 }
 
 /** DELETE /docs/{id}: the record, then its file. */
-export async function deleteDoc(ctx: AppContext, id: string): Promise<void> {
+export async function deleteDoc(ctx: AppContext, p: Principal, id: string): Promise<void> {
   const row = await findOr404(ctx, id);
-  if (!(await repo.deleteDocument(ctx.db, row.id))) throw notFound(MSG.docNotFound, 'DOC_NOT_FOUND');
+  await ctx.db.transaction(async (tx) => {
+    if (!(await repo.deleteDocument(tx, row.id))) throw notFound(MSG.docNotFound, 'DOC_NOT_FOUND');
+    await audit.record(ctx, p, { action: 'record.deleted', target: { type: 'document', id: row.id, label: row.title } }, tx);
+  });
   await files.removeFile(ctx, row.fileId);
 }
 

@@ -44,7 +44,7 @@ export const studentCardRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = asy
     config: { access: { roles: ADMINS } },
     schema: { tags, summary: 'Revoke the student’s card: its QR says invalid from now on', params: studentParams, response: { 200: messageSchema, ...errors } },
     handler: async (req) => {
-      await idcards.revokeCard(ctx, req.params.studentId);
+      await idcards.revokeCard(ctx, principalOf(req), req.params.studentId);
       return { message: MSG.idCardRevoked };
     },
   });

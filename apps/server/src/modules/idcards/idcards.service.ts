@@ -10,6 +10,7 @@ import { AppError, badRequest, forbidden, notFound, unauthorized } from '../../l
 import { collegeClock } from '../../lib/time.ts';
 import type { Principal } from '../../plugins/access.ts';
 import * as academics from '../academics/academics.service.ts';
+import * as audit from '../audit/audit.service.ts';
 import * as files from '../files/files.service.ts';
 import type { FileRow } from '../files/files.service.ts';
 import * as users from '../users/users.service.ts';
@@ -144,10 +145,14 @@ export async function generateSection(ctx: AppContext, issuerId: string, section
 }
 
 /** DELETE /students/{studentId}/idcard: revokes the live card (404 when none) and removes its files. */
-export async function revokeCard(ctx: AppContext, ref: string): Promise<void> {
+export async function revokeCard(ctx: AppContext, p: Principal, ref: string): Promise<void> {
   const student = await findStudent(ctx, ref);
-  const revoked = await repo.revokeLive(ctx.db, student.id);
-  if (!revoked) throw notFound(MSG.idCardNotGenerated, 'IDCARD_NOT_GENERATED');
+  const revoked = await ctx.db.transaction(async (tx) => {
+    const card = await repo.revokeLive(tx, student.id);
+    if (!card) throw notFound(MSG.idCardNotGenerated, 'IDCARD_NOT_GENERATED');
+    await audit.record(ctx, p, { action: 'record.deleted', target: { type: 'ID card', id: card.id, label: student.email } }, tx);
+    return card;
+  });
   await removeCardFiles(ctx, revoked);
 }
 

@@ -12,6 +12,7 @@ import type { ImportOutcome } from '../../lib/import/pipeline.ts';
 import { readTableOffThread } from '../../lib/import/read-off-thread.ts';
 import type { Principal } from '../../plugins/access.ts';
 import type { ImportUpload } from '../../plugins/import-route.ts';
+import * as audit from '../audit/audit.service.ts';
 import * as users from '../users/users.service.ts';
 import * as books from './books.repository.ts';
 import * as desk from './desk.repository.ts';
@@ -104,7 +105,8 @@ const yieldToEventLoop = () => new Promise<void>((resolve) => setImmediate(resol
  * a second one is refused with 409, so keys re-checked after opening it cannot be raced by
  * another import (two uploads of one file add it once).
  */
-async function writeBookImport(ctx: AppContext, who: string, list: CreateBookInput[]) {
+async function writeBookImport(ctx: AppContext, p: Principal, file: string, list: CreateBookInput[]) {
+  const who = p.user.id;
   let importId: string;
   try {
     importId = await books.startImport(ctx.db, who);
@@ -122,7 +124,12 @@ async function writeBookImport(ctx: AppContext, who: string, list: CreateBookInp
       created += await ctx.db.transaction((tx) => books.insertImportBatch(tx, importId, batch));
       await yieldToEventLoop();
     }
-    if (!(await ctx.db.transaction((tx) => books.commitImport(tx, importId)))) throw new Error(`book import ${importId} vanished before its commit`);
+    const committed = await ctx.db.transaction(async (tx) => {
+      if (!(await books.commitImport(tx, importId))) return false;
+      await audit.record(ctx, p, { action: 'library.books_imported', details: { created, skipped: list.length - fresh.length, file } }, tx);
+      return true;
+    });
+    if (!committed) throw new Error(`book import ${importId} vanished before its commit`);
     return { created, updated: 0 };
   } catch (err) {
     await books.dropImport(ctx.db, importId);
@@ -143,7 +150,7 @@ export async function importBooks(ctx: AppContext, p: Principal, upload: ImportU
   const outcome = await runImport(
     table,
     bookImport,
-    { existing: (keys) => storedBookKeys(ctx.db, keys), write: (list) => writeBookImport(ctx, p.user.id, list) },
+    { existing: (keys) => storedBookKeys(ctx.db, keys), write: (list) => writeBookImport(ctx, p, upload.filename, list) },
     { dryRun, maxRows },
   );
   // Keep planner statistics current: the embedded database has no autovacuum to do it.
@@ -170,9 +177,17 @@ export const cleanUpPendingImports = (ctx: AppContext, startedMinutesAgo: number
 /** The circulation rules (money in rupees). */
 export const getLibrarySettings = async (ctx: AppContext) => presentSettings(await settings.getSettings(ctx.db));
 
-/** Replaces the circulation rules; records who changed them. */
-export const updateLibrarySettings = async (ctx: AppContext, p: Principal, s: LibrarySettings) =>
-  presentSettings(await settings.saveSettings(ctx.db, s, p.user.id));
+const SETTINGS_FIELDS = ['loanPeriodDays', 'finePerDay', 'graceDays', 'maxFinePerLoan', 'maxActiveLoans', 'renewalsAllowed', 'finesBlockAt'] as const;
+
+/** Replaces the circulation rules; records who changed them, and what changed in the audit log. */
+export const updateLibrarySettings = (ctx: AppContext, p: Principal, s: LibrarySettings) =>
+  ctx.db.transaction(async (tx) => {
+    const before = presentSettings(await settings.getSettings(tx));
+    const after = presentSettings(await settings.saveSettings(tx, s, p.user.id));
+    const changes = audit.changesOf(before, after, SETTINGS_FIELDS);
+    if (Object.keys(changes).length > 0) await audit.record(ctx, p, { action: 'settings.changed', target: { type: 'settings', id: 'library', label: 'Library circulation rules' }, changes }, tx);
+    return after;
+  });
 
 // ---------------------------------------------------------------------------------------------
 // Circulation
@@ -240,7 +255,26 @@ export async function renewLoan(ctx: AppContext, p: Principal, loanId: string): 
 
 /** Marks a returned loan's fine paid or waived, once, recording who and when (desk). */
 export async function settleFine(ctx: AppContext, p: Principal, loanId: string, action: 'pay' | 'waive'): Promise<Loan> {
-  if (!(await loans.settleFine(ctx.db, loanId, action, p.user.id))) {
+  const settled = await ctx.db.transaction(async (tx) => {
+    if (!(await loans.settleFine(tx, loanId, action, p.user.id))) return false;
+    if (action === 'waive') {
+      // The waiver is in the audit log (decision 0032): the amount, the loan, its book and member.
+      const record = (await loans.findLoanRecord(tx, loanId))!;
+      const member = (await users.memberCards(ctx, [record.loan.userId], tx)).get(record.loan.userId);
+      await audit.record(
+        ctx,
+        p,
+        {
+          action: 'library.fine_waived',
+          target: { type: 'loan', id: loanId, label: `${record.book.title} — ${member?.email ?? record.loan.userId}` },
+          details: { amount: rupees(record.finePaise), book: record.book.title, member: member?.email ?? null },
+        },
+        tx,
+      );
+    }
+    return true;
+  });
+  if (!settled) {
     const loan = await loans.findLoan(ctx.db, loanId);
     if (!loan) throw loanNotFound();
     if (!loan.returnedOn) throw conflict(MSG.fineNotFixed, 'FINE_NOT_FIXED');

@@ -5,6 +5,7 @@ import type { AppContext } from '../../context.ts';
 import { forbidden, notFound } from '../../lib/errors.ts';
 import type { Principal } from '../../plugins/access.ts';
 import * as academics from '../academics/academics.service.ts';
+import * as audit from '../audit/audit.service.ts';
 import * as files from '../files/files.service.ts';
 import type { FileRow } from '../files/files.service.ts';
 import * as users from '../users/users.service.ts';
@@ -90,7 +91,10 @@ export async function deleteMaterial(ctx: AppContext, p: Principal, id: string):
   const m = UUID.test(id) ? await repo.findMaterial(ctx.db, id) : undefined;
   if (!m) throw notFound(MSG.materialNotFound, 'MATERIAL_NOT_FOUND');
   if (m.teacherId !== p.user.id && !isManager(p)) throw forbidden();
-  await repo.deleteMaterial(ctx.db, id);
+  await ctx.db.transaction(async (tx) => {
+    if (!(await repo.deleteMaterial(tx, id))) throw notFound(MSG.materialNotFound, 'MATERIAL_NOT_FOUND');
+    await audit.record(ctx, p, { action: 'record.deleted', target: { type: 'material', id, label: m.title } }, tx);
+  });
   await files.removeFile(ctx, m.fileId);
 }
 

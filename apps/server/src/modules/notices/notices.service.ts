@@ -6,6 +6,7 @@ import { badRequest, forbidden, notFound } from '../../lib/errors.ts';
 import { addDays, collegeClock } from '../../lib/time.ts';
 import type { Principal } from '../../plugins/access.ts';
 import * as academics from '../academics/academics.service.ts';
+import * as audit from '../audit/audit.service.ts';
 import * as files from '../files/files.service.ts';
 import type { FileRow } from '../files/files.service.ts';
 import * as users from '../users/users.service.ts';
@@ -143,8 +144,13 @@ export async function updateNotice(ctx: AppContext, p: Principal, id: string, v:
 /** DELETE /notices/{id}: the author or Admin/SuperAdmin; its attachment goes too. */
 export async function deleteNotice(ctx: AppContext, p: Principal, id: string): Promise<void> {
   await editable(ctx, p, id);
-  const row = await repo.deleteNotice(ctx.db, id);
-  if (row?.attachmentFileId) await files.removeFile(ctx, row.attachmentFileId);
+  const row = await ctx.db.transaction(async (tx) => {
+    const gone = await repo.deleteNotice(tx, id);
+    if (!gone) throw notFound(MSG.noticeNotFound, 'NOTICE_NOT_FOUND');
+    await audit.record(ctx, p, { action: 'record.deleted', target: { type: 'notice', id, label: gone.title } }, tx);
+    return gone;
+  });
+  if (row.attachmentFileId) await files.removeFile(ctx, row.attachmentFileId);
 }
 
 /** POST /notices/{id}/read: marks a notice read; 404 for one not meant for them (publishers may open any, as they list them all). */

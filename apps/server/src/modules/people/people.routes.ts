@@ -38,7 +38,7 @@ export const peopleRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (a
     config: { access: managers },
     schema: { tags, summary: 'The accounts that match the filters as .xlsx or CSV (formula-looking cells made inert)', querystring: exportUsersQuery, response: { 200: fileAnswer, ...errors } },
     handler: async (req, reply) => {
-      const body = await people.exportPeople(ctx, req.query);
+      const body = await people.exportPeople(ctx, principalOf(req), req.query);
       return reply
         .type(req.query.format === 'csv' ? CSV_TYPE : XLSX_TYPE)
         .header('content-disposition', `attachment; filename="people.${req.query.format}"`)

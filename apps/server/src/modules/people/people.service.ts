@@ -14,6 +14,7 @@ import { xlsxOf } from '../../lib/spreadsheet.ts';
 import { collegeClock } from '../../lib/time.ts';
 import type { Principal } from '../../plugins/access.ts';
 import type { ImportUpload } from '../../plugins/import-route.ts';
+import * as audit from '../audit/audit.service.ts';
 import * as auth from '../auth/auth.service.ts';
 import * as users from '../users/users.service.ts';
 import type { Account } from '../users/users.service.ts';
@@ -26,6 +27,10 @@ import { userImport } from './people.import.ts';
 // owns no table and composes the two services.
 
 const isSuperAdmin = (p: Principal) => p.user.roles.includes('SuperAdmin');
+/** An account as the audit log names it. */
+const asTarget = (a: Pick<Account, 'id' | 'email'>) => ({ type: 'user', id: a.id, label: a.email });
+/** The fields whose before and after an account change records (never a secret). */
+const AUDITED_FIELDS = ['name', 'email', 'phone', 'department', 'section', 'studentId', 'employeeId', 'bloodGroup'] as const;
 const holdsPrivileged = (roles: readonly Role[]) => roles.some((r) => PRIVILEGED_ROLES.includes(r));
 
 /** An Admin may not touch an Admin's or SuperAdmin's account (403). */
@@ -67,7 +72,11 @@ export async function createPerson(ctx: AppContext, p: Principal, input: CreateU
   if (input.studentId && !input.roles.includes('Student')) throw badRequest(MSG.studentIdOnlyForStudents, 'STUDENT_ID_NOT_STUDENT');
   // Nobody knows this password: the person chooses theirs through the mailed link.
   const passwordHash = await hashPassword(randomToken());
-  const account = await users.insertPerson(ctx, { ...input, status: 'active', passwordHash });
+  const account = await ctx.db.transaction(async (tx) => {
+    const made = await users.insertPerson(ctx, { ...input, status: 'active', passwordHash }, tx);
+    await audit.record(ctx, p, { action: 'user.created', target: asTarget(made), details: { roles: made.roles } }, tx);
+    return made;
+  });
   await auth.mailPasswordLink(ctx, account, 'welcome');
   return users.presentPerson(account);
 }
@@ -89,7 +98,11 @@ export async function updatePerson(ctx: AppContext, p: Principal, id: string, pa
     if (patch.studentId && !finalRoles.includes('Student')) throw badRequest(MSG.studentIdOnlyForStudents, 'STUDENT_ID_NOT_STUDENT');
     const { roles: _roles, ...fields } = patch;
     // Roles travel in the access token: a change makes older tokens stop working (decision 0004).
-    return users.changeAccount(ctx, id, { ...fields, ...(rolesChange ? { roles, bumpTokenVersion: true } : {}) }, tx);
+    const changed = await users.changeAccount(ctx, id, { ...fields, ...(rolesChange ? { roles, bumpTokenVersion: true } : {}) }, tx);
+    const changes = audit.changesOf(target, changed, AUDITED_FIELDS);
+    if (Object.keys(changes).length > 0) await audit.record(ctx, p, { action: 'user.updated', target: asTarget(changed), changes }, tx);
+    if (rolesChange) await audit.record(ctx, p, { action: 'user.roles_changed', target: asTarget(changed), changes: audit.changesOf(target, changed, ['roles']) }, tx);
+    return changed;
   });
   await users.accountChanged(ctx, id);
   return users.presentPerson(account);
@@ -111,7 +124,9 @@ export async function disablePerson(ctx: AppContext, p: Principal, id: string): 
     if (target.status === 'pending') throw conflict(MSG.userPendingUseApprove, 'ACCOUNT_PENDING');
     assertSuperAdminRemains(superAdmins, target, false);
     const changed = await users.changeAccount(ctx, id, { status: 'disabled', bumpTokenVersion: true }, tx);
-    return { account: changed, sessions: await auth.endUserSessions(ctx, id, tx) };
+    const sessions = await auth.endUserSessions(ctx, id, tx);
+    await audit.record(ctx, p, { action: 'user.disabled', target: asTarget(changed), changes: audit.changesOf(target, changed, ['status']), details: { sessionsEnded: sessions.length } }, tx);
+    return { account: changed, sessions };
   });
   await users.accountChanged(ctx, id);
   await auth.forgetSessions(ctx, sessions);
@@ -125,7 +140,9 @@ export async function enablePerson(ctx: AppContext, p: Principal, id: string): P
     if (!target) throw notFound(MSG.userNotFound, 'USER_NOT_FOUND');
     assertMayManage(p, target);
     if (target.status !== 'disabled') throw conflict(MSG.userNotDisabled, 'NOT_DISABLED');
-    return users.changeAccount(ctx, id, { status: 'active' }, tx);
+    const changed = await users.changeAccount(ctx, id, { status: 'active' }, tx);
+    await audit.record(ctx, p, { action: 'user.enabled', target: asTarget(changed), changes: audit.changesOf(target, changed, ['status']) }, tx);
+    return changed;
   });
   await users.accountChanged(ctx, id);
   return users.presentPerson(account);
@@ -138,6 +155,7 @@ export async function sendResetLink(ctx: AppContext, p: Principal, id: string): 
   if (target.status === 'pending') throw conflict(MSG.userPendingUseApprove, 'ACCOUNT_PENDING');
   if (target.status === 'disabled') throw conflict(MSG.userDisabledEnableFirst, 'ACCOUNT_DISABLED');
   await auth.mailPasswordLink(ctx, target, 'reset');
+  await audit.record(ctx, p, { action: 'user.reset_link_sent', target: asTarget(target) });
 }
 
 // Import and export ---------------------------------------------------------------------------
@@ -163,13 +181,15 @@ export async function importPeople(ctx: AppContext, p: Principal, upload: Import
       write: async (rows) => {
         // One unknown password hash for the batch: nobody can sign in with it; each person sets theirs through the link.
         const passwordHash = await hashPassword(randomToken());
-        created = await ctx.db.transaction((tx) =>
-          users.insertPeople(
+        created = await ctx.db.transaction(async (tx) => {
+          const inserted = await users.insertPeople(
             ctx,
             rows.map((r) => ({ name: r.name, email: r.email, roles: [r.role], department: r.department, phone: r.phone ?? null, section: r.section ?? null, studentId: r.studentId ?? null, status: 'active', passwordHash })),
             tx,
-          ),
-        );
+          );
+          await audit.record(ctx, p, { action: 'users.imported', details: { created: inserted.length, rows: rows.length, file: upload.filename } }, tx);
+          return inserted;
+        });
         return { created: created.length, updated: 0 };
       },
     },
@@ -183,9 +203,10 @@ export const EXPORT_MAX_ROWS = 50_000;
 const EXPORT_HEADER = ['Name', 'Email', 'Roles', 'Status', 'Department', 'Section', 'Student ID', 'Employee ID', 'Phone', 'Blood Group', 'Created'];
 
 /** The people that match the filters as .xlsx or CSV (formula-looking cells made inert). */
-export async function exportPeople(ctx: AppContext, q: ExportUsersQuery): Promise<Buffer | string> {
+export async function exportPeople(ctx: AppContext, p: Principal, q: ExportUsersQuery): Promise<Buffer | string> {
   const { format, ...filters } = q;
   const list = await users.accountsMatching(ctx, filters, EXPORT_MAX_ROWS);
+  await audit.record(ctx, p, { action: 'users.exported', details: { filters, format, rows: list.length } });
   const rows: CsvCell[][] = [
     EXPORT_HEADER,
     ...list.map((u) => [u.name, u.email, u.roles.join(', '), u.status, u.department, u.section, u.studentId, u.employeeId, u.phone, u.bloodGroup, collegeClock(ctx.config.timeZone, u.createdAt).date]),

@@ -4,6 +4,7 @@ import { ADMINS, STAFF_AREA } from '@crs/shared/roles';
 import { errorSchema } from '@crs/shared/schemas/common';
 import { analyticsOverviewSchema, analyticsQuery, reportListSchema, reportParams, reportQuery } from '@crs/shared/schemas/reports';
 import type { AppContext } from '../../context.ts';
+import { principalOf } from '../../plugins/access.ts';
 import * as reports from './reports.service.ts';
 
 const errors = { 400: errorSchema, 401: errorSchema, 403: errorSchema, 404: errorSchema };
@@ -35,7 +36,7 @@ export const reportsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
     config: { access },
     schema: { tags: ['reports'], summary: 'A report as .xlsx or CSV', params: reportParams, querystring: reportQuery, response: { 200: fileAnswer, ...errors } },
     handler: async (req, reply) => {
-      const file = await reports.buildReport(ctx, req.params.name, req.query);
+      const file = await reports.buildReport(ctx, principalOf(req), req.params.name, req.query);
       return reply.type(file.type).header('content-disposition', `attachment; filename="${file.filename}"`).header('x-content-type-options', 'nosniff').send(file.body);
     },
   });

@@ -9,7 +9,9 @@ import type { AppContext } from '../../context.ts';
 import { badRequest, notFound } from '../../lib/errors.ts';
 import { CSV_TYPE, XLSX_TYPE, xlsxOf } from '../../lib/spreadsheet.ts';
 import { addDays, collegeClock } from '../../lib/time.ts';
+import type { Principal } from '../../plugins/access.ts';
 import * as academics from '../academics/academics.service.ts';
+import * as audit from '../audit/audit.service.ts';
 import * as assessment from '../assessment/assessment.service.ts';
 import * as attendance from '../attendance/attendance.service.ts';
 import * as library from '../library/library.service.ts';
@@ -255,8 +257,10 @@ const BUILDERS: Record<ReportName, (ctx: AppContext, q: ReportQuery) => Promise<
 };
 
 /** GET /reports/{name}: the report as .xlsx or CSV (text cells that look like formulas made inert by both writers). */
-export async function buildReport(ctx: AppContext, name: ReportName, q: ReportQuery) {
+export async function buildReport(ctx: AppContext, p: Principal, name: ReportName, q: ReportQuery) {
   const sheet = await BUILDERS[name](ctx, q);
+  const { format, ...params } = q;
+  await audit.record(ctx, p, { action: 'report.downloaded', target: { type: 'report', id: name, label: sheet.title }, details: { format, ...params, rows: Math.max(0, sheet.rows.length - 1) } });
   const base = sheet.fileName.replace(/[^A-Za-z0-9-]+/g, '-').replace(/-+$/, '');
   return q.format === 'csv'
     ? { type: CSV_TYPE, filename: `${base}.csv`, body: toCsv(sheet.rows) as string | Buffer }

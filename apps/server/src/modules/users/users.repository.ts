@@ -172,8 +172,8 @@ export const deleteUser = async (db: Executor, id: string, onlyStatus?: AccountS
     await db
       .delete(users)
       .where(onlyStatus ? and(eq(users.id, id), eq(users.status, onlyStatus)) : eq(users.id, id))
-      .returning({ id: users.id })
-  ).length > 0;
+      .returning({ id: users.id, email: users.email, name: users.name, roles: users.roles })
+  )[0];
 
 /** Makes a pending account active; undefined when there is no pending account with this id. */
 export async function activatePending(db: Executor, id: string) {

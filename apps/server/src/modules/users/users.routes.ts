@@ -4,6 +4,7 @@ import { errorSchema, idParams, messageSchema } from '@crs/shared/schemas/common
 import { ACCOUNT_MANAGERS } from '@crs/shared/roles';
 import { userResponse } from '@crs/shared/schemas/users';
 import type { AppContext } from '../../context.ts';
+import { principalOf } from '../../plugins/access.ts';
 import * as users from './users.service.ts';
 
 const managers = { roles: ACCOUNT_MANAGERS };
@@ -14,14 +15,14 @@ export const usersRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (ap
   app.post('/:id/approve', {
     config: { access: managers },
     schema: { tags: ['users'], summary: 'Approve a pending sign-up', params: idParams, response: { 200: userResponse, ...errors } },
-    handler: async (req) => ({ message: MSG.accountApproved, user: await users.approveAccount(ctx, req.params.id) }),
+    handler: async (req) => ({ message: MSG.accountApproved, user: await users.approveAccount(ctx, req.params.id, principalOf(req)) }),
   });
 
   app.post('/:id/reject', {
     config: { access: managers },
     schema: { tags: ['users'], summary: 'Reject (delete) a pending sign-up', params: idParams, response: { 200: messageSchema, ...errors } },
     handler: async (req) => {
-      await users.rejectAccount(ctx, req.params.id);
+      await users.rejectAccount(ctx, principalOf(req), req.params.id);
       return { message: MSG.signUpRejected };
     },
   });

@@ -10,6 +10,8 @@ import type { Executor } from '../../db/client.ts';
 import type { UserRow } from '../../db/schema/users.ts';
 import { conflict, notFound } from '../../lib/errors.ts';
 import { hashPassword, randomToken } from '../../lib/crypto.ts';
+import * as audit from '../audit/audit.service.ts';
+import type { AuditActor } from '../audit/audit.service.ts';
 import * as achievementsRepo from './achievements.repository.ts';
 import { presentAchievement, presentPerson, presentUser } from './users.presenter.ts';
 import * as repo from './users.repository.ts';
@@ -174,17 +176,25 @@ export const storedEmails = (ctx: AppContext, emails: readonly string[]): Promis
 
 export type { NewUser } from './users.repository.ts';
 
-/** Makes a pending sign-up active. Only a pending account can be approved. */
-export async function approveAccount(ctx: AppContext, id: string): Promise<User> {
-  const user = await repo.activatePending(ctx.db, id);
-  if (!user) throw notFound(MSG.noPendingAccount, 'NO_PENDING_ACCOUNT');
+/** Makes a pending sign-up active. Only a pending account can be approved. `by`: who approves (the audit log; the CLI passes none). */
+export async function approveAccount(ctx: AppContext, id: string, by?: AuditActor): Promise<User> {
+  const user = await ctx.db.transaction(async (tx) => {
+    const row = await repo.activatePending(tx, id);
+    if (!row) throw notFound(MSG.noPendingAccount, 'NO_PENDING_ACCOUNT');
+    if (by) await audit.record(ctx, by, { action: 'user.approved', target: { type: 'user', id, label: row.email }, changes: { status: { from: 'pending', to: 'active' } } }, tx);
+    return row;
+  });
   await accountChanged(ctx, id);
   return presentUser(user);
 }
 
 /** Rejects a pending sign-up: the account is deleted, so the address can sign up again. */
-export async function rejectAccount(ctx: AppContext, id: string): Promise<void> {
-  if (!(await repo.deleteUser(ctx.db, id, 'pending'))) throw notFound(MSG.noPendingAccount, 'NO_PENDING_ACCOUNT');
+export async function rejectAccount(ctx: AppContext, by: AuditActor, id: string): Promise<void> {
+  await ctx.db.transaction(async (tx) => {
+    const gone = await repo.deleteUser(tx, id, 'pending');
+    if (!gone) throw notFound(MSG.noPendingAccount, 'NO_PENDING_ACCOUNT');
+    await audit.record(ctx, by, { action: 'user.rejected', target: { type: 'user', id, label: gone.email }, details: { name: gone.name, roles: gone.roles } }, tx);
+  });
   await accountChanged(ctx, id);
 }
 
