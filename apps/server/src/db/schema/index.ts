@@ -13,3 +13,4 @@ export * from './docs.ts';
 export * from './idcards.ts';
 export * from './notices.ts';
 export * from './placement.ts';
+export * from './ratelimit.ts';
