@@ -26,6 +26,7 @@ import { noticesRoutes } from './modules/notices/notices.routes.ts';
 import { placementRoutes } from './modules/placement/placement.routes.ts';
 import { statsRoutes } from './modules/stats/stats.routes.ts';
 import { analyticsOverviewRoutes, reportsRoutes } from './modules/reports/reports.routes.ts';
+import { rateLimitStore } from './modules/ratelimit/ratelimit.service.ts';
 import { profileRoutes } from './modules/users/profile.routes.ts';
 import { usersRoutes } from './modules/users/users.routes.ts';
 import { peopleRoutes } from './modules/people/people.routes.ts';
@@ -34,6 +35,7 @@ import { clientPageFor } from './plugins/client-pages.ts';
 import { compressionPlugin } from './plugins/compression.ts';
 import { errorsPlugin } from './plugins/errors.ts';
 import { jsonBodyPlugin } from './plugins/json-body.ts';
+import { rateLimitPlugin } from './plugins/rate-limit.ts';
 import { lazyChildLogger } from './lib/request-logger.ts';
 import { securityHeadersPlugin } from './plugins/security-headers.ts';
 import { createSerializerCompiler } from './plugins/serializer.ts';
@@ -95,6 +97,9 @@ export async function buildApp(ctx: AppContext, opts: BuildOptions = {}): Promis
   await app.register(errorsPlugin);
   await app.register(compressionPlugin);
   await app.register(jsonBodyPlugin);
+  // Per address and per user (decision 0031); the ratelimit module keeps the shared counts. Before
+  // the access plugin, so the address is checked before the token.
+  await app.register(rateLimitPlugin, { ...ctx.config.rateLimit, store: () => rateLimitStore(ctx) });
   // The auth module resolves bearer tokens; the core access plugin only checks roles.
   await app.register(accessPlugin, { authenticate: (token: string) => authenticate(ctx, token) });
   // Shutting down: answers still under way close their connection, so a keep-alive client cannot

@@ -40,6 +40,12 @@ describe('loadConfig', () => {
     ['TRUST_PROXY', 'sometimes'],
     ['CRS_SEED', 'perhaps'],
     ['LOG_LEVEL', 'loud'],
+    ['RATE_LIMIT_IP', '-1'],
+    ['RATE_LIMIT_IP', 'many'],
+    ['RATE_LIMIT_USER', '2.5'],
+    ['RATE_LIMIT_WINDOW_SECONDS', '0'],
+    ['REDIS_URL', 'http://cache.example'],
+    ['REDIS_KEY_PREFIX', 'has space'],
   ])('refuses %s=%j and names it', (name, value) => {
     const err = configError({ [name]: value });
     expect(err.message).toContain(`${name}:`);
@@ -76,6 +82,16 @@ describe('loadConfig', () => {
     const dev = loadConfig({ CRS_DATA_DIR: tempDir(), PORT: '3123' }, { persistSecret: false });
     expect(dev).toMatchObject({ registrationApproval: true, trustProxy: false, seed: true, publicUrl: 'http://127.0.0.1:3123' });
     expect(loadConfig({ CRS_DATA_DIR: tempDir(), NODE_ENV: 'production' }, { persistSecret: false }).seed).toBe(false);
+  });
+
+  it('rate limit: 600 a minute per address, 300 per user, counters in the database unless REDIS_URL is set', () => {
+    const dev = loadConfig({ CRS_DATA_DIR: tempDir() }, { persistSecret: false });
+    expect(dev).toMatchObject({ rateLimit: { ip: 600, user: 300, windowMs: 60_000 }, redisUrl: undefined, redisKeyPrefix: 'crs' });
+    const set = loadConfig(
+      { CRS_DATA_DIR: tempDir(), RATE_LIMIT_IP: '0', RATE_LIMIT_USER: '50', RATE_LIMIT_WINDOW_SECONDS: '10', REDIS_URL: 'redis://cache:6379/2', REDIS_KEY_PREFIX: 'crs-b' },
+      { persistSecret: false },
+    );
+    expect(set).toMatchObject({ rateLimit: { ip: 0, user: 50, windowMs: 10_000 }, redisUrl: 'redis://cache:6379/2', redisKeyPrefix: 'crs-b' });
   });
 });
 

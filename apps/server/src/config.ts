@@ -44,6 +44,12 @@ const envSchema = z.object({
   CRS_TIMEZONE: z.string().refine(isTimeZone, 'must be an IANA time zone such as Asia/Kolkata').default('Asia/Kolkata'),
   CRS_ATTENDANCE_THRESHOLD: z.coerce.number({ error: 'must be a percentage' }).min(0).max(100).default(DEFAULT_ATTENDANCE_THRESHOLD),
   CRS_ATTENDANCE_CORRECTION_DAYS: z.coerce.number({ error: 'must be a whole number of days' }).int().min(0).max(365).default(DEFAULT_CORRECTION_DAYS),
+  // Decision 0031: a college behind one NAT address must fit in the per-address limit.
+  RATE_LIMIT_IP: z.coerce.number({ error: 'must be a whole number (0 = off)' }).int().min(0).max(1_000_000_000).default(600),
+  RATE_LIMIT_USER: z.coerce.number({ error: 'must be a whole number (0 = off)' }).int().min(0).max(1_000_000_000).default(300),
+  RATE_LIMIT_WINDOW_SECONDS: z.coerce.number({ error: 'must be a whole number of seconds' }).int().min(1).max(3600).default(60),
+  REDIS_URL: z.string().regex(/^rediss?:\/\//, 'must be a redis:// or rediss:// URL').optional(),
+  REDIS_KEY_PREFIX: z.string().regex(/^[A-Za-z0-9:_.-]{1,64}$/, 'must be 1–64 letters, digits or : _ . -').default('crs'),
 });
 
 export type Config = {
@@ -71,6 +77,15 @@ export type Config = {
   attendanceThreshold: number;
   /** Days after a class in which its teacher may still correct it; after that only an Admin (default 7). */
   attendanceCorrectionDays: number;
+  /**
+   * API requests allowed per window per client address and per signed-in user (0 = that limit is
+   * off), counted in fixed windows of `windowMs` and shared by every process (decision 0031).
+   */
+  rateLimit: { ip: number; user: number; windowMs: number };
+  /** Redis for the shared rate-limit counters; without it they are kept in the database. */
+  redisUrl: string | undefined;
+  /** Prefix of every Redis key CRS writes (several deployments may share one Redis). */
+  redisKeyPrefix: string;
 };
 
 export class ConfigError extends Error {}
@@ -113,6 +128,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, opts: { persist
     timeZone: e.CRS_TIMEZONE,
     attendanceThreshold: e.CRS_ATTENDANCE_THRESHOLD,
     attendanceCorrectionDays: e.CRS_ATTENDANCE_CORRECTION_DAYS,
+    rateLimit: { ip: e.RATE_LIMIT_IP, user: e.RATE_LIMIT_USER, windowMs: e.RATE_LIMIT_WINDOW_SECONDS * 1000 },
+    redisUrl: e.REDIS_URL,
+    redisKeyPrefix: e.REDIS_KEY_PREFIX,
   };
 }
 

@@ -62,7 +62,12 @@ export type TestApp = {
 /** The real app on a fresh database, for `app.inject`. `env` overrides configuration. */
 export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'crs-app-'));
-  const config: Config = loadConfig({ CRS_DATA_DIR: dataDir, PUBLIC_URL: 'http://crs.test', LOG_LEVEL: 'silent', ...env }, { persistSecret: false });
+  // The rate limit is off unless a test sets it: a test file sends hundreds of requests from one
+  // address in seconds (rate-limit.test.ts turns it on with its own limits).
+  const config: Config = loadConfig(
+    { CRS_DATA_DIR: dataDir, PUBLIC_URL: 'http://crs.test', LOG_LEVEL: 'silent', RATE_LIMIT_IP: '0', RATE_LIMIT_USER: '0', ...env },
+    { persistSecret: false },
+  );
   const db = await freshDatabase();
   const printed: string[] = [];
   const { ctx, outbox } = assembleContext(config, db.database, (l) => printed.push(l));

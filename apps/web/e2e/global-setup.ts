@@ -23,7 +23,17 @@ export default async function globalSetup(): Promise<void> {
   mkdirSync(path.dirname(STATE_FILE), { recursive: true });
   const logFile = path.join(webDir, 'test-results', 'e2e-server.log');
   const log = createWriteStream(logFile);
-  const env: NodeJS.ProcessEnv = { ...process.env, PORT: String(E2E_PORT), HOST: '127.0.0.1', CRS_DATA_DIR: dataDir, LOG_LEVEL: 'warn' };
+  // Every spec's browser and API calls come from 127.0.0.1 and a few demo accounts, faster than a
+  // person: the rate limit stays on (its hooks run) but far above what a run sends (decision 0031).
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    PORT: String(E2E_PORT),
+    HOST: '127.0.0.1',
+    CRS_DATA_DIR: dataDir,
+    LOG_LEVEL: 'warn',
+    RATE_LIMIT_IP: '1000000',
+    RATE_LIMIT_USER: '1000000',
+  };
   delete env.NODE_ENV;
   const server = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/server.ts'], { cwd: repoRoot, env, stdio: ['ignore', 'pipe', 'pipe'] });
   server.stdout.pipe(log);

@@ -24,6 +24,7 @@ export const MSG = {
   accountDisabled: 'Your account has been disabled',
   emailTaken: 'An account with this email already exists',
   tooManyAttempts: 'Too many attempts. Please try again later.',
+  rateLimited: 'Too many requests. Please wait a moment and try again.',
   resetRequested: 'If an account exists for that email, a reset link has been sent.',
   resetDone: 'Password has been reset',
   resetInvalid: 'This reset link is invalid or has expired.',

@@ -22,3 +22,13 @@ export const badRequest = (message: string, code = 'BAD_REQUEST', errors?: Array
   new AppError(400, code, message, {}, errors);
 export const tooManyRequests = (retryAfterSeconds: number) =>
   new AppError(429, 'TOO_MANY_REQUESTS', MSG.tooManyAttempts, { 'retry-after': String(Math.max(1, Math.ceil(retryAfterSeconds))) });
+/** Over the API rate limit (decision 0031): the window ends in `retryAfterSeconds`. */
+export const rateLimited = (retryAfterSeconds: number, limit: number) => {
+  const wait = String(Math.max(1, Math.ceil(retryAfterSeconds)));
+  return new AppError(429, 'RATE_LIMITED', MSG.rateLimited, {
+    'retry-after': wait,
+    'ratelimit-limit': String(limit),
+    'ratelimit-remaining': '0',
+    'ratelimit-reset': wait,
+  });
+};

@@ -105,6 +105,15 @@ describe('api client', () => {
     expect(navigate).toHaveBeenCalledWith('/login', { from: '/dashboard/admin' });
   });
 
+  it('keeps the session when the refresh is rate limited (429): the call fails, the tokens stay', async () => {
+    await start({ 'POST /auth/refresh': { status: 429, body: { message: 'Too many requests', code: 'RATE_LIMITED' } } });
+    setTokens('expired', 'refresh-0');
+    await expect(api.get('/protected')).rejects.toMatchObject({ response: { status: 429 } });
+    expect(getToken()).toBe('expired');
+    expect(getRefreshToken()).toBe('refresh-0');
+    expect(navigate).not.toHaveBeenCalled();
+  });
+
   it('goes to /login when there is no refresh token, but not when already on /login', async () => {
     await start();
     setTokens('expired', null);

@@ -121,6 +121,9 @@ async function refreshOnce(refusedToken: string | null): Promise<string> {
     setTokens(data.token, data.refreshToken);
     return data.token;
   } catch (e) {
+    // Over the API rate limit (decision 0031) the refresh token is still good: keep the session and
+    // let the call fail with the 429 instead of signing the user out.
+    if (e instanceof AxiosError && e.response?.status === 429) throw e;
     throw new RefreshFailed(e);
   }
 }

@@ -1,0 +1,31 @@
+// The ratelimit module: the shared counters of the API rate limit (decision 0031). Core's plugin
+// (plugins/rate-limit.ts) counts; this module keeps the counts every process shares.
+import type { AppContext } from '../../context.ts';
+import type { Db } from '../../db/client.ts';
+import type { RateLimitStore } from '../../lib/rate-limit.ts';
+import { addHits, pruneCounters } from './ratelimit.repository.ts';
+import { redisStore } from './ratelimit.redis.ts';
+
+/** The configured store: Redis with `REDIS_URL`, else the database (`rate_limit_counters`). */
+export function rateLimitStore(ctx: AppContext): RateLimitStore {
+  return ctx.config.redisUrl ? redisStore(ctx.config.redisUrl, ctx.config.redisKeyPrefix) : databaseStore(ctx.db);
+}
+
+/**
+ * Counters in the database: one upsert per batch. The first batch of each new window also deletes
+ * the rows of windows that have ended, so the table holds about two windows' keys.
+ */
+export function databaseStore(db: Db): RateLimitStore {
+  let prunedFor = 0;
+  return {
+    async add(windowStart, windowMs, hits) {
+      // Before the upsert: if it fails, nothing was added and the batch is simply offered again.
+      if (windowStart > prunedFor) {
+        await pruneCounters(db, new Date(windowStart));
+        prunedFor = windowStart;
+      }
+      return addHits(db, new Date(windowStart), new Date(windowStart + windowMs), hits);
+    },
+    async close() {},
+  };
+}
