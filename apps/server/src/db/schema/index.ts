@@ -14,3 +14,4 @@ export * from './idcards.ts';
 export * from './notices.ts';
 export * from './placement.ts';
 export * from './audit.ts';
+export * from './settings.ts';
