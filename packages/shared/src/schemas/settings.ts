@@ -154,8 +154,8 @@ export const publicSettingsSchema = z.object({
 });
 export type PublicSettings = z.infer<typeof publicSettingsSchema>;
 
-/** POST /settings/test-mail: to the caller's own address unless another is given. */
-export const testMailSchema = z.strictObject({ to: emailField.optional() }).optional();
+/** POST /settings/test-mail: to the caller's own address unless another is given (no body: Fastify reads it as null). */
+export const testMailSchema = z.strictObject({ to: emailField.optional() }).nullish();
 export type TestMailInput = z.infer<typeof testMailSchema>;
 export const testMailResponse = z.object({ message: z.string(), to: z.string() });
 
