@@ -87,7 +87,7 @@ export const PAGES = {
   superadminDashboard: { title: 'SuperAdmin dashboard', path: '/dashboard/superadmin', page: 'app/dashboards/superadmin', guarded: true, nav: dashboard('SuperAdmin') },
   superadminUsers: { title: 'Users', path: '/dashboard/superadmin/users', page: 'app/people/superadmin-users', guarded: true, nav: { SuperAdmin: { label: 'Users', icon: 'users' } } },
   superadminLogs: later('System Logs', '/dashboard/superadmin/logs', 'audit log', { SuperAdmin: { label: 'System Logs', icon: 'scroll' } }),
-  superadminSettings: later('Settings', '/dashboard/superadmin/settings', 'settings', { SuperAdmin: { label: 'Settings', icon: 'settings' } }),
+  superadminSettings: { title: 'Settings', path: '/dashboard/superadmin/settings', page: 'app/settings/superadmin-settings', guarded: true, nav: { SuperAdmin: { label: 'Settings', icon: 'settings' } } },
   // Academic setup (issue 11; a CRS addition the spec's table does not list): the last sidebar entry of Admin and SuperAdmin.
   adminAcademics: {
     title: 'Academic Setup',

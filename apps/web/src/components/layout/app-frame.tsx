@@ -8,6 +8,7 @@ import { DRAWER_BREAKPOINT_PX, SIDEBAR_TOOLTIP_DELAY_MS } from '@/config/env';
 import { useMediaQuery } from '@/hooks/use-media-query';
 import { displayName, useAuth } from '@/lib/auth';
 import { cn } from '@/lib/utils';
+import { InstitutionName } from './institution';
 import { LogoutDialog } from './logout-dialog';
 import { navFor, type NavItem } from './nav-items';
 import { NotificationBell } from './notification-bell';
@@ -57,6 +58,7 @@ export function AppFrame({ children, bell }: { children: ReactNode; /** The head
         <p className="flex min-w-0 items-center gap-2 font-semibold">
           <span className="rounded-md bg-primary px-2 py-0.5 text-xs font-bold text-primary-foreground">CRS</span>
           <span className="hidden truncate sm:inline">College Resource System</span>
+          <InstitutionName className="hidden truncate border-l pl-2 font-normal text-muted-foreground lg:inline" />
         </p>
         <div className="ml-auto flex items-center gap-1 sm:gap-2">
           <ThemeToggle />
