@@ -1,7 +1,6 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
 import type { PublicSettings } from '@crs/shared/schemas/settings';
 import { api } from './api-client';
-import { queryKeys } from './query-keys';
 
 /** GET /settings/public: the institution's name, short name, logo and academic year (no sign-in needed). */
 export async function getPublicSettings(): Promise<PublicSettings> {
@@ -9,9 +8,25 @@ export async function getPublicSettings(): Promise<PublicSettings> {
   return data;
 }
 
+let once: Promise<PublicSettings | undefined> | undefined;
+
 /**
- * The institution as every page shows it, fetched once and kept (a long staleTime: it changes
- * rarely, and the Settings page refreshes it when it saves), so no page costs a second request.
+ * The institution for the sign-in pages, which carry no query cache (decision 0012 keeps TanStack
+ * Query off /login): fetched once per page load and shared by every such page; undefined until it
+ * arrives or if it cannot be read. Signed-in pages use `usePublicSettings` (lib/institution-query.ts).
  */
-export const publicSettingsQuery = queryOptions({ queryKey: queryKeys.settingsPublic, queryFn: getPublicSettings, staleTime: 30 * 60_000 });
-export const usePublicSettings = () => useQuery(publicSettingsQuery);
+export function usePublicSettingsOnce(): PublicSettings | undefined {
+  const [value, setValue] = useState<PublicSettings | undefined>();
+  useEffect(() => {
+    let live = true;
+    once ??= getPublicSettings().catch(() => {
+      once = undefined;
+      return undefined;
+    });
+    void once.then((v) => live && setValue(v));
+    return () => {
+      live = false;
+    };
+  }, []);
+  return value;
+}

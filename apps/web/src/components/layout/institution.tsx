@@ -1,16 +1,12 @@
-import { usePublicSettings } from '@/lib/institution';
+import type { PublicSettings } from '@crs/shared/schemas/settings';
 
-/**
- * The institution's name from Settings (GET /settings/public, fetched once for every page), with its
- * logo when asked; nothing while it loads or if it cannot be read (the product name stays beside it).
- */
-export function InstitutionName({ className, withLogo = false }: { className?: string; withLogo?: boolean }) {
-  const { data } = usePublicSettings();
-  if (!data) return null;
+/** The institution's name from Settings (with its logo when asked); nothing until it is known. */
+export function InstitutionName({ settings, className, withLogo = false }: { settings: PublicSettings | undefined; className?: string; withLogo?: boolean }) {
+  if (!settings) return null;
   return (
     <span className={className} data-testid="institution-name">
-      {withLogo && data.logoUrl ? <img src={data.logoUrl} alt="" className="size-6 shrink-0 rounded-sm object-contain" /> : null}
-      {data.institutionName}
+      {withLogo && settings.logoUrl ? <img src={settings.logoUrl} alt="" className="size-6 shrink-0 rounded-sm object-contain" /> : null}
+      {settings.institutionName}
     </span>
   );
 }

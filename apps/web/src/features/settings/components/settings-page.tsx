@@ -35,7 +35,7 @@ export function SettingsPage() {
           {T.loadFailed}
         </p>
       ) : (
-        <div className="grid gap-6">
+        <div className="space-y-6">
           <LogoCard settings={settings.data} />
           <SettingsForm settings={settings.data} />
           <TestMailCard smtpConfigured={settings.data.smtpConfigured} />
@@ -47,12 +47,12 @@ export function SettingsPage() {
 
 function Section({ title, description, children }: { title: string; description?: string; children: ReactNode }) {
   return (
-    <Card>
+    <Card className="min-w-0">
       <CardHeader>
         <CardTitle>{title}</CardTitle>
         {description ? <CardDescription>{description}</CardDescription> : null}
       </CardHeader>
-      <CardContent className="grid gap-4">{children}</CardContent>
+      <CardContent className="grid min-w-0 gap-4">{children}</CardContent>
     </Card>
   );
 }
@@ -110,7 +110,7 @@ function SettingsForm({ settings }: { settings: Settings }) {
   const arrayError = (e: unknown) => (e as { message?: string; root?: { message?: string } } | undefined)?.message ?? (e as { root?: { message?: string } } | undefined)?.root?.message;
 
   return (
-    <form onSubmit={onSubmit} noValidate className="grid gap-6" aria-label={T.title}>
+    <form onSubmit={onSubmit} noValidate className="space-y-6" aria-label={T.title}>
       <Section title={T.institution} description={T.institutionHint}>
         <div className="grid gap-4 sm:grid-cols-2">
           <FormField label={T.institutionName} error={errors.institutionName?.message}>
@@ -128,7 +128,7 @@ function SettingsForm({ settings }: { settings: Settings }) {
             {(a) => <Input {...a} placeholder="2026-27" {...register('academicYear')} />}
           </FormField>
         </div>
-        <div className="overflow-x-auto">
+        <div className="relative min-w-0 overflow-x-auto">
           <table className="w-full min-w-[32rem] text-sm">
             <caption className="sr-only">{T.terms}</caption>
             <thead>
@@ -202,7 +202,7 @@ function SettingsForm({ settings }: { settings: Settings }) {
       </Section>
 
       <Section title={T.grading} description={T.gradingHint}>
-        <div className="overflow-x-auto">
+        <div className="relative min-w-0 overflow-x-auto">
           <table className="w-full min-w-[24rem] text-sm">
             <caption className="sr-only">{T.grading}</caption>
             <thead>
