@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { MSG } from '@crs/shared/messages';
-import { checkScreen, expect, login, loginAs, test, uniqueEmail } from './utils';
+import { checkScreen, expect, login, loginAs, register, test, uniqueEmail } from './utils';
 
 // Settings (issue 14 item 3) against the real server: the SuperAdmin renames the institution and
 // sees the new name in the header and on the sign-in page at once; turns registration approval off
@@ -56,14 +56,7 @@ test('registration approval off lets a Teacher sign-up sign in at once; back on'
     const email = uniqueEmail('open.teacher');
     const name = `Tara Open ${Date.now().toString(36)}`;
     const visitor = await browser.newPage();
-    await visitor.goto('/register');
-    await visitor.getByLabel('Full Name').fill(name);
-    await visitor.getByLabel('Email').fill(email);
-    await visitor.getByLabel('Phone').fill('9876543210');
-    await visitor.getByLabel('Password', { exact: true }).fill('teach123');
-    await visitor.getByLabel('Confirm Password').fill('teach123');
-    await visitor.getByLabel('Teacher').check();
-    await visitor.getByRole('button', { name: 'Create account' }).click();
+    await register(visitor, { name, email, password: 'teach123', role: 'Teacher' });
     await expect(visitor).toHaveURL('/login');
     await login(visitor, email, 'teach123');
     await expect(visitor).toHaveURL('/dashboard/teacher');

@@ -32,6 +32,7 @@ export const SETTINGS_TEXT = {
   termEnd: 'Ends',
   termRow: (n: number, field: string) => `Term ${n} ${field.toLowerCase()}`,
   addTerm: 'Add term',
+  remove: 'Remove',
   removeTerm: (n: number) => `Remove term ${n}`,
   noTerms: 'No terms.',
 

@@ -73,6 +73,28 @@ function NumberField({ name, label, hint, register, errors, step = 1 }: { name: 
   );
 }
 
+/** An editable list as a table: a caption for screen readers, column headers, one row per entry (its last cell a remove button). */
+function RowsTable({ caption, columns, removeLabel, minWidth, children }: { caption: string; columns: string[]; removeLabel: string; minWidth: string; children: ReactNode }) {
+  return (
+    <table className={`w-full ${minWidth} text-sm`}>
+      <caption className="sr-only">{caption}</caption>
+      <thead>
+        <tr className="text-left text-muted-foreground">
+          {columns.map((c) => (
+            <th key={c} scope="col" className="pb-2 font-medium">
+              {c}
+            </th>
+          ))}
+          <th scope="col" className="pb-2">
+            <span className="sr-only">{removeLabel}</span>
+          </th>
+        </tr>
+      </thead>
+      <tbody>{children}</tbody>
+    </table>
+  );
+}
+
 const rowError = (e: { message?: string } | undefined) =>
   e?.message ? (
     <p role="alert" className="mt-1 text-xs text-destructive">
@@ -129,49 +151,30 @@ function SettingsForm({ settings }: { settings: Settings }) {
           </FormField>
         </div>
         <div className="relative min-w-0 overflow-x-auto">
-          <table className="w-full min-w-[32rem] text-sm">
-            <caption className="sr-only">{T.terms}</caption>
-            <thead>
-              <tr className="text-left text-muted-foreground">
-                <th scope="col" className="pb-2 font-medium">
-                  {T.termName}
-                </th>
-                <th scope="col" className="pb-2 font-medium">
-                  {T.termStart}
-                </th>
-                <th scope="col" className="pb-2 font-medium">
-                  {T.termEnd}
-                </th>
-                <th scope="col" className="pb-2">
-                  <span className="sr-only">{T.removeTerm(0).replace(' 0', '')}</span>
-                </th>
+          <RowsTable caption={T.terms} columns={[T.termName, T.termStart, T.termEnd]} removeLabel={T.remove} minWidth="min-w-[32rem]">
+            {terms.fields.map((f, i) => (
+              <tr key={f.id} className="align-top">
+                <td className="py-1 pr-2">
+                  <Input aria-label={T.termRow(i + 1, T.termName)} aria-invalid={Boolean(errors.terms?.[i]?.name)} {...register(`terms.${i}.name`)} />
+                  {rowError(errors.terms?.[i]?.name)}
+                </td>
+                <td className="py-1 pr-2">
+                  <Input type="date" aria-label={T.termRow(i + 1, T.termStart)} aria-invalid={Boolean(errors.terms?.[i]?.start)} {...register(`terms.${i}.start`)} />
+                  {rowError(errors.terms?.[i]?.start)}
+                </td>
+                <td className="py-1 pr-2">
+                  <Input type="date" aria-label={T.termRow(i + 1, T.termEnd)} aria-invalid={Boolean(errors.terms?.[i]?.end)} {...register(`terms.${i}.end`)} />
+                  {rowError(errors.terms?.[i]?.end)}
+                </td>
+                <td className="py-1">
+                  <Button type="button" variant="outline" size="sm" onClick={() => terms.remove(i)}>
+                    <span aria-hidden="true">✕</span>
+                    <span className="sr-only">{T.removeTerm(i + 1)}</span>
+                  </Button>
+                </td>
               </tr>
-            </thead>
-            <tbody>
-              {terms.fields.map((f, i) => (
-                <tr key={f.id} className="align-top">
-                  <td className="py-1 pr-2">
-                    <Input aria-label={T.termRow(i + 1, T.termName)} aria-invalid={Boolean(errors.terms?.[i]?.name)} {...register(`terms.${i}.name`)} />
-                    {rowError(errors.terms?.[i]?.name)}
-                  </td>
-                  <td className="py-1 pr-2">
-                    <Input type="date" aria-label={T.termRow(i + 1, T.termStart)} aria-invalid={Boolean(errors.terms?.[i]?.start)} {...register(`terms.${i}.start`)} />
-                    {rowError(errors.terms?.[i]?.start)}
-                  </td>
-                  <td className="py-1 pr-2">
-                    <Input type="date" aria-label={T.termRow(i + 1, T.termEnd)} aria-invalid={Boolean(errors.terms?.[i]?.end)} {...register(`terms.${i}.end`)} />
-                    {rowError(errors.terms?.[i]?.end)}
-                  </td>
-                  <td className="py-1">
-                    <Button type="button" variant="outline" size="sm" onClick={() => terms.remove(i)}>
-                      <span aria-hidden="true">✕</span>
-                      <span className="sr-only">{T.removeTerm(i + 1)}</span>
-                    </Button>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
+            ))}
+          </RowsTable>
           {terms.fields.length === 0 ? <p className="text-sm text-muted-foreground">{T.noTerms}</p> : null}
         </div>
         {rowError({ message: arrayError(errors.terms) })}
@@ -203,49 +206,30 @@ function SettingsForm({ settings }: { settings: Settings }) {
 
       <Section title={T.grading} description={T.gradingHint}>
         <div className="relative min-w-0 overflow-x-auto">
-          <table className="w-full min-w-[24rem] text-sm">
-            <caption className="sr-only">{T.grading}</caption>
-            <thead>
-              <tr className="text-left text-muted-foreground">
-                <th scope="col" className="pb-2 font-medium">
-                  {T.grade}
-                </th>
-                <th scope="col" className="pb-2 font-medium">
-                  {T.points}
-                </th>
-                <th scope="col" className="pb-2 font-medium">
-                  {T.from}
-                </th>
-                <th scope="col" className="pb-2">
-                  <span className="sr-only">{T.removeBand(0).replace(' 0', '')}</span>
-                </th>
+          <RowsTable caption={T.grading} columns={[T.grade, T.points, T.from]} removeLabel={T.remove} minWidth="min-w-[24rem]">
+            {bands.fields.map((f, i) => (
+              <tr key={f.id} className="align-top">
+                <td className="py-1 pr-2">
+                  <Input aria-label={T.bandRow(i + 1, T.grade)} aria-invalid={Boolean(errors.gradeScale?.[i]?.grade)} {...register(`gradeScale.${i}.grade`)} />
+                  {rowError(errors.gradeScale?.[i]?.grade)}
+                </td>
+                <td className="py-1 pr-2">
+                  <Input type="number" step={0.5} aria-label={T.bandRow(i + 1, T.points)} aria-invalid={Boolean(errors.gradeScale?.[i]?.points)} {...register(`gradeScale.${i}.points`, { valueAsNumber: true })} />
+                  {rowError(errors.gradeScale?.[i]?.points)}
+                </td>
+                <td className="py-1 pr-2">
+                  <Input type="number" step={1} aria-label={T.bandRow(i + 1, T.from)} aria-invalid={Boolean(errors.gradeScale?.[i]?.min)} {...register(`gradeScale.${i}.min`, { valueAsNumber: true })} />
+                  {rowError(errors.gradeScale?.[i]?.min)}
+                </td>
+                <td className="py-1">
+                  <Button type="button" variant="outline" size="sm" onClick={() => bands.remove(i)} disabled={bands.fields.length <= 2}>
+                    <span aria-hidden="true">✕</span>
+                    <span className="sr-only">{T.removeBand(i + 1)}</span>
+                  </Button>
+                </td>
               </tr>
-            </thead>
-            <tbody>
-              {bands.fields.map((f, i) => (
-                <tr key={f.id} className="align-top">
-                  <td className="py-1 pr-2">
-                    <Input aria-label={T.bandRow(i + 1, T.grade)} aria-invalid={Boolean(errors.gradeScale?.[i]?.grade)} {...register(`gradeScale.${i}.grade`)} />
-                    {rowError(errors.gradeScale?.[i]?.grade)}
-                  </td>
-                  <td className="py-1 pr-2">
-                    <Input type="number" step={0.5} aria-label={T.bandRow(i + 1, T.points)} aria-invalid={Boolean(errors.gradeScale?.[i]?.points)} {...register(`gradeScale.${i}.points`, { valueAsNumber: true })} />
-                    {rowError(errors.gradeScale?.[i]?.points)}
-                  </td>
-                  <td className="py-1 pr-2">
-                    <Input type="number" step={1} aria-label={T.bandRow(i + 1, T.from)} aria-invalid={Boolean(errors.gradeScale?.[i]?.min)} {...register(`gradeScale.${i}.min`, { valueAsNumber: true })} />
-                    {rowError(errors.gradeScale?.[i]?.min)}
-                  </td>
-                  <td className="py-1">
-                    <Button type="button" variant="outline" size="sm" onClick={() => bands.remove(i)} disabled={bands.fields.length <= 2}>
-                      <span aria-hidden="true">✕</span>
-                      <span className="sr-only">{T.removeBand(i + 1)}</span>
-                    </Button>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
+            ))}
+          </RowsTable>
         </div>
         {rowError({ message: arrayError(errors.gradeScale) })}
         <div>
