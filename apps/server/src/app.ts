@@ -14,6 +14,7 @@ import { alumniRoutes } from './modules/alumni/alumni.routes.ts';
 import { analyticsRoutes, assessmentRoutes, resultsRoutes } from './modules/assessment/assessment.routes.ts';
 import { attendanceRoutes } from './modules/attendance/attendance.routes.ts';
 import { auditRoutes } from './modules/audit/audit.routes.ts';
+import { settingsRoutes } from './modules/settings/settings.routes.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { authenticate } from './modules/auth/auth.service.ts';
 import { docsRoutes } from './modules/docs/docs.routes.ts';
@@ -149,6 +150,7 @@ export async function buildApp(ctx: AppContext, opts: BuildOptions = {}): Promis
       await api.register(noticesRoutes, { prefix: '/notices', ctx });
       await api.register(placementRoutes, { prefix: '/placement', ctx });
       await api.register(auditRoutes, { prefix: '/audit', ctx });
+      await api.register(settingsRoutes, { prefix: '/settings', ctx });
     },
     { prefix: '/api/v1' },
   );

@@ -4,6 +4,7 @@ import path from 'node:path';
 import { z } from 'zod';
 import { DEFAULT_ATTENDANCE_THRESHOLD, DEFAULT_CORRECTION_DAYS } from '@crs/shared/schemas/attendance';
 import { IMPORT_DEFAULT_MAX_ROWS } from '@crs/shared/schemas/import';
+import { SETTINGS_BOUNDS } from '@crs/shared/schemas/settings';
 
 const isTimeZone = (tz: string) => {
   try {
@@ -42,8 +43,20 @@ const envSchema = z.object({
   CRS_IMPORT_MAX_ROWS: z.coerce.number({ error: 'must be a whole number' }).int().min(1).max(1_000_000).default(IMPORT_DEFAULT_MAX_ROWS),
   CRS_COLLEGE_NAME: z.string().trim().min(2).max(80).default('CRS Institute of Engineering and Technology'),
   CRS_TIMEZONE: z.string().refine(isTimeZone, 'must be an IANA time zone such as Asia/Kolkata').default('Asia/Kolkata'),
-  CRS_ATTENDANCE_THRESHOLD: z.coerce.number({ error: 'must be a percentage' }).min(0).max(100).default(DEFAULT_ATTENDANCE_THRESHOLD),
-  CRS_ATTENDANCE_CORRECTION_DAYS: z.coerce.number({ error: 'must be a whole number of days' }).int().min(0).max(365).default(DEFAULT_CORRECTION_DAYS),
+  CRS_COLLEGE_SHORT_NAME: z.string().trim().min(1).max(20).default('CRS'),
+  // The same bounds as Settings (decision 0033), so an initial value is always one Settings accepts.
+  CRS_ATTENDANCE_THRESHOLD: z.coerce
+    .number({ error: 'must be a whole percentage' })
+    .int()
+    .min(SETTINGS_BOUNDS.attendanceThreshold.min)
+    .max(SETTINGS_BOUNDS.attendanceThreshold.max)
+    .default(DEFAULT_ATTENDANCE_THRESHOLD),
+  CRS_ATTENDANCE_CORRECTION_DAYS: z.coerce
+    .number({ error: 'must be a whole number of days' })
+    .int()
+    .min(SETTINGS_BOUNDS.attendanceCorrectionDays.min)
+    .max(SETTINGS_BOUNDS.attendanceCorrectionDays.max)
+    .default(DEFAULT_CORRECTION_DAYS),
   // Decision 0031: a college behind one NAT address must fit in the per-address limit.
   RATE_LIMIT_IP: z.coerce.number({ error: 'must be a whole number (0 = off)' }).int().min(0).max(1_000_000_000).default(600),
   RATE_LIMIT_USER: z.coerce.number({ error: 'must be a whole number (0 = off)' }).int().min(0).max(1_000_000_000).default(300),
@@ -63,19 +76,22 @@ export type Config = {
   mailFrom: string;
   publicUrl: string;
   jwtSecret: Uint8Array;
+  /** Initial value of the Settings' registration approval (decision 0033: Settings wins once saved). */
   registrationApproval: boolean;
   trustProxy: boolean;
   logLevel: string;
   webDist: string;
   /** Most data rows one import file may hold; more is refused whole. */
   importMaxRows: number;
-  /** The college's name as printed on ID cards. */
+  /** Initial value of the Settings' institution name (ID cards, mails, the web shell). */
   collegeName: string;
+  /** Initial value of the Settings' short name. */
+  collegeShortName: string;
   /** The college's time zone: "today" and "now" for timetables and attendance (issue 14 moves these into settings). */
   timeZone: string;
-  /** Attendance below this percentage is highlighted (default 75). */
+  /** Initial value of the Settings' attendance threshold: below it is highlighted (default 75). */
   attendanceThreshold: number;
-  /** Days after a class in which its teacher may still correct it; after that only an Admin (default 7). */
+  /** Initial value of the Settings' correction window: days a teacher may still correct a class (default 7). */
   attendanceCorrectionDays: number;
   /**
    * API requests allowed per window per client address and per signed-in user (0 = that limit is
@@ -125,6 +141,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, opts: { persist
     webDist: path.resolve(e.CRS_WEB_DIST ?? path.join(repoRoot, 'apps/web/dist')),
     importMaxRows: e.CRS_IMPORT_MAX_ROWS,
     collegeName: e.CRS_COLLEGE_NAME,
+    collegeShortName: e.CRS_COLLEGE_SHORT_NAME,
     timeZone: e.CRS_TIMEZONE,
     attendanceThreshold: e.CRS_ATTENDANCE_THRESHOLD,
     attendanceCorrectionDays: e.CRS_ATTENDANCE_CORRECTION_DAYS,

@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { MSG } from '@crs/shared/messages';
 import type { Config } from './config.ts';
 import { createContext } from './context.ts';
 import type { AppContext } from './context.ts';
@@ -9,18 +10,22 @@ import type { DataDirLock } from './db/lock.ts';
 import { migrate } from './db/migrate.ts';
 import { DiskStore } from './lib/storage.ts';
 import { MailOutbox } from './modules/mail/mail.service.ts';
+import * as settings from './modules/settings/settings.service.ts';
 
 export type Runtime = { ctx: AppContext; outbox: MailOutbox; close(): Promise<void> };
 
 /**
  * The composition root's wiring of an open database into a context: the mail module's outbox
  * becomes the context's mail sender, and file bytes go to the disk store under
- * `CRS_DATA_DIR/uploads` (with PostgreSQL too). Used by openRuntime and by the tests' app factory.
+ * `CRS_DATA_DIR/uploads` (with PostgreSQL too); mails are signed with the institution's name from Settings. Used by openRuntime and by the tests' app factory.
  */
 export function assembleContext(config: Config, database: Database, print: (line: string) => void): { ctx: AppContext; outbox: MailOutbox } {
-  const outbox = new MailOutbox({ db: database.db, smtpUrl: config.smtpUrl, from: config.mailFrom, print });
+  // Every mail is signed with the institution's name as Settings has it when the mail is stored.
+  const signature = async () => MSG.mailSignature(await settings.institutionName(ctx));
+  const outbox = new MailOutbox({ db: database.db, smtpUrl: config.smtpUrl, from: config.mailFrom, print, signature });
   const store = new DiskStore(path.join(config.dataDir, 'uploads'));
-  return { ctx: createContext(config, database, outbox, store), outbox };
+  const ctx = createContext(config, database, outbox, store);
+  return { ctx, outbox };
 }
 
 /**

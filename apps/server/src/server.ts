@@ -8,6 +8,7 @@ import * as audit from './modules/audit/audit.service.ts';
 import { sweepOrphanBytes } from './modules/files/files.service.ts';
 import { pruneAuthData } from './modules/auth/auth.service.ts';
 import { cleanUpPendingImports, STALE_IMPORT_MINUTES } from './modules/library/library.service.ts';
+import * as settings from './modules/settings/settings.service.ts';
 import { openRuntime } from './runtime.ts';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, seedDemo } from './seed/demo.ts';
 
@@ -34,7 +35,10 @@ async function main(): Promise<void> {
       pruneAuthData(ctx).catch((err: unknown) => app.log.warn({ err }, 'pruning auth data failed')),
       cleanUpPendingImports(ctx, STALE_IMPORT_MINUTES).catch((err: unknown) => app.log.warn({ err }, 'removing stale imports failed')),
       alumni.cleanUpPendingImports(ctx, alumni.STALE_IMPORT_MINUTES).catch((err: unknown) => app.log.warn({ err }, 'removing stale alumni imports failed')),
-      audit.purgeOlderThan(ctx, audit.DEFAULT_RETENTION_DAYS).catch((err: unknown) => app.log.warn({ err }, 'purging old audit entries failed')),
+      settings
+        .current(ctx)
+        .then((s) => audit.purgeOlderThan(ctx, s.auditRetentionDays))
+        .catch((err: unknown) => app.log.warn({ err }, 'purging old audit entries failed')),
       sweepOrphanBytes(ctx).catch((err: unknown) => app.log.warn({ err }, 'sweeping orphaned file bytes failed')),
     ]);
   void prune();

@@ -22,6 +22,8 @@ const PUBLIC_ALLOWLIST = new Set([
   'POST /api/v1/auth/reset/confirm',
   // Issue 13: whether an ID card's QR token is valid (name, student ID, validity, photo only).
   'GET /api/v1/idcards/verify/:token',
+  // Issue 14: the institution's name, short name, logo and academic year (the sign-in page shows them).
+  'GET /api/v1/settings/public',
 ]);
 
 /**

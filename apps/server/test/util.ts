@@ -27,7 +27,7 @@ export async function mintToken(ctx: AppContext, user: { id: string; roles: Role
     .insert(sessions)
     .values({ userId: user.id, expiresAt: sql`now() + interval '1 day'`, ip: '127.0.0.1' })
     .returning({ id: sessions.id });
-  return signAccessToken(ctx.config.jwtSecret, { sub: user.id, sid: s!.id, roles: user.roles, ver: user.tokenVersion });
+  return signAccessToken(ctx.config.jwtSecret, { sub: user.id, sid: s!.id, roles: user.roles, ver: user.tokenVersion }, 15 * 60);
 }
 
 export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });

@@ -1,17 +1,10 @@
-import { expect, login, loginAs, test, uniqueEmail } from './utils';
+import { expect, login, loginAs, register, test, uniqueEmail } from './utils';
 
 test('a Teacher sign-up waits for an Admin, who approves it from the dashboard', async ({ browser }) => {
   const email = uniqueEmail('pending.teacher');
   const name = `Tess Pending ${Date.now().toString(36)}`;
   const visitor = await browser.newPage();
-  await visitor.goto('/register');
-  await visitor.getByLabel('Full Name').fill(name);
-  await visitor.getByLabel('Email').fill(email);
-  await visitor.getByLabel('Phone').fill('9876543210');
-  await visitor.getByLabel('Password', { exact: true }).fill('teach123');
-  await visitor.getByLabel('Confirm Password').fill('teach123');
-  await visitor.getByLabel('Teacher').check();
-  await visitor.getByRole('button', { name: 'Create account' }).click();
+  await register(visitor, { name, email, password: 'teach123', role: 'Teacher' });
   await expect(visitor.getByText('Account created! Please login.')).toBeVisible();
   await expect(visitor).toHaveURL('/login');
 
@@ -41,14 +34,7 @@ test('a SuperAdmin rejects a Staff sign-up after confirming', async ({ page, bro
   const email = uniqueEmail('pending.staff');
   const name = `Sid Reject ${Date.now().toString(36)}`;
   const visitor = await browser.newPage();
-  await visitor.goto('/register');
-  await visitor.getByLabel('Full Name').fill(name);
-  await visitor.getByLabel('Email').fill(email);
-  await visitor.getByLabel('Phone').fill('9876543210');
-  await visitor.getByLabel('Password', { exact: true }).fill('staff123');
-  await visitor.getByLabel('Confirm Password').fill('staff123');
-  await visitor.getByLabel('Staff').check();
-  await visitor.getByRole('button', { name: 'Create account' }).click();
+  await register(visitor, { name, email, password: 'staff123', role: 'Staff' });
   await expect(visitor).toHaveURL('/login');
   await visitor.close();
 

@@ -38,14 +38,14 @@ for (const role of Object.keys(DEMO) as DemoRole[]) {
   });
 }
 
-test('collapsed sidebar, logout dialog and a placeholder page', async ({ page }) => {
+test('collapsed sidebar and the logout dialog', async ({ page }) => {
   await page.setViewportSize({ width: 1280, height: 900 });
-  // SuperAdmin's Settings page stays a placeholder until the administration issue brings it.
+  // Every page of the sidebars is a real page now (the last placeholders were System Logs and Settings).
   await loginAs(page, 'SuperAdmin');
-  await page.getByRole('link', { name: 'Settings' }).click();
-  await expect(page.getByText('This page is coming with the settings module.')).toBeVisible();
+  await page.getByRole('link', { name: 'System Logs' }).click();
+  await expect(page.getByRole('heading', { name: 'System Logs', level: 1 })).toBeVisible();
   await page.getByRole('button', { name: 'Collapse sidebar' }).click();
-  await checkScreen(page, 'placeholder-collapsed');
+  await checkScreen(page, 'system-logs-collapsed');
   await page.getByRole('button', { name: 'Logout' }).click();
   await expect(page.getByRole('alertdialog', { name: 'Confirm Logout' })).toBeVisible();
   await checkScreen(page, 'logout-dialog');

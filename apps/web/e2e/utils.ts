@@ -99,6 +99,18 @@ export async function resetLinkFor(email: string): Promise<string> {
   throw new Error(`No reset link for ${email} in ${logFile}`);
 }
 
+/** Fills and sends the sign-up form at /register as `role` (the page then goes to /login). */
+export async function register(page: Page, who: { name: string; email: string; password: string; role: 'Student' | 'Teacher' | 'Staff' }): Promise<void> {
+  await page.goto('/register');
+  await page.getByLabel('Full Name').fill(who.name);
+  await page.getByLabel('Email').fill(who.email);
+  await page.getByLabel('Phone').fill('9876543210');
+  await page.getByLabel('Password', { exact: true }).fill(who.password);
+  await page.getByLabel('Confirm Password').fill(who.password);
+  await page.getByLabel(who.role).check();
+  await page.getByRole('button', { name: 'Create account' }).click();
+}
+
 /** A unique address per run, so tests can register fresh accounts against one server. */
 export function uniqueEmail(prefix: string): string {
   return `${prefix}.${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}@e2e.test`;

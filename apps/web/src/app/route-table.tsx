@@ -9,8 +9,8 @@ import { setNavigator } from '@/lib/navigation';
 
 type PageModule = { default: ComponentType };
 
-/** What a page knows about its entry in the page list: its title, and for placeholders the module that brings it. */
-export type PageHandle = { title: string; comingSoon?: string };
+/** What a page knows about its entry in the page list: its title. */
+export type PageHandle = { title: string };
 const PageContext = createContext<PageHandle | null>(null);
 /** The page list's entry of the page being shown. */
 export const usePageHandle = () => use(PageContext);
@@ -73,7 +73,7 @@ function route(page: PageDef): RouteObject {
   const module = pageModule(page);
   const { Lazy } = module;
   const roles = pageRoles(page);
-  const handle: PageHandle = { title: page.title, comingSoon: page.comingSoon };
+  const handle: PageHandle = { title: page.title };
   const content = (
     <PageFrame handle={handle}>
       <Lazy />

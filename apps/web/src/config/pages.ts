@@ -13,19 +13,14 @@ import type { NavIcon } from '@/components/layout/nav-items';
  *   (`ROUTE_ROLES[path]` in packages/shared, which the server and tests read too); their `path`
  *   must be a key of that table, so TypeScript refuses a guarded page the spec does not list.
  * - `nav`: the sidebar entry per role; each role's sidebar lists its entries in this file's order.
- * - `comingSoon`: the module a later issue brings; until then the page is the shared placeholder.
  */
 /** `late`: listed after the role's other entries (CRS additions to a sidebar the spec fixes). */
 type NavEntry = { label: string; icon: NavIcon; late?: true };
-type PageBase = { title: string; page: string; nav?: Partial<Record<Role, NavEntry>>; comingSoon?: string };
+type PageBase = { title: string; page: string; nav?: Partial<Record<Role, NavEntry>> };
 export type PublicPage = PageBase & { path: string; guarded?: false };
 export type GuardedPage = PageBase & { path: GuardedRoute; guarded: true };
 export type PageDef = PublicPage | GuardedPage;
 
-const COMING_SOON = 'app/coming-soon';
-function later<P extends GuardedRoute>(title: string, path: P, comingSoon: string, nav?: PageBase['nav']): GuardedPage & { path: P } {
-  return { title, path, page: COMING_SOON, guarded: true, comingSoon, nav };
-}
 const dashboard = (role: Role) => ({ [role]: { label: 'Dashboard', icon: 'dashboard' } }) as PageBase['nav'];
 
 export const PAGES = {
@@ -88,7 +83,7 @@ export const PAGES = {
   superadminUsers: { title: 'Users', path: '/dashboard/superadmin/users', page: 'app/people/superadmin-users', guarded: true, nav: { SuperAdmin: { label: 'Users', icon: 'users' } } },
   // Issue 14 item 2: the audit log (decision 0032).
   superadminLogs: { title: 'System Logs', path: '/dashboard/superadmin/logs', page: 'app/audit/superadmin-logs', guarded: true, nav: { SuperAdmin: { label: 'System Logs', icon: 'scroll' } } },
-  superadminSettings: later('Settings', '/dashboard/superadmin/settings', 'settings', { SuperAdmin: { label: 'Settings', icon: 'settings' } }),
+  superadminSettings: { title: 'Settings', path: '/dashboard/superadmin/settings', page: 'app/settings/superadmin-settings', guarded: true, nav: { SuperAdmin: { label: 'Settings', icon: 'settings' } } },
   // Academic setup (issue 11; a CRS addition the spec's table does not list): the last sidebar entry of Admin and SuperAdmin.
   adminAcademics: {
     title: 'Academic Setup',

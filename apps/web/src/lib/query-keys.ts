@@ -6,4 +6,7 @@ export const queryKeys = {
   alumni: ['alumni'],
   docs: ['docs'],
   idcards: ['idcards'],
+  /** The institution's settings; `settingsPublic` under it is what every page shows (lib/institution.ts). */
+  settings: ['settings'],
+  settingsPublic: ['settings', 'public'],
 } as const;

@@ -10,27 +10,6 @@ export const EXAM_KINDS = ['internal', 'mid-term', 'end-term', 'assignment'] as 
 export type ExamKind = (typeof EXAM_KINDS)[number];
 export const EXAM_KIND_LABELS: Record<ExamKind, string> = { internal: 'Internal', 'mid-term': 'Mid-term', 'end-term': 'End-term', assignment: 'Assignment' };
 
-/**
- * The 10-point grade scale (UGC/AICTE style), the one place it is defined: the first row whose
- * `min` the percentage reaches. Change it here and server results and web legend follow.
- */
-export const GRADE_SCALE = [
-  { grade: 'O', points: 10, min: 90 },
-  { grade: 'A+', points: 9, min: 80 },
-  { grade: 'A', points: 8, min: 70 },
-  { grade: 'B+', points: 7, min: 60 },
-  { grade: 'B', points: 6, min: 50 },
-  { grade: 'C', points: 5, min: 45 },
-  { grade: 'P', points: 4, min: 40 },
-  { grade: 'F', points: 0, min: 0 },
-] as const;
-
-/** The grade and grade point of a percentage (0–100). */
-export function gradeOf(percent: number): { grade: string; gradePoint: number } {
-  const row = GRADE_SCALE.find((g) => percent >= g.min) ?? GRADE_SCALE[GRADE_SCALE.length - 1]!;
-  return { grade: row.grade, gradePoint: row.points };
-}
-
 /** Rounds half away from zero to `digits` decimals (2.345 → 2.35), free of binary drift. */
 export function roundTo(value: number, digits: number): number {
   const f = 10 ** digits;
@@ -166,6 +145,8 @@ export const resultExamSchema = z.object({
   absent: z.boolean(),
 });
 export const resultsResponse = z.object({
+  /** The grading scale the grades were given on (Settings; the page's legend shows it). */
+  scale: z.array(z.object({ grade: z.string(), points: z.number(), min: z.number() })),
   subjects: z.array(
     z.object({
       code: z.string(),

@@ -35,6 +35,7 @@ export const AUDIT_ACTIONS = {
   'report.downloaded': 'Report downloaded',
   'record.deleted': 'Record deleted',
   'settings.changed': 'Settings changed',
+  'settings.test_mail': 'Test mail sent',
 } as const satisfies Record<string, string>;
 export type AuditAction = keyof typeof AUDIT_ACTIONS;
 export const AUDIT_ACTION_NAMES = Object.keys(AUDIT_ACTIONS) as [AuditAction, ...AuditAction[]];

@@ -11,8 +11,9 @@ const MiB = 1024 * 1024;
  * - document: the document repository (issue 13).
  * - generated: files the server makes itself (ID cards).
  * - notice: a notice's attachment (issue 13), readable by the notice's audience.
+ * - logo: the institution's logo (Settings), shown on every page and the ID cards, open to anyone.
  */
-export const FILE_PURPOSES = ['avatar', 'material', 'document', 'generated', 'notice'] as const;
+export const FILE_PURPOSES = ['avatar', 'material', 'document', 'generated', 'notice', 'logo'] as const;
 export type FilePurpose = (typeof FILE_PURPOSES)[number];
 
 /** The content types a purpose accepts, by the file's real type (extension as file-type names it). */
@@ -25,6 +26,8 @@ export const FILE_RULES: Record<FilePurpose, { maxBytes: number; types: readonly
   document: { maxBytes: 20 * MiB, types: [...OFFICE_TYPES, ...IMAGE_TYPES] },
   generated: { maxBytes: 20 * MiB, types: ['png', 'pdf'] },
   notice: { maxBytes: 20 * MiB, types: [...OFFICE_TYPES, ...IMAGE_TYPES] },
+  // What the ID card renderer draws (resvg and pdfkit both take PNG and JPEG).
+  logo: { maxBytes: 1 * MiB, types: ['png', 'jpg'] },
 };
 
 /** A stored file as answers describe it: `url` opens it for whoever was given the answer. */

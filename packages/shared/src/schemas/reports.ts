@@ -39,7 +39,7 @@ export const analyticsOverviewSchema = z.object({
   /**
    * Marks of published exams dated in the range, per subject: how many sat (not absent), passed
    * (grade other than F), the pass rate (percent of those who sat, one decimal) and the count per
-   * grade of GRADE_SCALE (`grades` in the scale's order), plus absences.
+   * grade of the grading scale in force (Settings; `grades` in the scale's order), plus absences.
    */
   results: z.object({
     grades: z.array(z.string()),

@@ -15,3 +15,4 @@ export * from './notices.ts';
 export * from './placement.ts';
 export * from './audit.ts';
 export * from './ratelimit.ts';
+export * from './settings.ts';

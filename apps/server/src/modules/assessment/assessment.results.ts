@@ -1,5 +1,7 @@
-import { gradeOf, roundTo } from '@crs/shared/schemas/assessment';
+import { roundTo } from '@crs/shared/schemas/assessment';
 import type { Results } from '@crs/shared/schemas/assessment';
+import { gradeOn } from '@crs/shared/schemas/settings';
+import type { GradeBand } from '@crs/shared/schemas/settings';
 import type { ExamRow, MarkRow } from './assessment.repository.ts';
 
 /**
@@ -12,7 +14,7 @@ import type { ExamRow, MarkRow } from './assessment.repository.ts';
  * - Partial results: while only some exams are published the percent is over the published
  *   weight only (a running result); `publishedWeight` says how much of the subject's total
  *   weight that is, and the web marks such a result provisional.
- * - Grade and grade point from the rounded percent on the one scale (GRADE_SCALE).
+ * - Grade and grade point from the rounded percent on the grading scale in force (Settings).
  * - SGPA of a semester = Σ(credits × grade point) / Σ credits over its subjects with a result and
  *   credits > 0; CGPA the same over all of them (not an average of SGPAs); both to two decimals;
  *   CGPA null while nothing is published.
@@ -20,6 +22,7 @@ import type { ExamRow, MarkRow } from './assessment.repository.ts';
 export function computeResults(
   exams: ReadonlyArray<ExamRow & { subjectCode: string; subjectName: string; credits: number; semester: number }>,
   marks: ReadonlyMap<string, MarkRow>,
+  scale: readonly GradeBand[],
 ): Results {
   const bySubject = new Map<string, typeof exams>();
   for (const e of exams) bySubject.set(e.subjectId, [...(bySubject.get(e.subjectId) ?? []), e]);
@@ -45,7 +48,7 @@ export function computeResults(
       credits: first.credits,
       semester: first.semester,
       percent,
-      ...gradeOf(percent),
+      ...gradeOn(scale, percent),
       publishedWeight: totalWeight === 0 ? 100 : roundTo((publishedWeight / totalWeight) * 100, 1),
       exams: published.map((e) => {
         const m = marks.get(e.id);
@@ -65,5 +68,5 @@ export function computeResults(
       const sgpa = gpa(subjects.filter((s) => s.semester === semester));
       return sgpa === null ? [] : [{ semester, sgpa }];
     });
-  return { subjects, semesters, cgpa: gpa(subjects) };
+  return { scale: [...scale], subjects, semesters, cgpa: gpa(subjects) };
 }

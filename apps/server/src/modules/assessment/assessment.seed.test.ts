@@ -2,7 +2,8 @@
 // exams and results with a realistic spread; the demo teacher's analytics and materials are real.
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { GRADE_SCALE, roundTo } from '@crs/shared/schemas/assessment';
+import { roundTo } from '@crs/shared/schemas/assessment';
+import { DEFAULT_GRADE_SCALE } from '@crs/shared/schemas/settings';
 import type { Performance, Results } from '@crs/shared/schemas/assessment';
 import type { Material } from '@crs/shared/schemas/materials';
 import { createTestApp, login } from '../../../test/helper.ts';
@@ -70,7 +71,7 @@ describe('assessment demo seed', () => {
     for (const s of r.subjects) {
       expect(s.exams.map((e) => e.name)).toEqual(DEMO_EXAM_PLAN.filter((e) => e.published).map((e) => e.name));
       expect(s.publishedWeight).toBe(50);
-      expect(GRADE_SCALE.find((g) => g.grade === s.grade)?.points).toBe(s.gradePoint);
+      expect(DEFAULT_GRADE_SCALE.find((g) => g.grade === s.grade)?.points).toBe(s.gradePoint);
     }
     const credits = r.subjects.reduce((n, s) => n + s.credits, 0);
     expect(r.cgpa).toBe(roundTo(r.subjects.reduce((n, s) => n + s.credits * s.gradePoint, 0) / credits, 2));

@@ -1,6 +1,5 @@
 import { MSG } from '@crs/shared/messages';
 import { ACADEMIC_MANAGERS, hasAnyRole } from '@crs/shared/roles';
-import { GRADE_SCALE } from '@crs/shared/schemas/assessment';
 import type { CreateExamInput, Exam, MarkEntry, MarksGrid, Performance, Results, UpdateExamInput } from '@crs/shared/schemas/assessment';
 import type { AppContext } from '../../context.ts';
 import type { Executor } from '../../db/client.ts';
@@ -17,6 +16,7 @@ import * as users from '../users/users.service.ts';
 import { marksImport } from './assessment.import.ts';
 import { presentExam, presentUpcoming } from './assessment.presenter.ts';
 import type { ClassInfo } from './assessment.presenter.ts';
+import * as settings from '../settings/settings.service.ts';
 import * as repo from './assessment.repository.ts';
 import type { ExamRow, MarkValues } from './assessment.repository.ts';
 import { computeResults } from './assessment.results.ts';
@@ -249,6 +249,7 @@ async function resultsOf(ctx: AppContext, studentId: string, tx: Executor = ctx.
       return c ? [{ ...e, subjectCode: c.subjectCode, subjectName: c.subjectName, credits: c.credits, semester: c.semester }] : [];
     }),
     new Map(marks.map((m) => [m.examId, m])),
+    await settings.gradeScale(ctx, tx),
   );
 }
 
@@ -275,10 +276,10 @@ export { seedDemoAssessment } from './assessment.seed.ts';
 
 /**
  * Per subject, the marks of published exams dated from..to: how many fell in each grade of
- * GRADE_SCALE (by percent of the exam's maximum) and how many were absent ('AB').
+ * the grading scale in force (by percent of the exam's maximum) and how many were absent ('AB').
  */
 export async function gradeCountsBySubject(ctx: AppContext, from: string, to: string) {
-  const rows = await repo.gradeCounts(ctx.db, from, to, GRADE_SCALE);
+  const rows = await repo.gradeCounts(ctx.db, from, to, await settings.gradeScale(ctx));
   const bySubject = new Map<string, Map<string, number>>();
   for (const r of rows) {
     const m = bySubject.get(r.subjectId) ?? new Map<string, number>();

@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MSG } from '@crs/shared/messages';
 import type { Section, Subject } from '@crs/shared/schemas/academics';
 import type { Exam, MarksGrid, Performance, Results } from '@crs/shared/schemas/assessment';
+import { DEFAULT_GRADE_SCALE } from '@crs/shared/schemas/settings';
 import { createTestApp, createUser } from '../../../test/helper.ts';
 import type { TestApp } from '../../../test/helper.ts';
 import { countRows } from '../../../test/util.ts';
@@ -252,7 +253,7 @@ describe('results and CGPA', () => {
 
     // Nothing published yet: the student sees no marks at all.
     const before = (await api('GET', '/results/me', student.auth)).json() as Results;
-    expect(before).toEqual({ subjects: [], semesters: [], cgpa: null });
+    expect(before).toEqual({ scale: DEFAULT_GRADE_SCALE, subjects: [], semesters: [], cgpa: null });
 
     for (const ex of [aMid, aEnd, bInt, c1, c2]) expect((await publish(ex)).statusCode).toBe(200);
     const res = await api('GET', '/results/me', student.auth);

@@ -12,6 +12,7 @@ import { CSV_TYPE, XLSX_TYPE, xlsxOf } from '../../lib/spreadsheet.ts';
 import { collegeClock, daysBetween, weekdayOf } from '../../lib/time.ts';
 import type { Principal } from '../../plugins/access.ts';
 import * as academics from '../academics/academics.service.ts';
+import * as settings from '../settings/settings.service.ts';
 import * as users from '../users/users.service.ts';
 import * as repo from './attendance.repository.ts';
 import { seedHistory } from './attendance.seed.ts';
@@ -32,15 +33,20 @@ async function ownAssignment(ctx: AppContext, p: Principal, assignmentId: string
 }
 
 /** Whether the caller may save on `date`: never in the future; within the window unless a manager. */
-function editableOn(ctx: AppContext, p: Principal, date: string): { ok: true } | { ok: false; future: boolean } {
+function editableOn(ctx: AppContext, p: Principal, date: string, correctionDays: number): { ok: true } | { ok: false; future: boolean } {
   const age = daysBetween(date, today(ctx));
   if (age < 0) return { ok: false, future: true };
-  if (age > ctx.config.attendanceCorrectionDays && !isManager(p)) return { ok: false, future: false };
+  if (age > correctionDays && !isManager(p)) return { ok: false, future: false };
   return { ok: true };
 }
 
 const counts = (c: repo.Counts | undefined) => ({ attended: c?.attended ?? 0, marked: c?.marked ?? 0, att: percentOf(c?.attended ?? 0, c?.marked ?? 0) });
-const below = (ctx: AppContext, c: { att: number; marked: number }) => c.marked > 0 && c.att < ctx.config.attendanceThreshold;
+const below = (threshold: number, c: { att: number; marked: number }) => c.marked > 0 && c.att < threshold;
+/** The threshold and correction window in force (Settings, decision 0033). */
+const rules = async (ctx: AppContext) => {
+  const s = await settings.current(ctx);
+  return { threshold: s.attendanceThreshold, correctionDays: s.attendanceCorrectionDays };
+};
 
 /** The roster of one class on one date with its saved statuses and each student's running percentage. */
 async function sessionAnswer(ctx: AppContext, p: Principal, a: NonNullable<Awaited<ReturnType<typeof academics.getAssignment>>>, date: string, start: string | undefined): Promise<SessionAnswer> {
@@ -55,6 +61,7 @@ async function sessionAnswer(ctx: AppContext, p: Principal, a: NonNullable<Await
     repo.studentCountsOfAssignment(ctx.db, a.id),
   ]);
   const byStudent = new Map(records.map((r) => [r.studentId, r]));
+  const { threshold, correctionDays } = await rules(ctx);
   const markers = await users.peopleByIds(ctx, [...records.map((r) => r.markedBy ?? ''), session?.updatedBy ?? ''].filter(Boolean));
   const nameOf = (id: string | null) => (id ? (markers.get(id)?.name ?? 'Unknown') : null);
   return {
@@ -67,9 +74,9 @@ async function sessionAnswer(ctx: AppContext, p: Principal, a: NonNullable<Await
     start: startMin === undefined ? null : hhmmOf(startMin),
     starts,
     session: session ? { _id: session.id, savedAt: session.updatedAt.toISOString(), savedBy: nameOf(session.updatedBy) ?? 'Unknown' } : null,
-    editable: editableOn(ctx, p, date).ok,
-    threshold: ctx.config.attendanceThreshold,
-    correctionDays: ctx.config.attendanceCorrectionDays,
+    editable: editableOn(ctx, p, date, correctionDays).ok,
+    threshold,
+    correctionDays,
     students: roster.map((s) => {
       const r = byStudent.get(s.id);
       const c = counts(perStudent.get(s.id));
@@ -81,7 +88,7 @@ async function sessionAnswer(ctx: AppContext, p: Principal, a: NonNullable<Await
         markedBy: r ? nameOf(r.markedBy) : null,
         markedAt: r ? r.markedAt.toISOString() : null,
         ...c,
-        belowThreshold: below(ctx, c),
+        belowThreshold: below(threshold, c),
       };
     }),
   };
@@ -100,10 +107,11 @@ export async function getSession(ctx: AppContext, p: Principal, q: SessionQuery)
  */
 export async function saveSession(ctx: AppContext, p: Principal, body: SaveSessionInput) {
   const a = await ownAssignment(ctx, p, body.assignmentId);
-  const editable = editableOn(ctx, p, body.date);
+  const { correctionDays } = await rules(ctx);
+  const editable = editableOn(ctx, p, body.date, correctionDays);
   if (!editable.ok) {
     if (editable.future) throw badRequest(MSG.attendanceFutureDate, 'FUTURE_DATE', [{ path: 'date', message: MSG.attendanceFutureDate }]);
-    throw forbidden(MSG.attendanceWindowClosed(ctx.config.attendanceCorrectionDays), 'CORRECTION_WINDOW_CLOSED');
+    throw forbidden(MSG.attendanceWindowClosed(correctionDays), 'CORRECTION_WINDOW_CLOSED');
   }
   const roster = new Set((await academics.sectionRoster(ctx, a.sectionId)).map((s) => s.id));
   const stranger = body.records.findIndex((r) => !roster.has(r.studentId));
@@ -122,11 +130,12 @@ export async function classesOn(ctx: AppContext, p: Principal, date: string | un
   const slots = await academics.slotsOfTeacherOn(ctx, isManager(p) ? undefined : p.user.id, weekdayOf(day));
   const sessions = await repo.sessionsOn(ctx.db, [...new Set(slots.map((s) => s.assignmentId))], day);
   const saved = new Map(sessions.map((s) => [`${s.assignmentId}|${s.startMin}`, s.id]));
+  const { correctionDays } = await rules(ctx);
   return {
     date: day,
     today: today(ctx),
-    editable: editableOn(ctx, p, day).ok,
-    correctionDays: ctx.config.attendanceCorrectionDays,
+    editable: editableOn(ctx, p, day, correctionDays).ok,
+    correctionDays,
     classes: slots.map((s) => ({
       assignmentId: s.assignmentId,
       label: classLabel(s.subjectCode, s.section),
@@ -159,7 +168,7 @@ export async function summary(ctx: AppContext, p: Principal, teacherId: string |
   });
   const marked = byClass.filter((c) => c.marked > 0);
   const mean = marked.length ? marked.reduce((s, c) => s + (100 * c.attended) / c.marked, 0) / marked.length : 0;
-  return { byClass, averageAttendance: Math.round(mean * 10) / 10, threshold: ctx.config.attendanceThreshold };
+  return { byClass, averageAttendance: Math.round(mean * 10) / 10, threshold: (await rules(ctx)).threshold };
 }
 
 /** A student's attendance overall and per course of their sections. */
@@ -174,16 +183,17 @@ async function attendanceOf(ctx: AppContext, studentId: string): Promise<Student
     marked += c.marked;
   }
   const overall = counts({ attended, marked });
+  const { threshold } = await rules(ctx);
   return {
     studentId,
     name: person.name,
     rollNumber: person.studentId,
-    overall: { ...overall, belowThreshold: below(ctx, overall) },
+    overall: { ...overall, belowThreshold: below(threshold, overall) },
     bySubject: courses.map((c) => {
       const n = counts(mine.get(c.id));
-      return { assignmentId: c.id, subjectCode: c.subjectCode, subjectName: c.subjectName, section: c.section, teacher: c.teacher, credits: c.credits, ...n, belowThreshold: below(ctx, n) };
+      return { assignmentId: c.id, subjectCode: c.subjectCode, subjectName: c.subjectName, section: c.section, teacher: c.teacher, credits: c.credits, ...n, belowThreshold: below(threshold, n) };
     }),
-    threshold: ctx.config.attendanceThreshold,
+    threshold,
   };
 }
 
@@ -234,8 +244,8 @@ export async function seedBenchAttendance(ctx: AppContext, opts: { email: string
 
 // For analytics and reports (issue 14) --------------------------------------------------------
 
-/** The attendance threshold in percent (CRS_ATTENDANCE_THRESHOLD). */
-export const threshold = (ctx: AppContext) => ctx.config.attendanceThreshold;
+/** The attendance threshold in percent (Settings; initially CRS_ATTENDANCE_THRESHOLD). */
+export const threshold = async (ctx: AppContext): Promise<number> => (await rules(ctx)).threshold;
 
 /** Attended and marked per week (its Monday, YYYY-MM-DD) and teaching assignment, for sessions dated from..to. */
 export const weeklyTotals = (ctx: AppContext, from: string, to: string) => repo.weeklyTotals(ctx.db, from, to);

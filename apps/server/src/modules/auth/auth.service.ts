@@ -7,6 +7,7 @@ import { AppError, badRequest, forbidden, unauthorized } from '../../lib/errors.
 import { deriveToken, dummyHash, hashPassword, randomToken, sha256, verifyPassword } from '../../lib/crypto.ts';
 import type { Principal } from '../../plugins/access.ts';
 import * as audit from '../audit/audit.service.ts';
+import * as settings from '../settings/settings.service.ts';
 import * as users from '../users/users.service.ts';
 import { presentSignIn } from './auth.presenter.ts';
 import type { TokenPair } from './auth.presenter.ts';
@@ -15,8 +16,8 @@ import { assertNotThrottled, recordAttempt, RESET_MAILS_PER_HOUR, resetRequestsL
 import { signAccessToken, verifyAccessToken } from './tokens.ts';
 import type { AccessClaims } from './tokens.ts';
 
-export const SESSION_ABSOLUTE_DAYS = 30;
-export const SESSION_IDLE_DAYS = 7;
+// Session lifetimes (absolute, idle) and the access token's come from Settings (decision 0033):
+// a new session takes the values in force when it starts; the idle timeout applies at each refresh.
 /** A used refresh token presented again within this window gets its chain's live token (two tabs). */
 export const REFRESH_GRACE_SECONDS = 10;
 export const RESET_TTL_MINUTES = 30;
@@ -37,23 +38,27 @@ const sessionCache = (ctx: AppContext) => ctx.caches.of<CachedSession>('session'
  */
 const successorOf = (ctx: AppContext, token: string) => deriveToken(ctx.config.jwtSecret, 'refresh-successor', token);
 
-const accessToken = (ctx: AppContext, user: users.Account, sessionId: string) =>
-  signAccessToken(ctx.config.jwtSecret, { sub: user.id, sid: sessionId, roles: user.roles, ver: user.tokenVersion });
+async function accessToken(ctx: AppContext, user: users.Account, sessionId: string, tx: Executor): Promise<string> {
+  const { accessTokenMinutes } = await settings.current(ctx, tx);
+  return signAccessToken(ctx.config.jwtSecret, { sub: user.id, sid: sessionId, roles: user.roles, ver: user.tokenVersion }, accessTokenMinutes * 60);
+}
 
 async function createSession(ctx: AppContext, tx: Executor, user: users.Account, meta: RequestMeta): Promise<TokenPair> {
-  const sessionId = await repo.insertSession(tx, { userId: user.id, days: SESSION_ABSOLUTE_DAYS, ip: meta.ip, userAgent: meta.userAgent?.slice(0, 300) ?? null });
+  const { sessionDays } = await settings.current(ctx, tx);
+  const sessionId = await repo.insertSession(tx, { userId: user.id, days: sessionDays, ip: meta.ip, userAgent: meta.userAgent?.slice(0, 300) ?? null });
   const refreshToken = randomToken();
   await repo.insertRefreshToken(tx, sha256(refreshToken), sessionId);
-  return { token: await accessToken(ctx, user, sessionId), refreshToken };
+  return { token: await accessToken(ctx, user, sessionId, tx), refreshToken };
 }
 
 /**
- * Creates an account. Students are active at once; Teacher/Staff wait for approval unless it is
- * off. Signs in only an active account. A duplicate email is a 409 and creates nothing.
+ * Creates an account. Students are active at once; Teacher/Staff wait for approval unless Settings
+ * has it off. Signs in only an active account. A duplicate email is a 409 and creates nothing.
  */
 export async function register(ctx: AppContext, input: RegisterInput, meta: RequestMeta) {
   const role = input.roles;
-  const status = ctx.config.registrationApproval && APPROVAL_ROLES.includes(role) ? 'pending' : 'active';
+  const { registrationApproval } = await settings.current(ctx);
+  const status = registrationApproval && APPROVAL_ROLES.includes(role) ? 'pending' : 'active';
   const passwordHash = await hashPassword(input.password);
   return ctx.db.transaction(async (tx) => {
     const user = await users.insertAccount(ctx, { name: input.name, email: input.email, phone: input.phone, roles: [role], status, passwordHash }, tx);
@@ -146,11 +151,11 @@ export async function refresh(ctx: AppContext, presented: string): Promise<Token
       refreshToken = await liveSuccessor(ctx, tx, presented);
       if (!refreshToken) return { invalid: true };
     }
-    const userId = await repo.touchLiveSession(tx, sessionId, SESSION_IDLE_DAYS);
+    const userId = await repo.touchLiveSession(tx, sessionId, (await settings.current(ctx, tx)).sessionIdleDays);
     if (!userId) return { invalid: true };
     const user = await users.findAccount(ctx, userId, tx);
     if (!user || user.status !== 'active') return { invalid: true };
-    return { ok: { token: await accessToken(ctx, user, sessionId), refreshToken } };
+    return { ok: { token: await accessToken(ctx, user, sessionId, tx), refreshToken } };
   });
   if ('ok' in outcome) return outcome.ok;
   if ('revokedSession' in outcome) await sessionCache(ctx).invalidate(outcome.revokedSession);
@@ -281,11 +286,11 @@ export async function mailPasswordLink(ctx: AppContext, user: { id: string; emai
 }
 
 /** Sessions that are live now (not revoked, expired or idle). */
-export const liveSessionCount = (ctx: AppContext): Promise<number> => repo.countLiveSessions(ctx.db, SESSION_IDLE_DAYS);
+export const liveSessionCount = async (ctx: AppContext): Promise<number> => repo.countLiveSessions(ctx.db, (await settings.current(ctx)).sessionIdleDays);
 
 /**
  * Deletes authentication data nobody can use any more (sessions ended over a day ago with their
  * refresh tokens, expired reset tokens, old throttling rows). Used refresh tokens of live
  * sessions are kept: reuse detection needs them.
  */
-export const pruneAuthData = (ctx: AppContext): Promise<void> => repo.deleteStaleAuthData(ctx.db, SESSION_IDLE_DAYS);
+export const pruneAuthData = async (ctx: AppContext): Promise<void> => repo.deleteStaleAuthData(ctx.db, (await settings.current(ctx)).sessionIdleDays);

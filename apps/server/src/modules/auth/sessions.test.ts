@@ -5,12 +5,13 @@ import { sql } from 'drizzle-orm';
 import { SignJWT, UnsecuredJWT, generateKeyPair } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MSG } from '@crs/shared/messages';
+import { DEFAULT_LIFETIMES } from '@crs/shared/schemas/settings';
 import { createTestApp, createUser, login, loginAs } from '../../../test/helper.ts';
 import type { TestApp } from '../../../test/helper.ts';
 import { bearer, one, rows } from '../../../test/util.ts';
 import { sha256 } from '../../lib/crypto.ts';
 import { accountChanged } from '../users/users.service.ts';
-import { REFRESH_GRACE_SECONDS, SESSION_IDLE_DAYS } from './auth.service.ts';
+import { REFRESH_GRACE_SECONDS } from './auth.service.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -202,7 +203,7 @@ describe('refresh rotation and reuse detection', () => {
   it('refuses a refresh after the idle limit and after the absolute lifetime', async () => {
     const idle = await loginAs(t);
     const [s1] = await sessionOf(idle.refreshToken);
-    await t.ctx.db.execute(sql`update sessions set last_used_at = now() - make_interval(days => ${SESSION_IDLE_DAYS}, secs => 60) where id = ${s1!.session_id}`);
+    await t.ctx.db.execute(sql`update sessions set last_used_at = now() - make_interval(days => ${DEFAULT_LIFETIMES.sessionIdleDays}, secs => 60) where id = ${s1!.session_id}`);
     expect((await refresh(idle.refreshToken)).statusCode).toBe(401);
 
     const old = await loginAs(t);

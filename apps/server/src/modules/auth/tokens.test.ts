@@ -33,7 +33,7 @@ async function joseAccepts(token: string): Promise<boolean> {
 describe('verifyAccessToken', () => {
   it('accepts the tokens signAccessToken issues (the control for the refusals below)', async () => {
     const c = { sub: randomUUID(), sid: randomUUID(), roles: ['Teacher' as const], ver: 3 };
-    const token = await signAccessToken(secret, c);
+    const token = await signAccessToken(secret, c, 15 * 60);
     expect(verifyAccessToken(secret, token)).toEqual(c);
     expect(await joseAccepts(token)).toBe(true);
     // A token with nbf in the past is fine too.

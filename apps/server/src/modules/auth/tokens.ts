@@ -3,21 +3,19 @@ import type { KeyObject } from 'node:crypto';
 import { SignJWT } from 'jose';
 import type { Role } from '@crs/shared/roles';
 
-export const ACCESS_TTL_SECONDS = 15 * 60;
-
 // Ids go straight into uuid columns: anything else would be a database error (a 500), not a 401.
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const isUuid = (v: unknown): v is string => typeof v === 'string' && UUID.test(v);
 
 export type AccessClaims = { sub: string; sid: string; roles: Role[]; ver: number };
 
-/** Signs a 15-minute access token (HS256, typ "access"). */
-export async function signAccessToken(secret: Uint8Array, claims: AccessClaims): Promise<string> {
+/** Signs an access token valid for `ttlSeconds` (HS256, typ "access"; Settings' access lifetime). */
+export async function signAccessToken(secret: Uint8Array, claims: AccessClaims, ttlSeconds: number): Promise<string> {
   return new SignJWT({ sid: claims.sid, roles: claims.roles, ver: claims.ver, typ: 'access' })
     .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
     .setSubject(claims.sub)
     .setIssuedAt()
-    .setExpirationTime(`${ACCESS_TTL_SECONDS}s`)
+    .setExpirationTime(`${ttlSeconds}s`)
     .sign(secret);
 }
 

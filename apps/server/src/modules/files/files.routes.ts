@@ -30,7 +30,7 @@ export const filesRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (ap
         .header('content-length', file.size)
         .header('content-disposition', contentDisposition(inPlace ? 'inline' : 'attachment', file.filename))
         .header('x-content-type-options', 'nosniff')
-        .header('cache-control', file.purpose === 'avatar' ? 'private, max-age=31536000, immutable' : 'private, no-store')
+        .header('cache-control', file.purpose === 'avatar' || file.purpose === 'logo' ? 'private, max-age=31536000, immutable' : 'private, no-store')
         .send(stream);
     },
   });

@@ -17,6 +17,9 @@ import type { FileRow } from './files.repository.ts';
 
 export type { FileRow };
 
+/** Files anyone holding the address may open: avatars and the institution's logo (shown on the sign-in page). */
+const PUBLIC_PURPOSES = new Set<FilePurpose>(['avatar', 'logo']);
+
 /** Decides whether a signed-in user may read a file of a purpose (besides its owner and admins). */
 export type FileReadCheck = (ctx: AppContext, principal: Principal, file: FileRow) => Promise<boolean>;
 const readChecks = new Map<FilePurpose, FileReadCheck>();
@@ -255,7 +258,7 @@ export async function openFile(ctx: AppContext, id: string, reader: { principal:
   const file = await repo.findFile(ctx.db, id);
   if (!file) throw notFound(MSG.fileNotFound, 'FILE_NOT_FOUND');
   if (reader.link !== undefined && !linkValid(ctx, id, reader.link)) throw new AppError(403, 'FILE_LINK_INVALID', MSG.fileLinkInvalid);
-  if (reader.link === undefined && file.purpose !== 'avatar') {
+  if (reader.link === undefined && !PUBLIC_PURPOSES.has(file.purpose)) {
     const p = reader.principal;
     if (!p) throw unauthorized();
     const allowed = file.ownerId === p.user.id || hasAnyRole(p.user.roles, ADMINS) || ((await readChecks.get(file.purpose)?.(ctx, p, file)) ?? false);

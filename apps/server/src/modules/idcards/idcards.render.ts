@@ -13,6 +13,8 @@ import QRCode from 'qrcode';
 
 export type CardFace = {
   college: string;
+  /** The institution's logo (PNG or JPEG from Settings), drawn at the left of the header; null: none. */
+  logo: { bytes: Buffer; mimeType: string } | null;
   name: string;
   rollNo: string;
   department: string | null;
@@ -41,7 +43,7 @@ const MM = 72 / 25.4;
 type Shape =
   | { kind: 'rect'; x: number; y: number; w: number; h: number; fill?: string; stroke?: string; strokeWidth?: number }
   | { kind: 'text'; x: number; y: number; size: number; bold?: boolean; fill: string; anchor?: 'start' | 'middle'; text: string }
-  | { kind: 'image'; x: number; y: number; w: number; h: number; bytes: Buffer; mimeType: string }
+  | { kind: 'image'; x: number; y: number; w: number; h: number; bytes: Buffer; mimeType: string; fit?: 'cover' | 'contain' }
   | { kind: 'qr'; x: number; y: number; size: number; url: string };
 
 const esc = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
@@ -67,15 +69,20 @@ const PDF_PHOTOS = new Set(['image/png', 'image/jpeg']);
 export function cardLayout(face: CardFace): Shape[] {
   const W = CARD_WIDTH;
   const H = CARD_HEIGHT;
-  const collegeSize = fitSize(face.college, W - 80, 38, 22);
+  const hasLogo = !!face.logo && PDF_PHOTOS.has(face.logo.mimeType);
+  // With a logo the name is centred in the room right of it.
+  const titleX = hasLogo ? (W + 120) / 2 : W / 2;
+  const titleW = hasLogo ? W - 200 : W - 80;
+  const collegeSize = fitSize(face.college, titleW, 38, 22);
   const nameSize = fitSize(face.name, 420, 40, 22);
   const photoBox = { x: 40, y: 160, w: 220, h: 280 };
   const shapes: Shape[] = [
     { kind: 'rect', x: 0, y: 0, w: W, h: H, fill: '#ffffff' },
     { kind: 'rect', x: 0, y: 0, w: W, h: 120, fill: '#1e3a8a' },
-    { kind: 'text', x: W / 2, y: 62, size: collegeSize, bold: true, fill: '#ffffff', anchor: 'middle', text: clip(face.college, W - 80, collegeSize) },
-    { kind: 'text', x: W / 2, y: 100, size: 22, fill: '#c7d2fe', anchor: 'middle', text: 'STUDENT IDENTITY CARD' },
+    { kind: 'text', x: titleX, y: 62, size: collegeSize, bold: true, fill: '#ffffff', anchor: 'middle', text: clip(face.college, titleW, collegeSize) },
+    { kind: 'text', x: titleX, y: 100, size: 22, fill: '#c7d2fe', anchor: 'middle', text: 'STUDENT IDENTITY CARD' },
   ];
+  if (hasLogo) shapes.push({ kind: 'rect', x: 30, y: 15, w: 90, h: 90, fill: '#ffffff' }, { kind: 'image', x: 35, y: 20, w: 80, h: 80, bytes: face.logo!.bytes, mimeType: face.logo!.mimeType, fit: 'contain' });
   if (face.photo && PDF_PHOTOS.has(face.photo.mimeType)) {
     shapes.push({ kind: 'image', ...photoBox, bytes: face.photo.bytes, mimeType: face.photo.mimeType });
   } else {
@@ -123,7 +130,7 @@ export function cardSvg(face: CardFace): string {
         case 'text':
           return `<text x="${s.x}" y="${s.y}" font-size="${s.size}"${s.bold ? ' font-weight="bold"' : ''} fill="${s.fill}"${s.anchor === 'middle' ? ' text-anchor="middle"' : ''}>${esc(s.text)}</text>`;
         case 'image':
-          return `<image x="${s.x}" y="${s.y}" width="${s.w}" height="${s.h}" preserveAspectRatio="xMidYMid slice" href="data:${s.mimeType};base64,${s.bytes.toString('base64')}"/>`;
+          return `<image x="${s.x}" y="${s.y}" width="${s.w}" height="${s.h}" preserveAspectRatio="xMidYMid ${s.fit === 'contain' ? 'meet' : 'slice'}" href="data:${s.mimeType};base64,${s.bytes.toString('base64')}"/>`;
         case 'qr': {
           const { cell, dark } = qrCells(s.url, s.size);
           return `<g transform="translate(${s.x} ${s.y})"><rect width="${s.size}" height="${s.size}" fill="#fff"/><path d="${dark.map(([x, y]) => `M${x} ${y}h${cell}v${cell}h-${cell}z`).join('')}" fill="#000" shape-rendering="crispEdges"/></g>`;
@@ -170,7 +177,7 @@ export function renderPdf(face: CardFace): Promise<Buffer> {
         doc.text(s.text, x, s.y, { lineBreak: false, baseline: 'alphabetic' });
       } else if (s.kind === 'image') {
         doc.save().rect(s.x, s.y, s.w, s.h).clip();
-        doc.image(s.bytes, s.x, s.y, { cover: [s.w, s.h], align: 'center', valign: 'center' });
+        doc.image(s.bytes, s.x, s.y, { ...(s.fit === 'contain' ? { fit: [s.w, s.h] as [number, number] } : { cover: [s.w, s.h] as [number, number] }), align: 'center', valign: 'center' });
         doc.restore();
       } else {
         const { cell, dark } = qrCells(s.url, s.size);

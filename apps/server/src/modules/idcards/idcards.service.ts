@@ -12,6 +12,7 @@ import type { Principal } from '../../plugins/access.ts';
 import * as academics from '../academics/academics.service.ts';
 import * as audit from '../audit/audit.service.ts';
 import * as files from '../files/files.service.ts';
+import * as settings from '../settings/settings.service.ts';
 import type { FileRow } from '../files/files.service.ts';
 import * as users from '../users/users.service.ts';
 import { renderPdf, renderPng } from './idcards.render.ts';
@@ -89,13 +90,20 @@ function present(ctx: AppContext, card: IdCardRow, student: { name: string; stud
 export async function generateCard(ctx: AppContext, issuerId: string, ref: string, opts: NonNullable<GenerateCardBody> = {}): Promise<IdCard> {
   const student = await findStudent(ctx, ref);
   if (student.status !== 'active') throw badRequest(MSG.idCardNotAStudent, 'NOT_AN_ACTIVE_STUDENT');
-  const [where, old, photo] = await Promise.all([academics.currentSectionOf(ctx, student.id), repo.findLive(ctx.db, student.id), photoOf(ctx, student.avatar)]);
+  const [where, old, photo, college, logo] = await Promise.all([
+    academics.currentSectionOf(ctx, student.id),
+    repo.findLive(ctx.db, student.id),
+    photoOf(ctx, student.avatar),
+    settings.institutionName(ctx),
+    settings.logoImage(ctx),
+  ]);
   const token = randomBytes(32).toString('base64url');
   const bloodGroup = opts?.bloodGroup ?? old?.bloodGroup ?? null;
   const validUntil = opts?.validUntil ?? defaultValidity(ctx, where?.academicYear);
   const rollNo = student.studentId ?? student.email;
   const face = {
-    college: ctx.config.collegeName,
+    college,
+    logo,
     name: student.name,
     rollNo,
     department: where?.departmentName ?? student.department,
@@ -107,7 +115,7 @@ export async function generateCard(ctx: AppContext, issuerId: string, ref: strin
   };
   const png = await renderPng(face);
   // A picture pdfkit cannot read (an unusual PNG) must not stop the card: that PDF shows initials.
-  const pdf = await renderPdf(face).catch(() => renderPdf({ ...face, photo: null }));
+  const pdf = await renderPdf(face).catch(() => renderPdf({ ...face, photo: null, logo: null }));
   const base = `idcard-${rollNo}`.replace(/[^A-Za-z0-9._-]/g, '_');
   const pngFile = await files.saveGenerated(ctx, { ownerId: student.id, bytes: png, filename: `${base}.png`, mimeType: 'image/png' });
   const pdfFile = await files.saveGenerated(ctx, { ownerId: student.id, bytes: pdf, filename: `${base}.pdf`, mimeType: 'application/pdf' });

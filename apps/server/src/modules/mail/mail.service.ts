@@ -8,6 +8,8 @@ export type OutboxOptions = {
   db: Db;
   smtpUrl: string | undefined;
   from: string;
+  /** A line added under every mail's text (the institution's name from Settings), read when the mail is stored. */
+  signature?: () => Promise<string>;
   /** Where mails go when no SMTP server is configured: one line each, with the first link. */
   print: (line: string) => void;
   onError?: (err: unknown, mailId: number) => void;
@@ -41,7 +43,8 @@ export class MailOutbox implements MailSender {
   }
 
   /** Stores the mail, then tries to deliver it in the background. Resolves once stored. */
-  async send(mail: Mail): Promise<void> {
+  async send(given: Mail): Promise<void> {
+    const mail = await this.signed(given);
     if (!this.transport) {
       await repo.insertMail(this.opts.db, mail, 'stored');
       const link = /https?:\/\/\S+/.exec(mail.text)?.[0] ?? '';
@@ -51,6 +54,27 @@ export class MailOutbox implements MailSender {
     const id = await repo.insertMail(this.opts.db, mail, 'pending');
     const p = this.deliver(id).finally(() => this.inFlight.delete(p));
     this.inFlight.add(p);
+  }
+
+  private async signed(mail: Mail): Promise<Mail> {
+    const signature = this.opts.signature ? await this.opts.signature() : '';
+    return signature ? { ...mail, text: `${mail.text.replace(/\n+$/, '\n')}${signature}` } : mail;
+  }
+
+  /**
+   * One mail straight to the SMTP server on a connection of its own with short timeouts (a test of
+   * the configuration must answer within seconds, not wait out the pool's retries).
+   */
+  async deliverNow(given: Mail): Promise<'sent' | 'no-smtp'> {
+    if (!this.opts.smtpUrl) return 'no-smtp';
+    const mail = await this.signed(given);
+    const once = nodemailer.createTransport({ url: this.opts.smtpUrl, connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 20_000 });
+    try {
+      await once.sendMail({ from: this.opts.from, to: mail.to, subject: mail.subject, text: mail.text });
+      return 'sent';
+    } finally {
+      once.close();
+    }
   }
 
   /** Sends every due pending mail once; the retry worker calls this periodically. */

@@ -1,10 +1,11 @@
 import { toCsv } from '@crs/shared/csv';
 import type { CsvCell } from '@crs/shared/csv';
 import { MSG } from '@crs/shared/messages';
-import { GRADE_SCALE, gradeOf, roundTo } from '@crs/shared/schemas/assessment';
+import { roundTo } from '@crs/shared/schemas/assessment';
 import { percentOf } from '@crs/shared/schemas/attendance';
 import { DEFAULT_ANALYTICS_WEEKS, REPORT_NAMES, REPORT_PARAM_LABEL, REPORT_TEXT } from '@crs/shared/schemas/reports';
 import type { AnalyticsOverview, AnalyticsQuery, ReportList, ReportName, ReportParam, ReportQuery } from '@crs/shared/schemas/reports';
+import { gradeOn } from '@crs/shared/schemas/settings';
 import type { AppContext } from '../../context.ts';
 import { badRequest, notFound } from '../../lib/errors.ts';
 import { CSV_TYPE, XLSX_TYPE, xlsxOf } from '../../lib/spreadsheet.ts';
@@ -16,6 +17,7 @@ import * as assessment from '../assessment/assessment.service.ts';
 import * as attendance from '../attendance/attendance.service.ts';
 import * as library from '../library/library.service.ts';
 import * as placement from '../placement/placement.service.ts';
+import * as settings from '../settings/settings.service.ts';
 import * as users from '../users/users.service.ts';
 
 // Analytics and reports (issue 14 items 4 and 5, decision 0030). This module owns no table: it
@@ -38,13 +40,14 @@ function mondayOf(date: string): string {
 export async function overview(ctx: AppContext, q: AnalyticsQuery): Promise<AnalyticsOverview> {
   const to = q.to ?? (q.from && q.from > today(ctx) ? q.from : today(ctx));
   const from = q.from ?? addDays(mondayOf(to), -7 * (DEFAULT_ANALYTICS_WEEKS - 1));
-  const [enrolment, weekly, departmentOf, grades, circulation, offers] = await Promise.all([
+  const [enrolment, weekly, departmentOf, grades, circulation, offers, gradeScale] = await Promise.all([
     academics.enrolmentByDepartment(ctx, to),
     attendance.weeklyTotals(ctx, from, to),
     academics.departmentOfAssignments(ctx),
     assessment.gradeCountsBySubject(ctx, from, to),
     library.weeklyCirculation(ctx, from, to),
     placement.offersByDepartment(ctx, from, to),
+    settings.gradeScale(ctx),
   ]);
 
   // Attendance: every week of the range, every department that has classes marked in it.
@@ -73,8 +76,8 @@ export async function overview(ctx: AppContext, q: AnalyticsQuery): Promise<Anal
       marked: weeks.map((w) => cells.get(`${code}|${w}`)?.marked ?? 0),
     }));
 
-  const scale = GRADE_SCALE.map((g) => g.grade);
-  const fail = GRADE_SCALE[GRADE_SCALE.length - 1]!.grade;
+  const scale = gradeScale.map((g) => g.grade);
+  const fail = gradeScale[gradeScale.length - 1]!.grade;
   return {
     from,
     to,
@@ -182,7 +185,7 @@ async function attendanceShortage(ctx: AppContext, q: ReportQuery): Promise<Shee
     roster = new Set(students.map((s) => s.id));
   }
   const totals = await attendance.studentTotals(ctx, { from, to, ...(assignmentIds ? { assignmentIds } : {}) });
-  const threshold = attendance.threshold(ctx);
+  const threshold = await attendance.threshold(ctx);
   const below = totals.students
     .filter((id) => !roster || roster.has(id))
     .map((id) => ({ id, ...totals.of(id) }))
@@ -201,7 +204,7 @@ async function attendanceShortage(ctx: AppContext, q: ReportQuery): Promise<Shee
 /** One exam's marks: every student of its section with marks, percent and grade (AB when absent). */
 async function marksByExam(ctx: AppContext, q: ReportQuery): Promise<Sheet> {
   const examId = required(q.examId, 'examId', MSG.reportExamRequired);
-  const { exam, students } = await assessment.examSheet(ctx, examId);
+  const [{ exam, students }, scale] = await Promise.all([assessment.examSheet(ctx, examId), settings.gradeScale(ctx)]);
   const rows: CsvCell[][] = [['Roll No', 'Name', 'Marks', 'Maximum', 'Percent', 'Grade', 'Remarks']];
   for (const s of students) {
     const m = s.mark;
@@ -209,7 +212,7 @@ async function marksByExam(ctx: AppContext, q: ReportQuery): Promise<Sheet> {
     else if (m.absent || m.marks === null) rows.push([s.rollNumber ?? '', s.name, 'AB', exam.maxMarks, '', 'AB', m.remarks ?? '']);
     else {
       const percent = roundTo((100 * Number(m.marks)) / exam.maxMarks, 2);
-      rows.push([s.rollNumber ?? '', s.name, Number(m.marks), exam.maxMarks, percent, gradeOf(percent).grade, m.remarks ?? '']);
+      rows.push([s.rollNumber ?? '', s.name, Number(m.marks), exam.maxMarks, percent, gradeOn(scale, percent).grade, m.remarks ?? '']);
     }
   }
   return { title: exam.label, fileName: `marks-${exam.subjectCode}-${exam.section}-${exam.name}`, rows };

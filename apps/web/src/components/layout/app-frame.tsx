@@ -7,7 +7,9 @@ import { Tooltip, TooltipContent, TooltipProvider, TooltipTrigger } from '@/comp
 import { DRAWER_BREAKPOINT_PX, SIDEBAR_TOOLTIP_DELAY_MS } from '@/config/env';
 import { useMediaQuery } from '@/hooks/use-media-query';
 import { displayName, useAuth } from '@/lib/auth';
+import { usePublicSettings } from '@/lib/institution-query';
 import { cn } from '@/lib/utils';
+import { InstitutionName } from './institution';
 import { LogoutDialog } from './logout-dialog';
 import { navFor, type NavItem } from './nav-items';
 import { NotificationBell } from './notification-bell';
@@ -40,6 +42,7 @@ export function AppFrame({ children, bell }: { children: ReactNode; /** The head
   const toggle = () => (isDesktop ? setDesktopOpen((v) => !v) : setDrawerOpen((v) => !v));
   const name = displayName(user);
   const role = user?.roles[0] ?? '';
+  const institution = usePublicSettings();
 
   return (
     <div className="min-h-screen">
@@ -57,6 +60,7 @@ export function AppFrame({ children, bell }: { children: ReactNode; /** The head
         <p className="flex min-w-0 items-center gap-2 font-semibold">
           <span className="rounded-md bg-primary px-2 py-0.5 text-xs font-bold text-primary-foreground">CRS</span>
           <span className="hidden truncate sm:inline">College Resource System</span>
+          <InstitutionName settings={institution.data} className="hidden truncate border-l pl-2 font-normal text-muted-foreground lg:inline" />
         </p>
         <div className="ml-auto flex items-center gap-1 sm:gap-2">
           <ThemeToggle />

@@ -13,21 +13,3 @@ export function PageHeader({ title, description, children }: { title: ReactNode;
   );
 }
 
-/** An honest note for a widget or page whose data arrives with a later module (no sample data). */
-export function ModuleNotice({ module, children }: { module: string; children?: ReactNode }) {
-  return (
-    <div className="rounded-lg border border-dashed p-6 text-sm text-muted-foreground">
-      {children ?? <>This will be available when the {module} module lands.</>}
-    </div>
-  );
-}
-
-/** A guarded page that a later issue fills: its title and an honest "coming with the X module" state. */
-export function ComingSoonPage({ title, module }: { title: string; module: string }) {
-  return (
-    <section>
-      <PageHeader title={title} />
-      <ModuleNotice module={module}>This page is coming with the {module} module.</ModuleNotice>
-    </section>
-  );
-}

@@ -1,4 +1,4 @@
-import { GRADE_SCALE } from '@crs/shared/schemas/assessment';
+import type { GradeBand } from '@crs/shared/schemas/settings';
 
 /** Texts of the student's Results page and dashboard cards (a CRS addition; the spec shows only a static CGPA card). */
 export const RESULTS_TEXT = {
@@ -31,7 +31,8 @@ export const RESULTS_TEXT = {
   emptyHint: 'Your marks appear here once your teachers publish them.',
   loadFailed: 'Failed to load results',
   scaleTitle: 'Grade scale',
-  scale: GRADE_SCALE.map((g) => `${g.grade} (${g.points}) ${g.min > 0 ? `≥ ${g.min}%` : `< ${GRADE_SCALE[GRADE_SCALE.length - 2]!.min}%`}`).join(' · '),
+  /** The legend of the grading scale in force (Settings), as the results answer carries it. */
+  scale: (scale: readonly GradeBand[]) => scale.map((g, i) => `${g.grade} (${g.points}) ${g.min > 0 ? `≥ ${g.min}%` : `< ${scale[i - 1]?.min ?? 100}%`}`).join(' · '),
   // Dashboard
   cgpaCard: 'CGPA',
   cgpaNone: 'No results published yet',

@@ -76,7 +76,7 @@ function ResultsView({ results }: { results: Results }) {
             ))}
           </dl>
           <p className="mt-4 text-xs text-muted-foreground">
-            {T.scaleTitle}: {T.scale}
+            {T.scaleTitle}: {T.scale(results.scale)}
           </p>
         </CardContent>
       </Card>

@@ -1,6 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Results } from '@crs/shared/schemas/assessment';
+import { DEFAULT_GRADE_SCALE } from '@crs/shared/schemas/settings';
 import { makeUser, type ApiServer } from '@/test/api-server';
 import { makeBook, makeLoan } from '@/test/library';
 import { renderApp } from '@/test/render';
@@ -26,6 +27,7 @@ const exam = (id: string, name: string, kind: 'internal' | 'mid-term' | 'assignm
 
 /** Two subjects of semester 3, one of them partly published; CGPA = (4×9 + 3×0) / 7 = 5.14. */
 const results: Results = {
+  scale: DEFAULT_GRADE_SCALE,
   subjects: [
     {
       code: 'CS301',
@@ -53,7 +55,7 @@ const results: Results = {
   semesters: [{ semester: 3, sgpa: 5.14 }],
   cgpa: 5.14,
 };
-const empty: Results = { subjects: [], semesters: [], cgpa: null };
+const empty: Results = { scale: DEFAULT_GRADE_SCALE, subjects: [], semesters: [], cgpa: null };
 
 describe('/dashboard/student/results', () => {
   it('shows CGPA and SGPA with two decimals, every subject with credits, percent, grade and grade point, and the published marks', async () => {

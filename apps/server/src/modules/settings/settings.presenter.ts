@@ -1,0 +1,15 @@
+import type { PublicSettings, Settings } from '@crs/shared/schemas/settings';
+import type { AppContext } from '../../context.ts';
+import * as files from '../files/files.service.ts';
+import type { CurrentSettings } from './settings.service.ts';
+
+/** The settings as GET /settings answers them. */
+export function presentSettings(ctx: AppContext, s: CurrentSettings): Settings {
+  const { logoFileId, updatedAt, ...values } = s;
+  return { ...values, logoUrl: logoFileId ? files.fileUrl(logoFileId) : null, smtpConfigured: !!ctx.config.smtpUrl, updatedAt: updatedAt?.toISOString() ?? null };
+}
+
+/** Only what anyone may see: names, logo, academic year. */
+export function presentPublic(s: CurrentSettings): PublicSettings {
+  return { institutionName: s.institutionName, shortName: s.shortName, logoUrl: s.logoFileId ? files.fileUrl(s.logoFileId) : null, academicYear: s.academicYear };
+}
