@@ -83,8 +83,9 @@ function present(ctx: AppContext, card: IdCardRow, student: { name: string; stud
 
 /**
  * Draws and keeps a new card for the student, revoking the live one (its QR stops verifying).
- * Blood group and validity: as given, else the old card's blood group and the end of the current
- * section's academic year. The files are written first; the revoke and insert are one transaction
+ * Blood group: as given, else the person's record's, else the old card's; one given for a person
+ * whose record has none is kept on the record too, so the card and the record never disagree.
+ * Validity: as given, else the end of the current section's academic year. The files are written first; the revoke and insert are one transaction
  * on the locked student row; the old card's files are removed after it.
  */
 export async function generateCard(ctx: AppContext, issuerId: string, ref: string, opts: NonNullable<GenerateCardBody> = {}): Promise<IdCard> {
@@ -98,7 +99,8 @@ export async function generateCard(ctx: AppContext, issuerId: string, ref: strin
     settings.logoImage(ctx),
   ]);
   const token = randomBytes(32).toString('base64url');
-  const bloodGroup = opts?.bloodGroup ?? old?.bloodGroup ?? null;
+  const bloodGroup = opts?.bloodGroup ?? student.bloodGroup ?? old?.bloodGroup ?? null;
+  const fillsRecord = bloodGroup !== null && student.bloodGroup === null;
   const validUntil = opts?.validUntil ?? defaultValidity(ctx, where?.academicYear);
   const rollNo = student.studentId ?? student.email;
   const face = {
@@ -126,6 +128,7 @@ export async function generateCard(ctx: AppContext, issuerId: string, ref: strin
       if (!(await users.lockActiveMember(ctx, student.id, tx))) throw badRequest(MSG.idCardNotAStudent, 'NOT_AN_ACTIVE_STUDENT');
       const revoked = await repo.revokeLive(tx, student.id);
       const card = await repo.insertCard(tx, { studentId: student.id, tokenHash: sha256(token), pngFileId: pngFile.id, pdfFileId: pdfFile.id, bloodGroup, validUntil, issuedBy: issuerId });
+      if (fillsRecord) await users.changeAccount(ctx, student.id, { bloodGroup }, tx);
       return { card, revoked };
     }));
   } catch (err) {
@@ -133,6 +136,7 @@ export async function generateCard(ctx: AppContext, issuerId: string, ref: strin
     await files.removeFile(ctx, pdfFile.id);
     throw err;
   }
+  if (fillsRecord) await users.accountChanged(ctx, student.id);
   await removeCardFiles(ctx, revoked);
   return present(ctx, card, student);
 }

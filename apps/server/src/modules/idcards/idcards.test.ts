@@ -46,6 +46,25 @@ const tokenOf = (link: string) => {
 };
 
 describe('ID cards', () => {
+  it("takes the blood group from the person's record, and keeps one given at the desk on a record that had none", async () => {
+    const teacher = await person(t, 'Teacher');
+    const c = await classFixture(t, admin, teacher.user.id, 2);
+    const [recorded, blank] = c.students;
+    const patch = await t.app.inject({ method: 'PATCH', url: `/api/v1/users/${recorded!.user.id}`, headers: admin, payload: { bloodGroup: 'O-' } });
+    expect(patch.statusCode, patch.body).toBe(200);
+    const fromRecord = await generate(admin, recorded!.user.id);
+    expect(fromRecord.statusCode, fromRecord.body).toBe(201);
+    expect(fromRecord.json().card.bloodGroup).toBe('O-');
+
+    const given = await generate(admin, blank!.user.id, { bloodGroup: 'AB+' });
+    expect(given.json().card.bloodGroup).toBe('AB+');
+    const record = await t.app.inject({ url: `/api/v1/users/${blank!.user.id}`, headers: admin });
+    expect(record.json().user.bloodGroup).toBe('AB+');
+    // A card given another group than the record's does not rewrite the record.
+    expect((await generate(admin, recorded!.user.id, { bloodGroup: 'A+' })).json().card.bloodGroup).toBe('A+');
+    expect((await t.app.inject({ url: `/api/v1/users/${recorded!.user.id}`, headers: admin })).json().user.bloodGroup).toBe('O-');
+  });
+
   it('generates a PNG whose QR opens a verify page for the card; the PDF too; only the student and Teacher/Admin read it', async () => {
     const teacher = await person(t, 'Teacher');
     const c = await classFixture(t, admin, teacher.user.id, 2);
