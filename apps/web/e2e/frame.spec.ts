@@ -146,7 +146,11 @@ test('keyboard: the sidebar and the logout dialog work without a mouse', async (
   await notices.focus();
   await page.keyboard.press('Enter');
   await expect(page).toHaveURL('/dashboard/staff/notices');
-  await page.getByRole('button', { name: 'Logout' }).focus();
+  // Focus stays where it was put while the page loads (the frame is not remounted under it).
+  const logout = page.getByRole('button', { name: 'Logout' });
+  await logout.focus();
+  await expect(page.getByRole('heading', { name: 'Notices', level: 1 })).toBeVisible();
+  await expect(logout).toBeFocused();
   await page.keyboard.press('Enter');
   const dialog = page.getByRole('alertdialog', { name: 'Confirm Logout' });
   await expect(dialog).toBeVisible();

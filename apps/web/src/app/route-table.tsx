@@ -156,7 +156,10 @@ export function AppRoutes() {
       live = false;
     };
   }, [ready, location]);
-  const element = useRoutes(routes, shown && shown !== location ? shown : undefined);
+  // Always give useRoutes a location: it wraps what it renders in a location provider only when
+  // given one, so switching between "the page still shown" and undefined changed the tree's shape
+  // and remounted the whole frame (sidebar, header, open dialogs, focus) after every page load.
+  const element = useRoutes(routes, shown && shown !== location ? shown : location);
   return (
     <>
       <NavigatorBridge />
