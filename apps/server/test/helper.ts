@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, InjectOptions } from 'fastify';
 import pg from 'pg';
 import { inject } from 'vitest';
 import type { Role } from '@crs/shared/roles';
@@ -121,6 +121,18 @@ export async function loginAs(t: TestApp, roles: Role[] = ['Student']) {
   const { token, refreshToken } = await login(t.app, user.email, user.password);
   return { user, token, refreshToken, auth: { authorization: `Bearer ${token}` } };
 }
+
+/** The methods the API's routes answer. */
+export type ApiMethod = 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
+
+/**
+ * A request helper for `app()`: `api(method, url, headers?, payload?)` sends to `/api/v1${url}`
+ * (`app` is a function so that a file can make its helper before `beforeAll` builds the app).
+ */
+export const apiOn =
+  (app: () => FastifyInstance) =>
+  (method: ApiMethod, url: string, headers: Record<string, string> = {}, payload?: InjectOptions['payload']) =>
+    app().inject({ method, url: `/api/v1${url}`, headers, ...(payload === undefined ? {} : { payload }) });
 
 /**
  * A second server on the same database, as another process would be: on PostgreSQL its own pool

@@ -26,6 +26,7 @@ import { badRequest, conflict, notFound } from '../../lib/errors.ts';
 import { readTableOffThread } from '../../lib/import/read-off-thread.ts';
 import { runImport } from '../../lib/import/pipeline.ts';
 import type { ImportOutcome } from '../../lib/import/pipeline.ts';
+import { UUID } from '../../lib/patterns.ts';
 import { collegeClock } from '../../lib/time.ts';
 import type { Principal } from '../../plugins/access.ts';
 import type { ImportUpload } from '../../plugins/import-route.ts';
@@ -538,7 +539,6 @@ export async function myCourses(ctx: AppContext, p: Principal) {
 
 // Imports -------------------------------------------------------------------------------------
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /** Every distinct non-blank cell of the file, for one lookup of the people it may name. */
 const cellsOf = (table: string[][]) => [...new Set(table.flat().map((c) => c.trim()).filter(Boolean))].slice(0, 100_000);
 

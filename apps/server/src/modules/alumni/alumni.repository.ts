@@ -6,6 +6,7 @@ import { queryRows } from '../../db/client.ts';
 import type { Executor } from '../../db/client.ts';
 import { alumni, alumniImports } from '../../db/schema/alumni.ts';
 import type { AlumnusRow } from '../../db/schema/alumni.ts';
+import { escapeLike } from '../../lib/patterns.ts';
 
 // The directory's rows: reads (list and search, one, keys), writes (one, patch, batch delete, import).
 
@@ -50,8 +51,6 @@ export function searchWords(q: string): string[] {
     .filter(Boolean)
     .slice(0, 8);
 }
-
-const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 const byName = sql`lower(${alumni.name}) collate "C"`;
 const ORDER: Record<ListAlumniQuery['sort'], SQL[]> = {

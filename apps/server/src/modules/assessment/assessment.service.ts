@@ -7,6 +7,7 @@ import { badRequest, conflict, forbidden, notFound } from '../../lib/errors.ts';
 import { runImport } from '../../lib/import/pipeline.ts';
 import type { ImportOutcome } from '../../lib/import/pipeline.ts';
 import { readTableOffThread } from '../../lib/import/read-off-thread.ts';
+import { UUID } from '../../lib/patterns.ts';
 import { collegeClock } from '../../lib/time.ts';
 import type { Principal } from '../../plugins/access.ts';
 import type { ImportUpload } from '../../plugins/import-route.ts';
@@ -27,7 +28,6 @@ import { computeResults } from './assessment.results.ts';
 
 const isManager = (p: Principal) => hasAnyRole(p.user.roles, ACADEMIC_MANAGERS);
 const classKey = (e: { subjectId: string; sectionId: string }) => `${e.subjectId}|${e.sectionId}`;
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** The classes the caller manages exams for: a teacher's assignments; undefined (all) for managers. */
 async function classesOf(ctx: AppContext, p: Principal): Promise<repo.ClassKey[] | undefined> {

@@ -9,7 +9,7 @@ import { MSG } from '@crs/shared/messages';
 import type { Section, Subject } from '@crs/shared/schemas/academics';
 import type { Exam, MarksGrid, Performance, Results } from '@crs/shared/schemas/assessment';
 import { DEFAULT_GRADE_SCALE } from '@crs/shared/schemas/settings';
-import { createTestApp, createUser } from '../../../test/helper.ts';
+import { apiOn, createTestApp, createUser } from '../../../test/helper.ts';
 import type { TestApp } from '../../../test/helper.ts';
 import { countRows } from '../../../test/util.ts';
 import { addDays, collegeClock } from '../../lib/time.ts';
@@ -27,8 +27,7 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const today = () => collegeClock(t.ctx.config.timeZone).date;
-const api = (method: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE', url: string, auth: Auth, payload?: object) =>
-  t.app.inject({ method, url: `/api/v1${url}`, headers: auth, ...(payload ? { payload } : {}) });
+const api = apiOn(() => t.app);
 
 /** A multipart form as the marks screen sends it: field "examId", file field "csv". */
 function marksForm(examId: string | undefined, content: Buffer | undefined, filename = 'marks.csv') {

@@ -3,14 +3,14 @@ import type { SQL } from 'drizzle-orm';
 import type { AuditQuery } from '@crs/shared/schemas/audit';
 import type { Db, Executor } from '../../db/client.ts';
 import { auditLog } from '../../db/schema/audit.ts';
+import { escapeLike, UUID } from '../../lib/patterns.ts';
 
 // Queries of the audit log: insert, filter and page, and the retention purge. There is no update.
 
 export type AuditRow = typeof auditLog.$inferSelect;
 export type AuditValues = typeof auditLog.$inferInsert;
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-const likePattern = (q: string) => `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+const likePattern = (q: string) => `%${escapeLike(q)}%`;
 
 export async function insertEntries(db: Executor, list: AuditValues[]): Promise<void> {
   await db.insert(auditLog).values(list);

@@ -3,6 +3,7 @@
 import { randomUUID } from 'node:crypto';
 import { SignJWT, UnsecuredJWT, jwtVerify } from 'jose';
 import { describe, expect, it, vi } from 'vitest';
+import { UUID } from '../../lib/patterns.ts';
 import { signAccessToken, verifyAccessToken } from './tokens.ts';
 
 const secret = new TextEncoder().encode('a-test-secret-of-at-least-32-bytes!!');
@@ -19,7 +20,6 @@ async function forge(header: unknown, payload: unknown): Promise<string> {
   const key = await crypto.subtle.importKey('raw', secret, { name: 'HMAC', hash: 'SHA-256' }, false, ['sign']);
   return `${input}.${Buffer.from(await crypto.subtle.sign('HMAC', key, new TextEncoder().encode(input))).toString('base64url')}`;
 }
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /** The verdict of the check this replaced: jose's jwtVerify with its options, then the claim checks. */
 async function joseAccepts(token: string): Promise<boolean> {
   try {

@@ -2,9 +2,9 @@ import { createHmac, createSecretKey, timingSafeEqual } from 'node:crypto';
 import type { KeyObject } from 'node:crypto';
 import { SignJWT } from 'jose';
 import type { Role } from '@crs/shared/roles';
+import { UUID } from '../../lib/patterns.ts';
 
 // Ids go straight into uuid columns: anything else would be a database error (a 500), not a 401.
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const isUuid = (v: unknown): v is string => typeof v === 'string' && UUID.test(v);
 
 export type AccessClaims = { sub: string; sid: string; roles: Role[]; ver: number };

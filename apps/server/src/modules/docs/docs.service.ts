@@ -4,6 +4,7 @@ import type { Role } from '@crs/shared/roles';
 import type { Doc, DocFields, DocPatch, DocsQuery, DocType } from '@crs/shared/schemas/docs';
 import type { AppContext } from '../../context.ts';
 import { badRequest, notFound } from '../../lib/errors.ts';
+import { UUID } from '../../lib/patterns.ts';
 import type { Principal } from '../../plugins/access.ts';
 import * as academics from '../academics/academics.service.ts';
 import * as audit from '../audit/audit.service.ts';
@@ -25,7 +26,6 @@ import type { DocumentRow } from './docs.repository.ts';
 const SEE_ALL_NOTES: readonly Role[] = ['Staff', 'Admin', 'SuperAdmin'];
 /** How many documents one list answers at most (newest first). */
 const LIST_LIMIT = 500;
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** The subjects whose notes the reader may see: 'all' for staff, else those they study or teach. */
 async function visibleSubjects(ctx: AppContext, p: Principal): Promise<'all' | Set<string>> {

@@ -7,6 +7,7 @@ import type { GenerateCardBody, IdCard, IdCardUrl, VerifyResult } from '@crs/sha
 import type { AppContext } from '../../context.ts';
 import type { Executor } from '../../db/client.ts';
 import { AppError, badRequest, forbidden, notFound, unauthorized } from '../../lib/errors.ts';
+import { UUID } from '../../lib/patterns.ts';
 import { collegeClock } from '../../lib/time.ts';
 import type { Principal } from '../../plugins/access.ts';
 import * as academics from '../academics/academics.service.ts';
@@ -26,7 +27,6 @@ import type { IdCardRow } from './idcards.repository.ts';
 
 /** Who may open any student's card (spec: /dashboard/student/idcard admits them). */
 const CARD_READERS: readonly Role[] = ['Teacher', 'Admin', 'SuperAdmin'];
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const sha256 = (s: string) => createHash('sha256').update(s).digest('hex');
 const linkSubject = (cardId: string) => `idcard:${cardId}`;
 

@@ -4,6 +4,7 @@ import { SEARCH_MAX_RESULTS } from '@crs/shared/schemas/library';
 import { queryRows } from '../../db/client.ts';
 import type { Executor } from '../../db/client.ts';
 import { bookCount, books } from '../../db/schema/library.ts';
+import { escapeLike } from '../../lib/patterns.ts';
 import { BOOK_COLUMNS, CATALOGUE_ORDER, pendingImportRows, VISIBLE_BOOK } from './books.repository.ts';
 import type { BookView } from './books.repository.ts';
 
@@ -22,8 +23,6 @@ export function searchTokens(q: string): string[] {
     .filter(Boolean)
     .slice(0, 8);
 }
-
-const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 /**
  * Catalogue search. Every token must match, either as a word prefix through the weighted

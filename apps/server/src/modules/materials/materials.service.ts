@@ -3,6 +3,7 @@ import { ACADEMIC_MANAGERS, hasAnyRole } from '@crs/shared/roles';
 import type { Material, MaterialFields } from '@crs/shared/schemas/materials';
 import type { AppContext } from '../../context.ts';
 import { forbidden, notFound } from '../../lib/errors.ts';
+import { UUID } from '../../lib/patterns.ts';
 import type { Principal } from '../../plugins/access.ts';
 import * as academics from '../academics/academics.service.ts';
 import * as audit from '../audit/audit.service.ts';
@@ -18,7 +19,6 @@ import type { MaterialRow } from './materials.repository.ts';
 // Admin/SuperAdmin always (files.service).
 
 const isManager = (p: Principal) => hasAnyRole(p.user.roles, ACADEMIC_MANAGERS);
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** Who besides the uploader and admins may open a material's file (registered with the files module). */
 export async function mayRead(ctx: AppContext, p: Principal, file: FileRow): Promise<boolean> {

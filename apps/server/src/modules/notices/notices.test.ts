@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MSG } from '@crs/shared/messages';
 import { myNoticesResponse, noticeResponse } from '@crs/shared/schemas/notices';
 import type { Notice } from '@crs/shared/schemas/notices';
-import { createTestApp, loginAs } from '../../../test/helper.ts';
+import { apiOn, createTestApp, loginAs } from '../../../test/helper.ts';
 import type { TestApp } from '../../../test/helper.ts';
 import { countRows, multipart } from '../../../test/util.ts';
 import { addDays, collegeClock } from '../../lib/time.ts';
@@ -26,8 +26,7 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const today = () => collegeClock(t.ctx.config.timeZone).date;
-const api = (method: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE', url: string, auth: Auth | Record<string, never>, payload?: object) =>
-  t.app.inject({ method, url: `/api/v1${url}`, headers: auth, ...(payload ? { payload } : {}) });
+const api = apiOn(() => t.app);
 async function publish(auth: Auth, body: Record<string, unknown>): Promise<Notice> {
   const res = await api('POST', '/notices', auth, { title: 'Notice', body: 'Text', ...body });
   expect(res.statusCode, res.body).toBe(201);

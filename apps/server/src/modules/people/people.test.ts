@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MSG } from '@crs/shared/messages';
 import type { Role } from '@crs/shared/roles';
 import { importText } from '@crs/shared/schemas/import';
-import { createTestApp, createUser, login, loginAs, uniqueEmail } from '../../../test/helper.ts';
+import { apiOn, createTestApp, createUser, login, loginAs, uniqueEmail } from '../../../test/helper.ts';
 import type { TestApp } from '../../../test/helper.ts';
 import { bearer, countRows, multipart, one } from '../../../test/util.ts';
 
@@ -27,8 +27,7 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 type Headers = Record<string, string>;
-const api = (method: 'GET' | 'POST' | 'PATCH', url: string, headers: Headers, payload?: unknown) =>
-  t.app.inject({ method, url: `/api/v1${url}`, headers, ...(payload === undefined ? {} : { payload: payload as object }) });
+const api = apiOn(() => t.app);
 
 /** The token of the last password link mailed to `email` (no SMTP here: mails are printed). */
 function lastLinkToken(email: string): string {
@@ -52,7 +51,7 @@ const countEmails = (emails: string[]) => one<{ n: number }>(t.ctx, sql`select c
 describe('who may call', () => {
   it('refuses Students, Teachers, Staff and Librarians every people endpoint (403) and anonymous callers (401)', async () => {
     const victim = await createUser(t.ctx);
-    const calls: Array<[string, string, unknown?]> = [
+    const calls: Array<[string, string, object?]> = [
       ['GET', '/users'],
       ['GET', '/users/departments'],
       ['GET', '/users/export?format=csv'],
@@ -263,8 +262,7 @@ describe('the last active SuperAdmin', () => {
   it('can never be disabled or demoted (409), even when two SuperAdmins demote each other at once', async () => {
     const own = await createTestApp();
     try {
-      const asOwn = (method: 'POST' | 'PATCH', url: string, headers: Headers, payload?: unknown) =>
-        own.app.inject({ method, url: `/api/v1${url}`, headers, ...(payload === undefined ? {} : { payload: payload as object }) });
+      const asOwn = apiOn(() => own.app);
       const sa1 = await loginAs(own, ['SuperAdmin']);
       const sa2 = await loginAs(own, ['SuperAdmin']);
       const [x, y] = await Promise.all([

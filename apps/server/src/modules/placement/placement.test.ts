@@ -7,7 +7,7 @@ import { MSG } from '@crs/shared/messages';
 import type { Exam } from '@crs/shared/schemas/assessment';
 import { applicantsResponse, jobResponse, jobsResponse, myApplicationsResponse } from '@crs/shared/schemas/placement';
 import type { Job } from '@crs/shared/schemas/placement';
-import { createTestApp, loginAs } from '../../../test/helper.ts';
+import { apiOn, createTestApp, loginAs } from '../../../test/helper.ts';
 import type { TestApp } from '../../../test/helper.ts';
 import { countRows } from '../../../test/util.ts';
 import { addDays, collegeClock } from '../../lib/time.ts';
@@ -25,8 +25,7 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const today = () => collegeClock(t.ctx.config.timeZone).date;
-const api = (method: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE', url: string, auth: Auth | Record<string, never>, payload?: object) =>
-  t.app.inject({ method, url: `/api/v1${url}`, headers: auth, ...(payload ? { payload } : {}) });
+const api = apiOn(() => t.app);
 async function postJob(auth: Auth, body: Record<string, unknown>): Promise<Job> {
   const res = await api('POST', '/placement/jobs', auth, { company: 'Infosys', role: 'Systems Engineer', packageLpa: 3.6, deadline: addDays(today(), 7), ...body });
   expect(res.statusCode, res.body).toBe(201);

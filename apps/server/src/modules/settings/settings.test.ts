@@ -14,7 +14,7 @@ import type { StudentAttendance } from '@crs/shared/schemas/attendance';
 import type { IdCard } from '@crs/shared/schemas/idcards';
 import { DEFAULT_GRADE_SCALE } from '@crs/shared/schemas/settings';
 import type { PublicSettings, Settings } from '@crs/shared/schemas/settings';
-import { createPeerApp, createTestApp, login, loginAs, uniqueEmail } from '../../../test/helper.ts';
+import { apiOn, createPeerApp, createTestApp, login, loginAs, uniqueEmail } from '../../../test/helper.ts';
 import type { TestApp } from '../../../test/helper.ts';
 import { decodeBody, startSmtp } from '../../../test/smtp.ts';
 import { multipart, one } from '../../../test/util.ts';
@@ -39,8 +39,7 @@ afterAll(async () => {
   await smtp.close();
 });
 
-const api = (method: 'GET' | 'PATCH' | 'POST' | 'PUT' | 'DELETE', url: string, auth?: Auth, payload?: object) =>
-  t.app.inject({ method, url: `/api/v1${url}`, ...(auth ? { headers: auth } : {}), ...(payload ? { payload } : {}) });
+const api = apiOn(() => t.app);
 const getSettings = async () => (await api('GET', '/settings', superAdmin.auth)).json().settings as Settings;
 async function patch(body: object, status = 200) {
   const res = await api('PATCH', '/settings', superAdmin.auth, body);

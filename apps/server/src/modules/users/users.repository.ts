@@ -4,9 +4,7 @@ import type { AccountStatus, Role } from '@crs/shared/roles';
 import type { Executor } from '../../db/client.ts';
 import { users } from '../../db/schema/users.ts';
 import type { UserRow } from '../../db/schema/users.ts';
-
-/** LIKE wildcards in a search are literal. */
-const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
+import { escapeLike } from '../../lib/patterns.ts';
 
 export type NewUser = {
   name: string;
