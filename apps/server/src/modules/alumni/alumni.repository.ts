@@ -61,28 +61,46 @@ const ORDER: Record<ListAlumniQuery['sort'], SQL[]> = {
   createdAt: [asc(alumni.createdAt), asc(alumni.id)],
   '-createdAt': [desc(alumni.createdAt), desc(alumni.id)],
 };
-/** The same orders over the candidate subquery `c` of listAlumni (raw column names). */
-const CANDIDATE_ORDER: Record<ListAlumniQuery['sort'], SQL> = {
-  name: sql`lower(c.name) collate "C", c.id`,
-  '-name': sql`lower(c.name) collate "C" desc, c.id desc`,
-  graduationYear: sql`c.graduation_year asc nulls last, lower(c.name) collate "C", c.id`,
-  '-graduationYear': sql`c.graduation_year desc nulls last, lower(c.name) collate "C", c.id`,
-  createdAt: sql`c.created_at, c.id`,
-  '-createdAt': sql`c.created_at desc, c.id desc`,
-};
+/** The same orders over a subquery's raw columns (id, name, graduation_year, created_at), named `alias.column`. */
+function orderOver(alias: string, sort: ListAlumniQuery['sort']): SQL {
+  const a = sql.raw(alias);
+  const name = sql`lower(${a}.name) collate "C"`;
+  switch (sort) {
+    case 'name':
+      return sql`${name}, ${a}.id`;
+    case '-name':
+      return sql`${name} desc, ${a}.id desc`;
+    case 'graduationYear':
+      return sql`${a}.graduation_year asc nulls last, ${name}, ${a}.id`;
+    case '-graduationYear':
+      return sql`${a}.graduation_year desc nulls last, ${name}, ${a}.id`;
+    case 'createdAt':
+      return sql`${a}.created_at, ${a}.id`;
+    case '-createdAt':
+      return sql`${a}.created_at desc, ${a}.id desc`;
+  }
+}
+
+/** How many rows match `where`, counted up to the cap + 1: a scalar subquery. */
+const cappedCount = (where: SQL) => sql<number>`(select count(*) from (select 1 from ${alumni} where ${where} limit ${ALUMNI_COUNT_CAP + 1}) n)::int`;
 
 /**
  * One page of the directory. `publicOnly` (every caller but faculty) sees public profiles only.
  * Each search word matches anywhere in search_text (lower-cased name, company, role) through the
  * pg_trgm GIN; filters are ANDed (the company filter also narrows search_text, so it uses the GIN).
+ * Totals are exact up to ALUMNI_COUNT_CAP; past it the total is the cap and `capped` is true.
+ * One statement per page (each round trip costs the embedded database ~0.3 ms), two shapes:
  *
- * Bounded, as the catalogue search (decisions 0013, 0021): first at most ALUMNI_COUNT_CAP + 1
- * matches are fetched with no order (the planner picks the GIN or the filter's index, and stops
- * at the limit) and sorted and paged in memory: for a selective query the order and the total are
- * exact. When more match, the total is the cap and `capped` is true; with search words the pages
- * are the first ALUMNI_COUNT_CAP matches met, in order; with filters only, the page is read by
- * walking the sort's index (every page reachable). One ordered query for all would walk the whole
- * name index for a rare word (190 ms at 100k alumni on PGlite, measured).
+ * - Equality filters only (department, year, public only) or none: the page is read by walking
+ *   the sort's index (the planner knows how many match, and stops after a page over dense
+ *   matches; every page reachable), next to the capped count.
+ * - Search words or the company filter (LIKE, whose selectivity the planner cannot estimate):
+ *   bounded, as the catalogue search (decisions 0013, 0021): at most ALUMNI_COUNT_CAP + 1 matches
+ *   are fetched with no order (the GIN or a filter's index, stopping at the limit), then sorted
+ *   and paged: for a selective search the order and the total are exact; past the cap the pages
+ *   are the first ALUMNI_COUNT_CAP matches met, in order (narrow the search to reach the rest).
+ *   An ordered walk would read the whole name index for a rare word (190 ms at 100k alumni on
+ *   PGlite, measured) or a run of it for a common name ("zubin" sits at its end).
  */
 export async function listAlumni(
   db: Executor,
@@ -90,57 +108,48 @@ export async function listAlumni(
 ): Promise<{ rows: AlumnusView[]; total: number; capped: boolean }> {
   const conds: SQL[] = [];
   if (f.publicOnly) conds.push(sql`${alumni.visibility} = 'public'`);
-  for (const w of searchWords(f.q)) conds.push(sql`${alumni.searchText} like ${`%${escapeLike(w)}%`}`);
+  const words = searchWords(f.q);
+  for (const w of words) conds.push(sql`${alumni.searchText} like ${`%${escapeLike(w)}%`}`);
   if (f.department) conds.push(sql`lower(${alumni.department}) = ${f.department.toLowerCase()}`);
   if (f.graduationYear !== undefined) conds.push(eq(alumni.graduationYear, f.graduationYear));
   if (f.company) {
     const part = `%${escapeLike(f.company.toLowerCase())}%`;
     conds.push(sql`lower(${alumni.currentCompany}) like ${part}`, sql`${alumni.searchText} like ${part}`);
   }
-  const narrowed = conds.length > 0;
   const where = and(...conds, VISIBLE_ALUMNUS)!;
   const offset = (f.page - 1) * f.pageSize;
-  const walk = () => db.select(ALUMNUS_COLUMNS).from(alumni).where(where).orderBy(...ORDER[f.sort]).limit(f.pageSize).offset(offset);
-  if (!narrowed) {
-    const [rows, size] = await Promise.all([walk(), directorySize(db)]);
-    return { rows, total: Math.min(size, ALUMNI_COUNT_CAP), capped: size > ALUMNI_COUNT_CAP };
+  const answer = (rows: AlumnusView[], found: number) => ({ rows, total: Math.min(found, ALUMNI_COUNT_CAP), capped: found > ALUMNI_COUNT_CAP });
+
+  if (words.length === 0 && !f.company) {
+    const page = await db
+      .select({ ...ALUMNUS_COLUMNS, total: cappedCount(where) })
+      .from(alumni)
+      .where(where)
+      .orderBy(...ORDER[f.sort])
+      .limit(f.pageSize)
+      .offset(offset);
+    const found = page[0]?.total ?? (await countMatches(db, where));
+    return answer(page.map(({ total: _total, ...row }) => row), found);
   }
-  const words = searchWords(f.q).length > 0;
-  // One statement: the candidates (at most the cap + 1, no order), their count, and the page's
-  // rows in full, joined back by id (a second round trip for the page's rows cost ~1 ms).
+
+  // The candidates (no order), their count, and the page's rows in full joined back by id.
   const page = await db
-    .select({ ...ALUMNUS_COLUMNS, total: sql<number>`p.total`, pos: sql<number>`p.pos` })
-    .from(alumni)
-    .innerJoin(
-      sql`(select c.id, (count(*) over ())::int as total, (row_number() over (order by ${CANDIDATE_ORDER[f.sort]}))::int as pos
-            from (select id, name, graduation_year, created_at from ${alumni} where ${where} limit ${ALUMNI_COUNT_CAP + 1}) c
-            order by pos limit ${f.pageSize} offset ${offset}) p`,
-      sql`p.id = ${alumni.id}`,
+    .select({ ...ALUMNUS_COLUMNS, total: sql<number>`p.total` })
+    .from(
+      sql`(with c as materialized (select id, name, graduation_year, created_at from ${alumni} where ${where} limit ${ALUMNI_COUNT_CAP + 1})
+            select c.*, (select count(*) from c)::int as total from c order by ${orderOver('c', f.sort)} limit ${f.pageSize} offset ${offset}) p`,
     )
-    .orderBy(sql`p.pos`);
-  let found = page[0]?.total;
-  if (found === undefined) {
-    // A page past the end: count the matches on their own.
-    const [r] = await queryRows<{ n: number }>(db, sql`select count(*)::int as n from (select 1 from ${alumni} where ${where} limit ${ALUMNI_COUNT_CAP + 1}) c`);
-    found = Number(r?.n ?? 0);
-  }
-  // Filters alone (department, year, company, public only) are not tied to the sort: their matches
-  // are spread along it, so the walk stops after about a page over the dense matches.
-  if (found > ALUMNI_COUNT_CAP && !words) return { rows: await walk(), total: ALUMNI_COUNT_CAP, capped: true };
-  // Search words: a name search matches runs of the name order ("zubin" sits at its end), so a walk
-  // could read the whole index; the page comes from the first ALUMNI_COUNT_CAP matches met instead,
-  // in order, as the catalogue does (decision 0013): narrow the search to reach the rest.
-  const shown = found > ALUMNI_COUNT_CAP ? page.filter((r) => r.pos <= ALUMNI_COUNT_CAP) : page;
-  return {
-    rows: shown.map(({ total: _total, pos: _pos, ...row }) => row),
-    total: Math.min(Number(found), ALUMNI_COUNT_CAP),
-    capped: Number(found) > ALUMNI_COUNT_CAP,
-  };
+    .innerJoin(alumni, sql`${alumni.id} = p.id`)
+    .orderBy(orderOver('p', f.sort));
+  const found = page[0]?.total ?? (await countMatches(db, where));
+  // Past the cap the pages stop at the ALUMNI_COUNT_CAP-th match in order.
+  const shown = page.slice(0, Math.max(0, ALUMNI_COUNT_CAP - offset));
+  return answer(shown.map(({ total: _total, ...row }) => row), found);
 }
 
-/** How many alumni there are, counted up to the cap + 1. */
-async function directorySize(db: Executor): Promise<number> {
-  const [r] = await queryRows<{ n: number }>(db, sql`select count(*)::int as n from (select 1 from ${alumni} where ${VISIBLE_ALUMNUS} limit ${ALUMNI_COUNT_CAP + 1}) c`);
+/** How many alumni match, up to the cap + 1 (a page past the end has no row to carry the count). */
+async function countMatches(db: Executor, where: SQL): Promise<number> {
+  const [r] = await queryRows<{ n: number }>(db, sql`select ${cappedCount(where)} as n`);
   return Number(r?.n ?? 0);
 }
 

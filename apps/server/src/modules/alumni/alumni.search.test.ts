@@ -98,5 +98,7 @@ describe('broad queries', () => {
     expect(names(await listAlumni(t, teacher, { department, sort: '-graduationYear', pageSize: 3 }))).toEqual([19, 39, 59].map(label));
     // Narrowed below the cap: exact again.
     expect((await listAlumni(t, teacher, { q: v, graduationYear: 2003 })).body).toMatchObject({ total: 51, capped: false });
+    expect((await listAlumni(t, teacher, { department, graduationYear: 2003, pageSize: 50, page: 2 })).body).toMatchObject({ total: 51, capped: false, alumni: [{ name: label(1003) }] });
+    expect((await listAlumni(t, teacher, { department, graduationYear: 2003, page: 9 })).body).toMatchObject({ alumni: [], total: 51, capped: false });
   });
 });
