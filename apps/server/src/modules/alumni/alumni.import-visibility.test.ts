@@ -65,8 +65,8 @@ describe('alumni import: staged visibility', () => {
     const w = uniqueWord();
     await addAlumnus(t, teacher, { name: 'Owner', enrollmentNo: `OWN-${w}` });
     const before = await countRows(t.ctx, 'alumni');
-    // 250 new rows (three batches of 100); the last clashes with the stored enrollment number.
-    const lines = Array.from({ length: 250 }, (_, i) => `Row ${i} ${w},row${i}.${w}@example.com,${i === 249 ? `own-${w}` : ''}`);
+    // 600 new rows (three batches of 250); the last clashes with the stored enrollment number.
+    const lines = Array.from({ length: 600 }, (_, i) => `Row ${i} ${w},row${i}.${w}@example.com,${i === 599 ? `own-${w}` : ''}`);
     const res = await upload(['Name,Email,Enrollment No', ...lines].join('\n'));
     expect(res.statusCode).toBe(409);
     expect(res.json().code).toBe('IMPORT_CLASH');
@@ -74,7 +74,7 @@ describe('alumni import: staged visibility', () => {
     expect(await pending()).toBe(0);
     // The same file without the clash goes in whole.
     const ok = await upload(['Name,Email', ...lines.map((l) => l.replace(/,[^,]*$/, ''))].join('\n'));
-    expect(ok.json()).toMatchObject({ created: 250 });
-    expect((await listAlumni(t, teacher, { q: w })).body.total).toBe(250);
+    expect(ok.json()).toMatchObject({ created: 600 });
+    expect((await listAlumni(t, teacher, { q: w })).body.total).toBe(600);
   });
 });
