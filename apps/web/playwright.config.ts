@@ -1,8 +1,9 @@
 import { defineConfig } from '@playwright/test';
 
 /**
- * Browser tests against the real server: e2e/global-setup.ts builds the client, starts
- * apps/server on a fresh data directory at this port, and global-teardown stops it.
+ * Browser tests against the real server: e2e/global-setup.ts builds the client, starts one
+ * apps/server per worker on a fresh data directory at this port + the worker's index, and
+ * global-teardown stops them (decision 0034).
  */
 export const E2E_PORT = Number(process.env.CRS_E2E_PORT ?? 3210);
 
@@ -11,8 +12,10 @@ export default defineConfig({
   globalSetup: './e2e/global-setup.ts',
   globalTeardown: './e2e/global-teardown.ts',
   outputDir: 'test-results/artifacts',
+  // A spec file runs whole on one worker, against that worker's server. Two workers fill the
+  // machines' two cores (one used ~0.75 of a core: the browser and the server wait on each other).
   fullyParallel: false,
-  workers: 1,
+  workers: Number(process.env.CRS_E2E_WORKERS ?? 2),
   retries: 0,
   forbidOnly: true,
   timeout: 30_000,

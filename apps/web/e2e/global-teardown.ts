@@ -1,11 +1,15 @@
 import { existsSync, readFileSync, rmSync } from 'node:fs';
-import { STATE_FILE } from './global-setup';
+import { STATE_FILE, type E2EServer } from './global-setup';
 
-/** Stops the server that global-setup started (by its pid) and removes its data directory. */
+/** Stops the servers that global-setup started (by their pids) and removes their data directories. */
 export default async function globalTeardown(): Promise<void> {
   if (!existsSync(STATE_FILE)) return;
-  const { pid, dataDir } = JSON.parse(readFileSync(STATE_FILE, 'utf8')) as { pid: number; dataDir: string };
+  const servers = JSON.parse(readFileSync(STATE_FILE, 'utf8')) as E2EServer[];
   rmSync(STATE_FILE);
+  await Promise.all(servers.map(stop));
+}
+
+async function stop({ pid, dataDir }: E2EServer): Promise<void> {
   try {
     process.kill(pid, 'SIGTERM');
   } catch {

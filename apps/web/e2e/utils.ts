@@ -4,8 +4,23 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { expect, test as base, type Page } from '@playwright/test';
 
-/** Playwright's test, failing any test whose page throws an uncaught error. */
+/** The server e2e/global-setup.ts started for this worker (one per worker, by parallel index). */
+function ownServer(parallelIndex: number): { url: string; logFile: string } {
+  const servers = JSON.parse(process.env.CRS_E2E_SERVERS ?? '[]') as { url: string; logFile: string }[];
+  const server = servers[parallelIndex];
+  if (!server) throw new Error(`No e2e server for worker ${parallelIndex}; run through playwright.config.ts`);
+  return server;
+}
+
+/**
+ * Playwright's test against this worker's own server, failing any test whose page throws an
+ * uncaught error.
+ */
 export const test = base.extend<{ failOnPageError: void }>({
+  // CRS_E2E_BASE_URL (playwright.config.ts) still points every browser at one address when set.
+  baseURL: async ({ baseURL }, use, testInfo) => {
+    await use(process.env.CRS_E2E_BASE_URL ? baseURL : ownServer(testInfo.parallelIndex).url);
+  },
   failOnPageError: [
     async ({ page }, use) => {
       const errors: string[] = [];
@@ -71,7 +86,10 @@ export async function snap(page: Page, name: string, theme: 'light' | 'dark'): P
  * dark, and a screenshot of each for reviewers.
  */
 export async function checkScreen(page: Page, name: string): Promise<void> {
-  await page.emulateMedia({ colorScheme: 'light' });
+  // Reduced motion (sonner honours it) so axe never measures a toast half-way through its fade: the
+  // "Login successful!" toast fading out under load failed color-contrast on a dark screen. A toast
+  // is then checked fully shown or not at all.
+  await page.emulateMedia({ colorScheme: 'light', reducedMotion: 'reduce' });
   await expect(page.locator('html')).not.toHaveClass(/dark/);
   await page.waitForLoadState('networkidle');
   await snap(page, name, 'light');
@@ -80,13 +98,12 @@ export async function checkScreen(page: Page, name: string): Promise<void> {
   await expect(page.locator('html')).toHaveClass(/dark/);
   await snap(page, name, 'dark');
   await expectNoSeriousA11yViolations(page, `${name} (dark)`);
-  await page.emulateMedia({ colorScheme: 'light' });
+  await page.emulateMedia({ colorScheme: 'light', reducedMotion: null });
 }
 
-/** The newest password-reset link the server printed for `email` (mail goes to the log without SMTP). */
+/** The newest password-reset link this worker's server printed for `email` (mail goes to the log without SMTP). */
 export async function resetLinkFor(email: string): Promise<string> {
-  const logFile = process.env.CRS_E2E_LOG;
-  if (!logFile) throw new Error('CRS_E2E_LOG is not set; run through playwright.config.ts');
+  const { logFile } = ownServer(test.info().parallelIndex);
   const deadline = Date.now() + 10_000;
   while (Date.now() < deadline) {
     const lines = readFileSync(logFile, 'utf8')
