@@ -26,7 +26,7 @@ export interface ImportSpec<T> {
 
 /** Where a module keeps its records: which keys exist, and an all-or-nothing write. */
 export interface ImportStore<T> {
-  /** The keys, among these, already stored. */
+  /** The keys, among these, already stored (asked for a preview, and by an import that skips stored records). */
   existing(keys: string[]): Promise<Set<string>>;
   /**
    * Stores every value or none; values whose key appeared meanwhile are skipped, not duplicated.
@@ -125,8 +125,11 @@ export async function runImport<T>(table: Table, spec: ImportSpec<T>, store: Imp
   if (checked.length === 0) errors.push({ row: 2, field: null, message: MSG.importEmpty });
 
   const good = checked.filter((c) => !c.bad);
-  const stored = headerOk && good.length ? await store.existing(good.map((c) => c.key!)) : new Set<string>();
   const updates = spec.onStored === 'update';
+  // A real import that updates stored records writes every good row and the store matches them
+  // itself (it must, inside its write): only a preview, or a skipping import, asks which are stored.
+  const asksStored = headerOk && good.length > 0 && (opts.dryRun || !updates);
+  const stored = asksStored ? await store.existing(good.map((c) => c.key!)) : new Set<string>();
   const action = (c: Checked): ImportAction => (c.bad || !headerOk ? 'error' : stored.has(c.key!) ? (updates ? 'update' : 'skip') : 'create');
   const fresh = good.filter((c) => !stored.has(c.key!));
   const toWrite = updates ? good : fresh;

@@ -65,7 +65,7 @@ describe('alumni import: staged visibility', () => {
     const w = uniqueWord();
     await addAlumnus(t, teacher, { name: 'Owner', enrollmentNo: `OWN-${w}` });
     const before = await countRows(t.ctx, 'alumni');
-    // 600 new rows (three batches of 250); the last clashes with the stored enrollment number.
+    // 600 new rows (a batch of 500 is committed before the next); the last clashes with the stored enrollment number.
     const lines = Array.from({ length: 600 }, (_, i) => `Row ${i} ${w},row${i}.${w}@example.com,${i === 599 ? `own-${w}` : ''}`);
     const res = await upload(['Name,Email,Enrollment No', ...lines].join('\n'));
     expect(res.statusCode).toBe(409);
