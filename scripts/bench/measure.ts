@@ -8,10 +8,18 @@ import { fmt, freshPgDatabase, root } from './server.ts';
 
 export const quantile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor(p * sorted.length))] ?? Number.NaN;
 
+/**
+ * Untimed requests before each probe. 20 were too few for a steady state: on a freshly started
+ * server with 100k alumni, three timed passes of the same queries gave `q=kavya` p95 14.9, 11.3 and
+ * 10.5 ms (server CPU 9.6, 7.2, 6.7 ms a request), so whichever role the bench measured first
+ * paid the JIT's and the database cache's warm-up (2026-11-25, decision 0021).
+ */
+const WARM_UP = 100;
+
 /** Sequential requests over one keep-alive connection: per-request latency, not queueing. */
 export async function probe(url: string, headers: Record<string, string>, n: number) {
   const times: number[] = [];
-  for (let i = 0; i < 20; i++) await (await fetch(url, { headers })).arrayBuffer(); // warm-up
+  for (let i = 0; i < WARM_UP; i++) await (await fetch(url, { headers })).arrayBuffer();
   const started = performance.now();
   for (let i = 0; i < n; i++) {
     const t0 = performance.now();
