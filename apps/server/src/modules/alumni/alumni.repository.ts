@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { SQL } from 'drizzle-orm';
 import { ALUMNI_COUNT_CAP } from '@crs/shared/schemas/alumni';
 import type { CreateAlumnusInput, ListAlumniQuery, UpdateAlumnusInput } from '@crs/shared/schemas/alumni';
@@ -52,16 +52,10 @@ export function searchWords(q: string): string[] {
     .slice(0, 8);
 }
 
-const byName = sql`lower(${alumni.name}) collate "C"`;
-const ORDER: Record<ListAlumniQuery['sort'], SQL[]> = {
-  name: [byName, sql`${alumni.id}`],
-  '-name': [sql`${byName} desc`, sql`${alumni.id} desc`],
-  graduationYear: [sql`${alumni.graduationYear} asc nulls last`, byName, sql`${alumni.id}`],
-  '-graduationYear': [sql`${alumni.graduationYear} desc nulls last`, byName, sql`${alumni.id}`],
-  createdAt: [asc(alumni.createdAt), asc(alumni.id)],
-  '-createdAt': [desc(alumni.createdAt), desc(alumni.id)],
-};
-/** The same orders over a subquery's raw columns (id, name, graduation_year, created_at), named `alias.column`. */
+/**
+ * A sort's order over a table or subquery with the raw columns (id, name, graduation_year,
+ * created_at), named `alias.column`; over `alumni` it is the expression of the sort's index.
+ */
 function orderOver(alias: string, sort: ListAlumniQuery['sort']): SQL {
   const a = sql.raw(alias);
   const name = sql`lower(${a}.name) collate "C"`;
@@ -125,7 +119,7 @@ export async function listAlumni(
       .select({ ...ALUMNUS_COLUMNS, total: cappedCount(where) })
       .from(alumni)
       .where(where)
-      .orderBy(...ORDER[f.sort])
+      .orderBy(orderOver('alumni', f.sort))
       .limit(f.pageSize)
       .offset(offset);
     const found = page[0]?.total ?? (await countMatches(db, where));
@@ -169,7 +163,7 @@ export async function maxSyntheticSerial(db: Executor, pattern: string): Promise
 export const anyAlumni = async (db: Executor): Promise<boolean> => (await db.select({ id: alumni.id }).from(alumni).limit(1)).length > 0;
 
 /** Every alumnus in directory order (faculty export). */
-export const allAlumni = (db: Executor): Promise<AlumnusView[]> => db.select(ALUMNUS_COLUMNS).from(alumni).where(VISIBLE_ALUMNUS).orderBy(...ORDER.name);
+export const allAlumni = (db: Executor): Promise<AlumnusView[]> => db.select(ALUMNUS_COLUMNS).from(alumni).where(VISIBLE_ALUMNUS).orderBy(orderOver('alumni', 'name'));
 
 /** A checked create input as the row to insert. */
 export function toNewAlumnus(a: CreateAlumnusInput, createdBy: string | null) {
