@@ -36,8 +36,8 @@ export default async function globalSetup(config: FullConfig): Promise<void> {
     for (const s of started) process.kill(s.pid, 'SIGTERM');
     throw failed.reason;
   }
-  writeFileSync(STATE_FILE, JSON.stringify(started));
   const servers = results.map((r) => (r as PromiseFulfilledResult<E2EServer>).value);
+  writeFileSync(STATE_FILE, JSON.stringify(servers));
   // Workers inherit the environment globalSetup leaves: each picks its server by parallel index (e2e/utils.ts).
   process.env.CRS_E2E_SERVERS = JSON.stringify(servers.map(({ url, logFile }) => ({ url, logFile })));
 }
