@@ -4,7 +4,8 @@ import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import Fastify from 'fastify';
-import type { FastifyInstance } from 'fastify';
+import pino from 'pino';
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import { jsonSchemaTransform, validatorCompiler } from 'fastify-type-provider-zod';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { MSG } from '@crs/shared/messages';
@@ -37,7 +38,7 @@ import { compressionPlugin } from './plugins/compression.ts';
 import { errorsPlugin } from './plugins/errors.ts';
 import { jsonBodyPlugin } from './plugins/json-body.ts';
 import { rateLimitPlugin } from './plugins/rate-limit.ts';
-import { lazyChildLogger } from './lib/request-logger.ts';
+import { withLazyRequestChildren } from './lib/request-logger.ts';
 import { securityHeadersPlugin } from './plugins/security-headers.ts';
 import { createSerializerCompiler } from './plugins/serializer.ts';
 
@@ -68,9 +69,8 @@ export async function buildApp(ctx: AppContext, opts: BuildOptions = {}): Promis
           ...(typeof opts.logger === 'object' ? opts.logger : {}),
         };
   const app = Fastify({
-    logger,
     // A request's child logger is made only when the request writes a line (decision 0018).
-    ...(logger ? { childLoggerFactory: lazyChildLogger } : {}),
+    ...(logger ? { loggerInstance: withLazyRequestChildren(pino(logger)) as FastifyBaseLogger } : { logger: false }),
     trustProxy: ctx.config.trustProxy,
     bodyLimit: 1024 * 1024,
     forceCloseConnections: 'idle',
