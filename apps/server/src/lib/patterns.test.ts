@@ -1,10 +1,17 @@
 import { describe, expect, it } from 'vitest';
-import { escapeLike, UUID } from './patterns.ts';
+import { containing, escapeLike, UUID } from './patterns.ts';
 
 describe('escapeLike', () => {
   it('escapes the wildcards and the escape character, and nothing else', () => {
     expect(escapeLike('50%_off\\now')).toBe('50\\%\\_off\\\\now');
     expect(escapeLike("O'Brien [C++] *.pdf")).toBe("O'Brien [C++] *.pdf");
+  });
+});
+
+describe('containing', () => {
+  it('wraps the escaped text in the anywhere wildcards', () => {
+    expect(containing('100%')).toBe('%100\\%%');
+    expect(containing('kavya')).toBe('%kavya%');
   });
 });
 

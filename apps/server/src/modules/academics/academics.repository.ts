@@ -2,7 +2,7 @@ import { and, asc, count, eq, ilike, inArray, or, sql } from 'drizzle-orm';
 import type { SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { departments, sections, sectionStudents, subjects, teachingAssignments, timetableSlots } from '../../db/schema/academics.ts';
-import { escapeLike } from '../../lib/patterns.ts';
+import { containing } from '../../lib/patterns.ts';
 
 // Queries of the academic structure. Each takes the database or an open transaction.
 
@@ -48,7 +48,7 @@ export async function listSubjects(db: Executor, f: { departmentId?: string | un
   const where: SQL[] = [];
   if (f.departmentId) where.push(eq(subjects.departmentId, f.departmentId));
   if (f.semester) where.push(eq(subjects.semester, f.semester));
-  if (f.q) where.push(or(ilike(subjects.code, `%${escapeLike(f.q)}%`), ilike(subjects.name, `%${escapeLike(f.q)}%`))!);
+  if (f.q) where.push(or(ilike(subjects.code, containing(f.q)), ilike(subjects.name, containing(f.q)))!);
   const cond = where.length ? and(...where) : undefined;
   const [rows, [total]] = await Promise.all([
     db.select(SUBJECT_COLUMNS).from(subjects).innerJoin(departments, eq(departments.id, subjects.departmentId)).where(cond).orderBy(asc(subjects.code)).limit(page(f).limit).offset(page(f).offset),
@@ -85,7 +85,7 @@ export async function listSections(db: Executor, f: { departmentId?: string | un
   if (f.departmentId) where.push(eq(sections.departmentId, f.departmentId));
   if (f.semester) where.push(eq(sections.semester, f.semester));
   if (f.academicYear) where.push(eq(sections.academicYear, f.academicYear));
-  if (f.q) where.push(ilike(sections.name, `%${escapeLike(f.q)}%`));
+  if (f.q) where.push(ilike(sections.name, containing(f.q)));
   const cond = where.length ? and(...where) : undefined;
   const [rows, [total]] = await Promise.all([
     db

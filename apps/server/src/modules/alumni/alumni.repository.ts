@@ -6,7 +6,7 @@ import { queryRows } from '../../db/client.ts';
 import type { Executor } from '../../db/client.ts';
 import { alumni, alumniImports } from '../../db/schema/alumni.ts';
 import type { AlumnusRow } from '../../db/schema/alumni.ts';
-import { escapeLike } from '../../lib/patterns.ts';
+import { containing } from '../../lib/patterns.ts';
 
 // The directory's rows: reads (list and search, one, keys), writes (one, patch, batch delete, import).
 
@@ -103,11 +103,11 @@ export async function listAlumni(
   const conds: SQL[] = [];
   if (f.publicOnly) conds.push(sql`${alumni.visibility} = 'public'`);
   const words = searchWords(f.q);
-  for (const w of words) conds.push(sql`${alumni.searchText} like ${`%${escapeLike(w)}%`}`);
+  for (const w of words) conds.push(sql`${alumni.searchText} like ${containing(w)}`);
   if (f.department) conds.push(sql`lower(${alumni.department}) = ${f.department.toLowerCase()}`);
   if (f.graduationYear !== undefined) conds.push(eq(alumni.graduationYear, f.graduationYear));
   if (f.company) {
-    const part = `%${escapeLike(f.company.toLowerCase())}%`;
+    const part = containing(f.company.toLowerCase());
     conds.push(sql`lower(${alumni.currentCompany}) like ${part}`, sql`${alumni.searchText} like ${part}`);
   }
   const where = and(...conds, VISIBLE_ALUMNUS)!;

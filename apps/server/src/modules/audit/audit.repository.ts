@@ -3,14 +3,13 @@ import type { SQL } from 'drizzle-orm';
 import type { AuditQuery } from '@crs/shared/schemas/audit';
 import type { Db, Executor } from '../../db/client.ts';
 import { auditLog } from '../../db/schema/audit.ts';
-import { escapeLike, UUID } from '../../lib/patterns.ts';
+import { containing, UUID } from '../../lib/patterns.ts';
 
 // Queries of the audit log: insert, filter and page, and the retention purge. There is no update.
 
 export type AuditRow = typeof auditLog.$inferSelect;
 export type AuditValues = typeof auditLog.$inferInsert;
 
-const likePattern = (q: string) => `%${escapeLike(q)}%`;
 
 export async function insertEntries(db: Executor, list: AuditValues[]): Promise<void> {
   await db.insert(auditLog).values(list);
@@ -37,7 +36,7 @@ export async function recentlyRecorded(db: Executor, action: string, actorEmail:
 function matching(q: Omit<AuditQuery, 'page' | 'pageSize'>, timeZone: string): SQL | undefined {
   const actor = q.actor?.trim();
   return and(
-    actor ? (UUID.test(actor) ? eq(auditLog.actorId, actor) : or(ilike(auditLog.actorName, likePattern(actor)), ilike(auditLog.actorEmail, likePattern(actor)))) : undefined,
+    actor ? (UUID.test(actor) ? eq(auditLog.actorId, actor) : or(ilike(auditLog.actorName, containing(actor)), ilike(auditLog.actorEmail, containing(actor)))) : undefined,
     q.action ? eq(auditLog.action, q.action) : undefined,
     q.from ? gte(auditLog.at, sql`(${q.from}::date)::timestamp at time zone ${timeZone}`) : undefined,
     q.to ? lt(auditLog.at, sql`(${q.to}::date + 1)::timestamp at time zone ${timeZone}`) : undefined,

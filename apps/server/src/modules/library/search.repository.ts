@@ -4,7 +4,7 @@ import { SEARCH_MAX_RESULTS } from '@crs/shared/schemas/library';
 import { queryRows } from '../../db/client.ts';
 import type { Executor } from '../../db/client.ts';
 import { bookCount, books } from '../../db/schema/library.ts';
-import { escapeLike } from '../../lib/patterns.ts';
+import { containing } from '../../lib/patterns.ts';
 import { BOOK_COLUMNS, CATALOGUE_ORDER, pendingImportRows, VISIBLE_BOOK } from './books.repository.ts';
 import type { BookView } from './books.repository.ts';
 
@@ -72,7 +72,7 @@ export async function searchBooks(
     sql`${books.searchVector} @@ ${prefixQuery}`,
   ];
   if (tokens.every((t) => t.length >= 3 && /\p{L}/u.test(t))) {
-    const like = sql.join(tokens.map((t) => sql`${books.searchText} like ${`%${escapeLike(t)}%`}`), sql` and `);
+    const like = sql.join(tokens.map((t) => sql`${books.searchText} like ${containing(t)}`), sql` and `);
     // This arm runs only when the prefix arms found every prefix match (fewer than the cap), so what
     // it adds are partial-word matches only, and for one token their ts_rank is 0: not computed.
     arms.push(tokens.length === 1 ? { where: like, rank: sql`0` } : like);

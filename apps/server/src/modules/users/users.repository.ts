@@ -4,7 +4,7 @@ import type { AccountStatus, Role } from '@crs/shared/roles';
 import type { Executor } from '../../db/client.ts';
 import { users } from '../../db/schema/users.ts';
 import type { UserRow } from '../../db/schema/users.ts';
-import { escapeLike } from '../../lib/patterns.ts';
+import { containing } from '../../lib/patterns.ts';
 
 export type NewUser = {
   name: string;
@@ -92,7 +92,7 @@ function userWhere(f: UserFilter): SQL | undefined {
   if (f.department) where.push(sql`lower(${users.department}) = lower(${f.department})`);
   if (f.section) where.push(sql`lower(${users.section}) = lower(${f.section})`);
   if (f.q) {
-    const like = `%${escapeLike(f.q)}%`;
+    const like = containing(f.q);
     where.push(or(ilike(users.name, like), ilike(users.email, like), ilike(users.studentId, like), ilike(users.employeeId, like))!);
   }
   return where.length ? and(...where) : undefined;
@@ -225,7 +225,7 @@ export const findUsersByIds = (db: Executor, ids: readonly string[]) =>
 
 /** Active accounts whose name, email or student ID contains `q` (any, when empty), by name. */
 export async function searchActiveUsers(db: Executor, q: string, limit: number) {
-  const like = `%${escapeLike(q)}%`;
+  const like = containing(q);
   const where = q
     ? and(eq(users.status, 'active'), or(ilike(users.name, like), ilike(users.email, like), ilike(users.studentId, like)))
     : eq(users.status, 'active');
