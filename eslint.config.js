@@ -108,6 +108,14 @@ export default tseslint.config(
     rules: { 'import-x/no-restricted-paths': ['error', { basePath: root, zones: webZones }] },
   },
   {
+    // Zod-free values (decision 0012): screens that only show a module's labels import them from
+    // constants/ and load no schema; a zod import here would put zod back on those pages' path.
+    files: ['packages/shared/src/constants/**/*.ts'],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [{ group: ['zod', 'zod/*', '../schemas/*', '../fields*'], message: 'constants/ stays zod-free: the schema belongs in schemas/.' }] }],
+    },
+  },
+  {
     files: ['scripts/**', 'apps/server/src/cli.ts', '**/*.test.ts', '**/*.test.tsx', 'apps/web/e2e/**', '.ci/**'],
     rules: { 'no-console': 'off' },
   },

@@ -1,4 +1,4 @@
-import { createContext, use, useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { createContext, startTransition, use, useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import type { LoginInput, RegisterInput } from '@crs/shared/schemas/auth';
 import type { SessionUser } from './auth-api';
 import { takePrefetchedSessionUser } from './session-prefetch';
@@ -50,7 +50,9 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     if (!getToken()) return;
     let cancelled = false;
     firstGetMe().then(
-      (user) => !cancelled && setState({ status: 'authenticated', user }),
+      // A transition, like the router's page arrival: the signed-in page this renders is large, and
+      // React renders it in slices rather than one long task.
+      (user) => !cancelled && startTransition(() => setState({ status: 'authenticated', user })),
       () => {
         if (cancelled) return;
         clearTokens();

@@ -1,6 +1,13 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { getPublicSettings } from './institution';
+import type { PublicSettings } from '@crs/shared/schemas/settings';
+import { api } from './api-client';
 import { queryKeys } from './query-keys';
+
+/** GET /settings/public: the institution's name, short name, logo and academic year (no sign-in needed). */
+export async function getPublicSettings(): Promise<PublicSettings> {
+  const { data } = await api.get<PublicSettings>('/settings/public');
+  return data;
+}
 
 /**
  * The institution as every signed-in page shows it, fetched once and kept (a long staleTime: it

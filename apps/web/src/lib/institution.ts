@@ -1,11 +1,17 @@
 import { useEffect, useState } from 'react';
 import type { PublicSettings } from '@crs/shared/schemas/settings';
-import { api } from './api-client';
+import { REQUEST_TIMEOUT_MS, env } from '@/config/env';
 
-/** GET /settings/public: the institution's name, short name, logo and academic year (no sign-in needed). */
-export async function getPublicSettings(): Promise<PublicSettings> {
-  const { data } = await api.get<PublicSettings>('/settings/public');
-  return data;
+/**
+ * GET /settings/public for the sign-in pages, with the browser's fetch: the endpoint is public (no
+ * token, nothing to refresh or redirect), and the API client would bring axios (~21 KiB gzip) into
+ * /login's first load, which decision 0012 keeps it out of. Signed-in pages read the same answer
+ * through the API client and the query cache (lib/institution-query.ts).
+ */
+export async function fetchPublicSettings(apiUrl: string = env.API_URL): Promise<PublicSettings> {
+  const res = await fetch(`${apiUrl}/settings/public`, { headers: { Accept: 'application/json' }, signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS) });
+  if (!res.ok) throw new Error(`GET /settings/public → ${res.status}`);
+  return (await res.json()) as PublicSettings;
 }
 
 let once: Promise<PublicSettings | undefined> | undefined;
@@ -19,7 +25,7 @@ export function usePublicSettingsOnce(): PublicSettings | undefined {
   const [value, setValue] = useState<PublicSettings | undefined>();
   useEffect(() => {
     let live = true;
-    once ??= getPublicSettings().catch(() => {
+    once ??= fetchPublicSettings().catch(() => {
       once = undefined;
       return undefined;
     });

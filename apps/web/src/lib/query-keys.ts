@@ -6,7 +6,7 @@ export const queryKeys = {
   alumni: ['alumni'],
   docs: ['docs'],
   idcards: ['idcards'],
-  /** The institution's settings; `settingsPublic` under it is what every page shows (lib/institution.ts). */
+  /** The institution's settings; `settingsPublic` under it is what every page shows (lib/institution-query.ts). */
   settings: ['settings'],
   settingsPublic: ['settings', 'public'],
 } as const;

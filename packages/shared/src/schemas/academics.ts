@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { MSG } from '../messages.ts';
 import { idParamsWith, pagedResponse, pageQuery, uuidField } from './common.ts';
 import type { ImportColumn } from './import.ts';
+import { WEEKDAY_NAMES } from '../constants/academics.ts';
 
 /**
  * The academic structure (issue 11): departments, subjects, sections, enrolment, teaching
@@ -14,10 +15,7 @@ import type { ImportColumn } from './import.ts';
 // ---------------------------------------------------------------------------------------------
 // Shared field rules
 
-export const WEEKDAYS = [1, 2, 3, 4, 5, 6, 7] as const;
-/** Index 1..7 → name (index 0 unused). */
-export const WEEKDAY_NAMES = ['', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'] as const;
-export const WEEKDAY_SHORT = ['', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat', 'Sun'] as const;
+export { WEEKDAYS, WEEKDAY_NAMES, WEEKDAY_SHORT } from '../constants/academics.ts';
 
 /** "HH:MM", 00:00–23:59 (evening classes exist). */
 export const timeField = z.string().trim().regex(/^([01]\d|2[0-3]):[0-5]\d$/, MSG.timeFormat);

@@ -2,13 +2,12 @@ import { z } from 'zod';
 import { MSG } from '../messages.ts';
 import type { ImportColumn } from './import.ts';
 import { dateField } from './academics.ts';
+import { EXAM_KINDS } from '../constants/assessment.ts';
 
 // Exams, marks and results (issue 12, decision 0026). Spec paths keep the spec's spelling
 // `/assesment/...`; `/assessment/...` is an alias.
 
-export const EXAM_KINDS = ['internal', 'mid-term', 'end-term', 'assignment'] as const;
-export type ExamKind = (typeof EXAM_KINDS)[number];
-export const EXAM_KIND_LABELS: Record<ExamKind, string> = { internal: 'Internal', 'mid-term': 'Mid-term', 'end-term': 'End-term', assignment: 'Assignment' };
+export { EXAM_KINDS, EXAM_KIND_LABELS, type ExamKind } from '../constants/assessment.ts';
 
 /** Rounds half away from zero to `digits` decimals (2.345 → 2.35), free of binary drift. */
 export function roundTo(value: number, digits: number): number {

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { MSG } from '../messages.ts';
 import { dateField, timeField } from './academics.ts';
+import { ATTENDANCE_STATUSES, type AttendanceStatus } from '../constants/attendance.ts';
 
 /**
  * Attendance (issue 11 item 4): one session per teaching assignment, date and start; one record
@@ -9,8 +10,7 @@ import { dateField, timeField } from './academics.ts';
  * att = (present + late) ÷ (present + late + absent), in percent with one decimal.
  */
 
-export const ATTENDANCE_STATUSES = ['present', 'absent', 'late', 'excused'] as const;
-export type AttendanceStatus = (typeof ATTENDANCE_STATUSES)[number];
+export { ATTENDANCE_STATUSES, type AttendanceStatus } from '../constants/attendance.ts';
 /** Statuses that count as attended. */
 export const ATTENDED_STATUSES: readonly AttendanceStatus[] = ['present', 'late'];
 /** Statuses that count in the denominator ("marked"). Excused is neither. */

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { MSG } from '../messages.ts';
 import { dateField } from './academics.ts';
 import { pageQuery } from './common.ts';
+import { AUDIT_ACTION_NAMES } from '../constants/audit.ts';
 
 /**
  * The audit log (issue 14 item 2, decision 0032): an append-only record of security-relevant and
@@ -10,35 +11,7 @@ import { pageQuery } from './common.ts';
  * for a change the before and after of each changed field.
  */
 
-/** Every action the log knows, with the label the System Logs page shows. */
-export const AUDIT_ACTIONS = {
-  'auth.sign_in_failed': 'Sign-in failed',
-  'auth.sign_in_throttled': 'Sign-in throttled',
-  'auth.password_reset_requested': 'Password reset requested',
-  'auth.password_reset': 'Password reset',
-  'auth.password_changed': 'Password changed',
-  'user.created': 'Account created',
-  'user.updated': 'Account changed',
-  'user.roles_changed': 'Roles changed',
-  'user.disabled': 'Account disabled',
-  'user.enabled': 'Account enabled',
-  'user.approved': 'Sign-up approved',
-  'user.rejected': 'Sign-up rejected',
-  'user.reset_link_sent': 'Password reset link sent',
-  'users.imported': 'Accounts imported',
-  'users.exported': 'Accounts exported',
-  'alumni.imported': 'Alumni imported',
-  'alumni.exported': 'Alumni exported',
-  'alumni.messaged': 'Alumni messaged',
-  'library.books_imported': 'Books imported',
-  'library.fine_waived': 'Fine waived',
-  'report.downloaded': 'Report downloaded',
-  'record.deleted': 'Record deleted',
-  'settings.changed': 'Settings changed',
-  'settings.test_mail': 'Test mail sent',
-} as const satisfies Record<string, string>;
-export type AuditAction = keyof typeof AUDIT_ACTIONS;
-export const AUDIT_ACTION_NAMES = Object.keys(AUDIT_ACTIONS) as [AuditAction, ...AuditAction[]];
+export { AUDIT_ACTIONS, AUDIT_ACTION_NAMES, type AuditAction } from '../constants/audit.ts';
 
 /** A changed field: its value before and after (secrets are never recorded). */
 export const fieldChangeSchema = z.object({ from: z.unknown(), to: z.unknown() });

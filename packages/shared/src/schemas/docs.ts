@@ -1,16 +1,13 @@
 import { z } from 'zod';
 import { MSG } from '../messages.ts';
 import { fileRefSchema } from './files.ts';
+import { DOC_TYPES, type DocType } from '../constants/docs.ts';
 
 // The document repository (issue 13 item 1, decision 0027): documents the college publishes
 // (syllabus, circular, notes, researches) beside the teachers' materials, which appear as notes
 // (with a subject) and researches. Spec section 3: Document: _id, title, type, fileUrl.
 
-export const DOC_TYPES = ['syllabus', 'circular', 'notes', 'researches'] as const;
-export type DocType = (typeof DOC_TYPES)[number];
-export const DOC_TYPE_LABELS: Record<DocType, string> = { syllabus: 'Syllabus', circular: 'Circular', notes: 'Notes', researches: 'Research' };
-/** What the document form's file picker accepts (the server checks the bytes). */
-export const DOC_ACCEPT = '.pdf,.doc,.docx,.ppt,.pptx,.xls,.xlsx,.odt,.ods,.odp,.png,.jpg,.jpeg,.webp,.gif';
+export { DOC_ACCEPT, DOC_TYPES, DOC_TYPE_LABELS, type DocType } from '../constants/docs.ts';
 
 const docType = z.enum(DOC_TYPES, { error: MSG.docTypeInvalid });
 

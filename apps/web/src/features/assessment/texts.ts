@@ -1,5 +1,5 @@
 import { MSG } from '@crs/shared/messages';
-import { EXAM_KIND_LABELS } from '@crs/shared/schemas/assessment';
+import { EXAM_KIND_LABELS } from '@crs/shared/constants/assessment';
 
 /**
  * The exam and marks screens' texts. Quoted spec texts come from MSG (packages/shared, written once

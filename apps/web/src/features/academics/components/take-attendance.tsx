@@ -1,7 +1,7 @@
 import { useId, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { CheckCheck, Download, Save } from 'lucide-react';
-import { ATTENDANCE_STATUSES } from '@crs/shared/schemas/attendance';
+import { ATTENDANCE_STATUSES } from '@crs/shared/constants/attendance';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';

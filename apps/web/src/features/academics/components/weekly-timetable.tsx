@@ -1,4 +1,4 @@
-import { WEEKDAY_NAMES } from '@crs/shared/schemas/academics';
+import { WEEKDAY_NAMES } from '@crs/shared/constants/academics';
 import { Badge } from '@/components/ui/badge';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { FormError } from '@/components/ui/form-error';

@@ -1,5 +1,6 @@
 import { Search } from 'lucide-react';
-import { AUDIT_ACTION_NAMES, AUDIT_ACTIONS, type AuditEntry } from '@crs/shared/schemas/audit';
+import { AUDIT_ACTION_NAMES, AUDIT_ACTIONS } from '@crs/shared/constants/audit';
+import type { AuditEntry } from '@crs/shared/schemas/audit';
 import { PageHeader } from '@/components/layout/page';
 import { Button } from '@/components/ui/button';
 import { DataTable, type Column } from '@/components/ui/data-table';

@@ -1,4 +1,4 @@
-import { AUDIT_ACTIONS, type AuditAction } from '@crs/shared/schemas/audit';
+import { AUDIT_ACTIONS, type AuditAction } from '@crs/shared/constants/audit';
 import { useUrlFilters } from '@/hooks/use-url-filters';
 import { AUDIT_ACTOR_DEBOUNCE_MS } from '../texts';
 

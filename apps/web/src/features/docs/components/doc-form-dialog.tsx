@@ -1,6 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { MSG } from '@crs/shared/messages';
-import { DOC_ACCEPT, DOC_TYPE_LABELS, DOC_TYPES, type Doc, type DocType } from '@crs/shared/schemas/docs';
+import { DOC_ACCEPT, DOC_TYPE_LABELS, DOC_TYPES, type DocType } from '@crs/shared/constants/docs';
+import type { Doc } from '@crs/shared/schemas/docs';
 import { Button } from '@/components/ui/button';
 import { FormDialog } from '@/components/ui/dialog';
 import { FormError } from '@/components/ui/form-error';

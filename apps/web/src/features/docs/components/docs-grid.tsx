@@ -1,5 +1,6 @@
 import { useEffect, useId, useState, type ReactNode } from 'react';
-import { DOC_TYPE_LABELS, DOC_TYPES, type Doc } from '@crs/shared/schemas/docs';
+import { DOC_TYPE_LABELS, DOC_TYPES } from '@crs/shared/constants/docs';
+import type { Doc } from '@crs/shared/schemas/docs';
 import { Badge } from '@/components/ui/badge';
 import { EmptyState, FormError } from '@/components/ui/form-error';
 import { Input } from '@/components/ui/input';

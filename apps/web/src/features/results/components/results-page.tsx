@@ -1,4 +1,4 @@
-import { EXAM_KIND_LABELS } from '@crs/shared/schemas/assessment';
+import { EXAM_KIND_LABELS } from '@crs/shared/constants/assessment';
 import type { Results } from '@crs/shared/schemas/assessment';
 import { PageHeader } from '@/components/layout/page';
 import { Badge } from '@/components/ui/badge';

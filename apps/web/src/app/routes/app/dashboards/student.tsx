@@ -1,6 +1,6 @@
 import { Bell, CalendarDays, IdCard } from 'lucide-react';
 import { Link } from 'react-router';
-import { EXAM_KIND_LABELS } from '@crs/shared/schemas/assessment';
+import { EXAM_KIND_LABELS } from '@crs/shared/constants/assessment';
 import { PageHeader } from '@/components/layout/page';
 import { Badge } from '@/components/ui/badge';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
