@@ -1,5 +1,4 @@
-import { StrictMode } from 'react';
-import { flushSync } from 'react-dom';
+import { StrictMode, startTransition, useLayoutEffect, type ReactNode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { AppProvider } from './app/provider';
 import { preloadRoute } from './app/route-table';
@@ -21,17 +20,23 @@ const tree = (
   </StrictMode>
 );
 
+/** Calls `done` once its children are in the document (the first commit). */
+function Committed({ done, children }: { done: () => void; children: ReactNode }) {
+  useLayoutEffect(done, [done]);
+  return children;
+}
+
 // A prerendered page (/login; decision 0012) is already painted: load its modules before the first
-// render, so React replaces it at once with the same live page rather than a spinner (a failed load
-// is retried and reported by the router), and only then make it usable. No top-level await here: it
-// would make the bundler split this entry's modules into many small chunks.
+// render, so React replaces it with the same live page rather than a spinner (a failed load is
+// retried and reported by the router), and only then make it usable. The render is a transition:
+// React builds the page in slices of a few milliseconds instead of one long task (what a phone's
+// slow CPU blocks on), and swaps the markup for it in one commit, so nothing shifts. No top-level
+// await here: it would make the bundler split this entry's modules into many small chunks.
 if (root.hasAttribute('inert')) {
+  const usable = () => root.removeAttribute('inert');
   void preloadRoute(window.location.pathname)
     .catch(() => undefined)
-    .then(() => {
-      flushSync(() => createRoot(root).render(tree));
-      root.removeAttribute('inert');
-    });
+    .then(() => startTransition(() => createRoot(root).render(<Committed done={usable}>{tree}</Committed>)));
 } else {
   createRoot(root).render(tree);
 }
