@@ -85,8 +85,8 @@ async function directoryBytes(dir: string): Promise<number> {
  * 17.4 µs on PostgreSQL. Optimized before the load, it stays fast (decision 0018, third round).
  * Costs ~50 ms once at start.
  */
-export async function warmNextTick(ms = 50, atLeast = 100_000): Promise<void> {
-  const until = performance.now() + ms;
+async function warmNextTick(): Promise<void> {
+  const [atLeast, until] = [100_000, performance.now() + 50];
   await new Promise<void>((done) => {
     let n = 0;
     const tick = (..._args: unknown[]) => {
