@@ -78,7 +78,7 @@ describe('api client', () => {
   it('shares one refresh between concurrent 401s', async () => {
     await start();
     setTokens('expired', 'refresh-0');
-    const results = await Promise.all([api.get('/protected'), api.get('/protected'), api.get('/protected')]);
+    const results = await Promise.all([api.get<{ ok: boolean }>('/protected'), api.get<{ ok: boolean }>('/protected'), api.get<{ ok: boolean }>('/protected')]);
     expect(results.map((r) => r.data.ok)).toEqual([true, true, true]);
     expect(server!.calls('POST /auth/refresh')).toHaveLength(1);
     expect(server!.calls('GET /protected')).toHaveLength(6);
@@ -88,7 +88,7 @@ describe('api client', () => {
     await start();
     issued = 1; // the server already rotated once, for "another tab"
     setTokens('expired', 'refresh-0');
-    const pending = api.get('/protected');
+    const pending = api.get<{ token: string }>('/protected');
     // The other tab's refresh lands in storage while this request is in flight.
     setTokens('access-1', 'refresh-1');
     const { data } = await pending;

@@ -1,31 +1,8 @@
-import axios, { AxiosError, type AxiosInstance, type InternalAxiosRequestConfig } from 'axios';
 import { REFRESH_TIMEOUT_MS, REQUEST_TIMEOUT_MS, UPLOAD_TIMEOUT_MS, env } from '@/config/env';
 import { paths } from '@/config/paths';
+import { createHttpClient, HttpError, type HttpClient, type HttpResponse, type RequestConfig } from './http';
 import { navigateTo as navigate } from './navigation';
 import { clearTokens, getRefreshToken, getToken, notifySessionChange, setTokens } from './tokens';
-
-declare module 'axios' {
-  interface AxiosRequestConfig {
-    /** Set on the one retry after a refresh, so a second 401 is not refreshed again. */
-    _retried?: boolean;
-    /** On refresh failure, clear the session but do not navigate (the start-up user fetch). */
-    skipAuthRedirect?: boolean;
-  }
-}
-
-/** The one client every feature uses: base URL, 15 s timeout, bearer header, 401 refresh-and-retry, 403 redirect. */
-export const api: AxiosInstance = axios.create({
-  baseURL: env.API_URL,
-  timeout: REQUEST_TIMEOUT_MS,
-  headers: { Accept: 'application/json' },
-});
-
-/** A separate client for POST /auth/refresh (10 s timeout, no interceptors), as spec section 7 says. */
-export const refreshClient: AxiosInstance = axios.create({
-  baseURL: env.API_URL,
-  timeout: REFRESH_TIMEOUT_MS,
-  headers: { Accept: 'application/json' },
-});
 
 /**
  * The auth calls answer 401/403 about the credentials they carry (wrong password, pending account,
@@ -44,24 +21,25 @@ export function withUploadBudget<C extends { data?: unknown; timeout?: number }>
   return config;
 }
 
-api.interceptors.request.use((config) => {
+/** Each call carries the stored token, read as it is sent (another tab may have refreshed it). */
+function prepare(config: RequestConfig): RequestConfig {
   const token = getToken();
-  if (token) config.headers.set('Authorization', `Bearer ${token}`);
-  return withUploadBudget(config);
-});
+  return withUploadBudget(token ? { ...config, headers: { ...config.headers, Authorization: `Bearer ${token}` } } : config);
+}
 
-api.interceptors.response.use(undefined, async (error: unknown) => {
-  if (!(error instanceof AxiosError) || !error.config) return Promise.reject(error);
-  const config: InternalAxiosRequestConfig = error.config;
+/**
+ * A 401 is refreshed once and the call retried; a failed refresh ends the session and goes to
+ * /login (remembering the page), a 403 goes to /unauthorized. The auth calls pass straight through.
+ */
+async function recover(error: HttpError): Promise<HttpResponse<unknown>> {
+  const { config } = error;
   const status = error.response?.status;
-  if (isAuthCall(config.url)) return Promise.reject(error);
+  if (isAuthCall(config.url)) throw error;
 
   if (status === 401 && !config._retried) {
-    config._retried = true;
     try {
       const token = await refreshSession(bearerOf(config));
-      config.headers.set('Authorization', `Bearer ${token}`);
-      return await api.request(config);
+      return await api.request({ ...config, _retried: true, headers: { ...config.headers, Authorization: `Bearer ${token}` } });
     } catch (retryError) {
       // Only a failed refresh ends the session; a failure of the retried call itself is passed on.
       if (retryError instanceof RefreshFailed) {
@@ -69,25 +47,31 @@ api.interceptors.response.use(undefined, async (error: unknown) => {
         notifySessionChange();
         const { pathname, search, hash } = window.location;
         if (!config.skipAuthRedirect && pathname !== paths.login) navigate(paths.login, { from: `${pathname}${search}${hash}` });
-        return Promise.reject(error);
+        throw error;
       }
-      return Promise.reject(retryError);
+      throw retryError;
     }
   }
 
   if (status === 403) {
     navigate(paths.unauthorized);
   } else if (!error.response) {
-    console.warn(`Network error: ${config.method?.toUpperCase()} ${config.url}: ${error.message}`);
+    console.warn(`Network error: ${config.method ?? 'GET'} ${config.url}: ${error.message}`);
   } else if (status !== 401) {
-    console.warn(`Request failed: ${config.method?.toUpperCase()} ${config.url} → ${status}`);
+    console.warn(`Request failed: ${config.method ?? 'GET'} ${config.url} → ${status}`);
   }
-  return Promise.reject(error);
-});
+  throw error;
+}
 
-function bearerOf(config: InternalAxiosRequestConfig): string | null {
-  const header = config.headers.get('Authorization');
-  return typeof header === 'string' && header.startsWith('Bearer ') ? header.slice(7) : null;
+/** The one client every feature uses: base URL, 15 s timeout, bearer header, 401 refresh-and-retry, 403 redirect. */
+export const api: HttpClient = createHttpClient({ baseURL: env.API_URL, timeout: REQUEST_TIMEOUT_MS, headers: { Accept: 'application/json' } }, { prepare, recover });
+
+/** A separate client for POST /auth/refresh (10 s timeout, no token, no recovery), as spec section 7 says. */
+export const refreshClient: HttpClient = createHttpClient({ baseURL: env.API_URL, timeout: REFRESH_TIMEOUT_MS, headers: { Accept: 'application/json' } });
+
+function bearerOf(config: RequestConfig): string | null {
+  const header = config.headers?.Authorization;
+  return header?.startsWith('Bearer ') ? header.slice(7) : null;
 }
 
 export class RefreshFailed extends Error {
@@ -123,7 +107,7 @@ async function refreshOnce(refusedToken: string | null): Promise<string> {
   } catch (e) {
     // Over the API rate limit (decision 0031) the refresh token is still good: keep the session and
     // let the call fail with the 429 instead of signing the user out.
-    if (e instanceof AxiosError && e.response?.status === 429) throw e;
+    if (e instanceof HttpError && e.response?.status === 429) throw e;
     throw new RefreshFailed(e);
   }
 }

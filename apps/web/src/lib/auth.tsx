@@ -18,7 +18,7 @@ export type AuthContextValue = AuthState & {
 const AuthContext = createContext<AuthContextValue | null>(null);
 
 /**
- * The API client (axios) is loaded on first use, not with the page: a signed-out visit to /login
+ * The API client is loaded on first use, not with the page: a signed-out visit to /login
  * needs none of it until the form is submitted. `preloadAuthApi` warms it when a form gets focus.
  */
 const loadAuthApi = () => import('./auth-api');

@@ -1,6 +1,6 @@
 /**
  * The server's `message` from an error answer (`{message, code, errors?}`), if there is one.
- * Duck-typed on purpose, so screens can read it without importing axios up front.
+ * Duck-typed on purpose, so screens can read it without importing the API client up front.
  */
 export function serverMessage(error: unknown): string | null {
   if (!error || typeof error !== 'object' || !('response' in error)) return null;

@@ -4,8 +4,8 @@ import { REQUEST_TIMEOUT_MS, env } from '@/config/env';
 
 /**
  * GET /settings/public for the sign-in pages, with the browser's fetch: the endpoint is public (no
- * token, nothing to refresh or redirect), and the API client would bring axios (~21 KiB gzip) into
- * /login's first load, which decision 0012 keeps it out of. Signed-in pages read the same answer
+ * token, nothing to refresh or redirect), and the API client (with its session refresh and
+ * redirects) would join /login's first load, which decision 0012 keeps small. Signed-in pages read the same answer
  * through the API client and the query cache (lib/institution-query.ts).
  */
 export async function fetchPublicSettings(apiUrl: string = env.API_URL): Promise<PublicSettings> {

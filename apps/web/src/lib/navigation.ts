@@ -1,6 +1,6 @@
 /**
  * Navigation for code outside React (the API client's 401/403 handling). The router registers its
- * navigate function at start-up; this module stays tiny so the router need not import axios.
+ * navigate function at start-up; this module stays tiny so the router need not import the API client.
  */
 export type Navigate = (to: string, state?: { from: string }) => void;
 

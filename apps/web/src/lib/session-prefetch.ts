@@ -7,7 +7,7 @@ let prefetch: Prefetch | null = null;
 /**
  * Starts the start-up session check (GET /auth/users/me with the stored token) with the browser's
  * fetch as soon as the entry runs, so it travels alongside the signed-in chunks instead of after
- * them (the API client, axios, is in those chunks). Called once, by main.tsx; without a stored
+ * them (the API client is in those chunks). Called once, by main.tsx; without a stored
  * token it does nothing.
  */
 export function prefetchSessionUser(apiUrl: string = env.API_URL): void {

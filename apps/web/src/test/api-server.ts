@@ -4,11 +4,12 @@ import { MSG } from '@crs/shared/messages';
 import { api, refreshClient } from '@/lib/api-client';
 
 export type RecordedRequest = { method: string; path: string; query: URLSearchParams; headers: IncomingMessage['headers']; body: unknown };
-export type Reply = { status?: number; body?: unknown; delayMs?: number };
+/** `body` is sent as JSON; `text` as it is, with the content type in `headers`. */
+export type Reply = { status?: number; body?: unknown; text?: string; headers?: Record<string, string>; delayMs?: number };
 export type Handler = (req: RecordedRequest) => Reply | Promise<Reply>;
 
 /**
- * A real HTTP server on 127.0.0.1 for component tests: the client's axios (jsdom's XHR, with CORS)
+ * A real HTTP server on 127.0.0.1 for component tests: the API client (jsdom's XHR, with CORS)
  * talks to it over the network. Routes are keyed "METHOD /path" (path without /api/v1 and query).
  */
 export async function startApiServer(routes: Record<string, Handler | Reply>) {
@@ -31,13 +32,13 @@ export async function startApiServer(routes: Record<string, Handler | Reply>) {
     const route = routes[`${recorded.method} ${path}`];
     const reply = typeof route === 'function' ? await route(recorded) : (route ?? { status: 404, body: { message: MSG.notFound, code: 'NOT_FOUND' } });
     if (reply.delayMs) await new Promise((r) => setTimeout(r, reply.delayMs));
-    res.writeHead(reply.status ?? 200, { 'Content-Type': 'application/json' });
-    res.end(reply.body === undefined ? '' : JSON.stringify(reply.body));
+    res.writeHead(reply.status ?? 200, { 'Content-Type': 'application/json', 'Access-Control-Expose-Headers': 'Content-Disposition', ...reply.headers });
+    res.end(reply.text ?? (reply.body === undefined ? '' : JSON.stringify(reply.body)));
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
   const baseURL = `http://127.0.0.1:${port}/api/v1`;
-  const previous = [api.defaults.baseURL, refreshClient.defaults.baseURL];
+  const previous = { api: api.defaults.baseURL, refresh: refreshClient.defaults.baseURL };
   api.defaults.baseURL = baseURL;
   refreshClient.defaults.baseURL = baseURL;
   return {
@@ -46,8 +47,8 @@ export async function startApiServer(routes: Record<string, Handler | Reply>) {
     /** Requests to one "METHOD /path". */
     calls: (key: string) => requests.filter((r) => `${r.method} ${r.path}` === key),
     close: async () => {
-      api.defaults.baseURL = previous[0];
-      refreshClient.defaults.baseURL = previous[1];
+      api.defaults.baseURL = previous.api;
+      refreshClient.defaults.baseURL = previous.refresh;
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));
     },

@@ -21,7 +21,7 @@ export function useAchievements() {
 
 /** POST (no `id`) or PATCH /auth/users/me/achievements/{id}. */
 export async function saveAchievement({ id, input }: { id?: string; input: AchievementInput }): Promise<z.infer<typeof achievementResponse>> {
-  const { data } = id ? await api.patch(`${base}/${id}`, input) : await api.post(base, input);
+  const { data } = id ? await api.patch<z.infer<typeof achievementResponse>>(`${base}/${id}`, input) : await api.post<z.infer<typeof achievementResponse>>(base, input);
   return data;
 }
 
