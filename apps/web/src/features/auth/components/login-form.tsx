@@ -5,7 +5,6 @@ import { Button } from '@/components/ui/button';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { paths, safeRedirectPath } from '@/config/paths';
-import { serverMessage } from '@/lib/errors';
 import { preloadAuthApi, useAuth } from '@/lib/auth';
 import { loginResolver, type LoginFormValues } from '../form-resolvers';
 import { AUTH_TEXT } from '../texts';
@@ -42,8 +41,7 @@ export function LoginForm() {
     try {
       await login(values);
     } catch (e) {
-      // MSG (every message, 2 KiB gzip) stays off /login's first load; only this answer needs it.
-      toast.error(serverMessage(e) ?? (await import('@crs/shared/messages')).MSG.invalidCredentials);
+      toast.error((await import('../login-failure')).loginFailureMessage(e));
       return;
     }
     toast.success(AUTH_TEXT.loginSuccess);
