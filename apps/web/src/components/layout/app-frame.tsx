@@ -7,16 +7,20 @@ import { Tooltip, TooltipContent, TooltipProvider, TooltipTrigger } from '@/comp
 import { DRAWER_BREAKPOINT_PX, SIDEBAR_TOOLTIP_DELAY_MS } from '@/config/env';
 import { useMediaQuery } from '@/hooks/use-media-query';
 import { displayName, useAuth } from '@/lib/auth';
+import { deferredModule } from '@/lib/deferred-module';
 import { usePublicSettings } from '@/lib/institution-query';
 import { cn } from '@/lib/utils';
 import { InstitutionName } from './institution';
-import { LogoutDialog } from './logout-dialog';
 import { navFor, type NavItem } from './nav-items';
 import { NotificationBell } from './notification-bell';
 import { ThemeToggle } from './theme-toggle';
 
 const DESKTOP_QUERY = `(min-width: ${DRAWER_BREAKPOINT_PX}px)`;
 const DASHBOARD_ENTRY = 'Dashboard';
+
+// Radix AlertDialog with its focus scope and scroll lock, which only the Logout button opens: fetched
+// when the pointer or focus reaches that button, or on its click (decision 0012).
+const logoutDialog = deferredModule(() => import('./logout-dialog'));
 
 /**
  * The shared page frame (spec section 2): fixed header, sidebar open by default that collapses to
@@ -28,6 +32,8 @@ export function AppFrame({ children, bell }: { children: ReactNode; /** The head
   const [desktopOpen, setDesktopOpen] = useState(true);
   const [drawerOpen, setDrawerOpen] = useState(false);
   const [logoutOpen, setLogoutOpen] = useState(false);
+  // Mounted once loaded (it opens when it arrives, if the button was clicked meanwhile).
+  const logoutModule = logoutDialog.useModule(logoutOpen);
   const open = isDesktop ? desktopOpen : drawerOpen;
   const collapsed = isDesktop && !desktopOpen;
   const items = navFor(user?.roles);
@@ -103,7 +109,15 @@ export function AppFrame({ children, bell }: { children: ReactNode; /** The head
             </ul>
           </nav>
           <div className="border-t p-2">
-            <SidebarButton collapsed={collapsed} label="Logout" onClick={() => setLogoutOpen(true)} />
+            <SidebarButton
+              collapsed={collapsed}
+              label="Logout"
+              onIntent={logoutDialog.preload}
+              onClick={() => {
+                setLogoutOpen(true);
+                logoutDialog.preload(); // again after a failed download
+              }}
+            />
           </div>
         </TooltipProvider>
       </aside>
@@ -112,7 +126,7 @@ export function AppFrame({ children, bell }: { children: ReactNode; /** The head
         {children}
       </main>
 
-      <LogoutDialog open={logoutOpen} onOpenChange={setLogoutOpen} />
+      {logoutModule ? <logoutModule.LogoutDialog open={logoutOpen} onOpenChange={setLogoutOpen} /> : null}
     </div>
   );
 }
@@ -142,9 +156,9 @@ function SidebarLink({ item, collapsed, onNavigate }: { item: NavItem; collapsed
   );
 }
 
-function SidebarButton({ label, collapsed, onClick }: { label: string; collapsed: boolean; onClick: () => void }) {
+function SidebarButton({ label, collapsed, onClick, onIntent }: { label: string; collapsed: boolean; onClick: () => void; onIntent: () => void }) {
   const button = (
-    <button type="button" onClick={onClick} className={cn(linkClass, 'w-full')}>
+    <button type="button" onClick={onClick} onPointerEnter={onIntent} onFocus={onIntent} className={cn(linkClass, 'w-full')}>
       <LogOut aria-hidden="true" />
       <span className={cn(collapsed && 'sr-only')}>{label}</span>
     </button>
