@@ -69,10 +69,14 @@ describe('page frame', () => {
     const collapse = await screen.findByRole('button', { name: 'Collapse sidebar' });
     expect(screen.getByText('Notices', { selector: 'span' })).not.toHaveClass('sr-only');
     await user.click(collapse);
-    expect(screen.getByRole('button', { name: 'Expand sidebar' })).toHaveAttribute('aria-expanded', 'false');
+    // The first collapse waits for the tooltips' code, fetched from the pointer's arrival on the button.
+    expect(await screen.findByRole('button', { name: 'Expand sidebar' })).toHaveAttribute('aria-expanded', 'false');
     expect(screen.getByText('Notices', { selector: 'span' })).toHaveClass('sr-only');
     await user.hover(screen.getByRole('link', { name: 'Notices' }));
     expect(await screen.findByRole('tooltip', { name: 'Notices' })).toBeInTheDocument();
+    // Keyboard focus shows the label too (and closes the other).
+    act(() => screen.getByRole('button', { name: 'Logout' }).focus());
+    expect(await screen.findByRole('tooltip', { name: 'Logout' })).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Expand sidebar' }));
     expect(screen.getByRole('button', { name: 'Collapse sidebar' })).toBeInTheDocument();
   });
