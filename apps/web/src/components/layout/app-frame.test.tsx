@@ -54,6 +54,27 @@ describe('page frame', () => {
     expect(screen.queryByTestId('notification-dot')).not.toBeInTheDocument();
   });
 
+  it('opens the bell from the keyboard on first use: focus moves into it, Escape returns it to the bell', async () => {
+    server = await signedInAs(makeUser({ roles: ['Staff'] }));
+    const user = userEvent.setup();
+    renderApp('/dashboard/staff');
+    await screen.findByRole('heading', { name: 'Welcome back' });
+    const bell = screen.getByRole('button', { name: 'Notifications' });
+    expect(bell).toHaveAttribute('aria-expanded', 'false');
+    act(() => bell.focus());
+    await user.keyboard('{Enter}');
+    // The popover's code arrives on that first use; it opens once it is there, focus inside.
+    const popover = await screen.findByRole('dialog');
+    expect(popover).toHaveTextContent('No new notifications.');
+    await waitFor(() => expect(popover).toContainElement(document.activeElement as HTMLElement));
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(screen.getByRole('button', { name: 'Notifications' })).toHaveFocus();
+    expect(screen.getByRole('button', { name: 'Notifications' })).toHaveAttribute('aria-expanded', 'false');
+    await user.click(screen.getByRole('button', { name: 'Notifications' }));
+    expect(await screen.findByRole('dialog')).toHaveTextContent('No new notifications.');
+  });
+
   it('display name: name, else the email before @, else User', () => {
     expect(displayName({ name: 'Ann', email: 'a@x' })).toBe('Ann');
     expect(displayName({ name: '', email: 'ann.lee@x.test' })).toBe('ann.lee');
