@@ -131,6 +131,8 @@ describe('page frame', () => {
     const { router } = renderApp('/dashboard/staff');
     await user.click(await screen.findByRole('button', { name: 'Logout' }));
     const dialog = await screen.findByRole('alertdialog', { name: 'Confirm Logout' });
+    // The dialog's code arrives on that first click; focus moves into it (to Cancel).
+    await waitFor(() => expect(within(dialog).getByRole('button', { name: 'Cancel' })).toHaveFocus());
     expect(dialog).toHaveAccessibleDescription('Are you sure you want to log out? You will need to sign in again to access your account.');
 
     await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
