@@ -34,6 +34,9 @@ const CHUNK_GROUPS = [
   { name: 'boot', tags: ['$initial' as const], priority: 3 },
   { name: 'login', test: /src[\\/]app[\\/]routes[\\/]auth[\\/]login\.tsx$/, priority: 2 },
   { name: 'app', test: (id: string) => SIGNED_IN_FRAME.test(id) || PAGE_BUILDING_BLOCKS.test(id), priority: 1 },
+  // The dialogs (Radix Dialog and AlertDialog with their focus scope and scroll lock) of the pages
+  // that have one and of the frame's logout, which loads it on first use: one chunk, not five small ones.
+  { name: 'dialogs', test: /src[\\/]components[\\/]ui[\\/](dialog|confirm-dialog)\.tsx$/, priority: 0 },
   // chart.js and the palette, shared by the lazily loaded charts (attendance, marks): one chunk named for what it is.
   { name: 'charts', test: /[\\/]node_modules[\\/](chart\.js|react-chartjs-2|@kurkle[\\/]color)[\\/]|src[\\/]components[\\/]charts[\\/]chart-palette\.ts$/, priority: 0 },
 ];

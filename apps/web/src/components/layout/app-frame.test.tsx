@@ -54,6 +54,27 @@ describe('page frame', () => {
     expect(screen.queryByTestId('notification-dot')).not.toBeInTheDocument();
   });
 
+  it('opens the bell from the keyboard on first use: focus moves into it, Escape returns it to the bell', async () => {
+    server = await signedInAs(makeUser({ roles: ['Staff'] }));
+    const user = userEvent.setup();
+    renderApp('/dashboard/staff');
+    await screen.findByRole('heading', { name: 'Welcome back' });
+    const bell = screen.getByRole('button', { name: 'Notifications' });
+    expect(bell).toHaveAttribute('aria-expanded', 'false');
+    act(() => bell.focus());
+    await user.keyboard('{Enter}');
+    // The popover's code arrives on that first use; it opens once it is there, focus inside.
+    const popover = await screen.findByRole('dialog');
+    expect(popover).toHaveTextContent('No new notifications.');
+    await waitFor(() => expect(popover).toContainElement(document.activeElement as HTMLElement));
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(screen.getByRole('button', { name: 'Notifications' })).toHaveFocus();
+    expect(screen.getByRole('button', { name: 'Notifications' })).toHaveAttribute('aria-expanded', 'false');
+    await user.click(screen.getByRole('button', { name: 'Notifications' }));
+    expect(await screen.findByRole('dialog')).toHaveTextContent('No new notifications.');
+  });
+
   it('display name: name, else the email before @, else User', () => {
     expect(displayName({ name: 'Ann', email: 'a@x' })).toBe('Ann');
     expect(displayName({ name: '', email: 'ann.lee@x.test' })).toBe('ann.lee');
@@ -69,10 +90,14 @@ describe('page frame', () => {
     const collapse = await screen.findByRole('button', { name: 'Collapse sidebar' });
     expect(screen.getByText('Notices', { selector: 'span' })).not.toHaveClass('sr-only');
     await user.click(collapse);
-    expect(screen.getByRole('button', { name: 'Expand sidebar' })).toHaveAttribute('aria-expanded', 'false');
+    // The first collapse waits for the tooltips' code, fetched from the pointer's arrival on the button.
+    expect(await screen.findByRole('button', { name: 'Expand sidebar' })).toHaveAttribute('aria-expanded', 'false');
     expect(screen.getByText('Notices', { selector: 'span' })).toHaveClass('sr-only');
     await user.hover(screen.getByRole('link', { name: 'Notices' }));
     expect(await screen.findByRole('tooltip', { name: 'Notices' })).toBeInTheDocument();
+    // Keyboard focus shows the label too (and closes the other).
+    act(() => screen.getByRole('button', { name: 'Logout' }).focus());
+    expect(await screen.findByRole('tooltip', { name: 'Logout' })).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Expand sidebar' }));
     expect(screen.getByRole('button', { name: 'Collapse sidebar' })).toBeInTheDocument();
   });
@@ -106,6 +131,8 @@ describe('page frame', () => {
     const { router } = renderApp('/dashboard/staff');
     await user.click(await screen.findByRole('button', { name: 'Logout' }));
     const dialog = await screen.findByRole('alertdialog', { name: 'Confirm Logout' });
+    // The dialog's code arrives on that first click; focus moves into it (to Cancel).
+    await waitFor(() => expect(within(dialog).getByRole('button', { name: 'Cancel' })).toHaveFocus());
     expect(dialog).toHaveAccessibleDescription('Are you sure you want to log out? You will need to sign in again to access your account.');
 
     await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));

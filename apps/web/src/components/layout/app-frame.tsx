@@ -1,22 +1,29 @@
-import { useEffect, useState, type ReactNode } from 'react';
+import { useEffect, useState, type ReactElement, type ReactNode } from 'react';
 import { LogOut, PanelLeftClose, PanelLeftOpen } from 'lucide-react';
 import { NavLink } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { UserAvatar } from '@/components/ui/avatar';
-import { Tooltip, TooltipContent, TooltipProvider, TooltipTrigger } from '@/components/ui/tooltip';
 import { DRAWER_BREAKPOINT_PX, SIDEBAR_TOOLTIP_DELAY_MS } from '@/config/env';
 import { useMediaQuery } from '@/hooks/use-media-query';
 import { displayName, useAuth } from '@/lib/auth';
+import { deferredModule } from '@/lib/deferred-module';
 import { usePublicSettings } from '@/lib/institution-query';
 import { cn } from '@/lib/utils';
 import { InstitutionName } from './institution';
-import { LogoutDialog } from './logout-dialog';
 import { navFor, type NavItem } from './nav-items';
 import { NotificationBell } from './notification-bell';
 import { ThemeToggle } from './theme-toggle';
 
 const DESKTOP_QUERY = `(min-width: ${DRAWER_BREAKPOINT_PX}px)`;
 const DASHBOARD_ENTRY = 'Dashboard';
+
+// Radix AlertDialog with its focus scope and scroll lock, which only the Logout button opens: fetched
+// when the pointer or focus reaches that button, or on its click (decision 0012).
+const logoutDialog = deferredModule(() => import('./logout-dialog'));
+// Radix Tooltip with floating-ui, shown only by the collapsed sidebar: fetched when the pointer or
+// focus reaches the collapse button, and the sidebar collapses once it is there.
+const tooltipModule = deferredModule(() => import('@/components/ui/tooltip'));
+type Tooltips = NonNullable<ReturnType<typeof tooltipModule.loaded>>;
 
 /**
  * The shared page frame (spec section 2): fixed header, sidebar open by default that collapses to
@@ -28,8 +35,14 @@ export function AppFrame({ children, bell }: { children: ReactNode; /** The head
   const [desktopOpen, setDesktopOpen] = useState(true);
   const [drawerOpen, setDrawerOpen] = useState(false);
   const [logoutOpen, setLogoutOpen] = useState(false);
+  // Mounted once loaded (it opens when it arrives, if the button was clicked meanwhile).
+  const logoutModule = logoutDialog.useModule(logoutOpen);
   const open = isDesktop ? desktopOpen : drawerOpen;
   const collapsed = isDesktop && !desktopOpen;
+  // null while the sidebar shows its labels, or in the rare case that the code could not be fetched
+  // (the labels stay for screen readers; the next collapse tries again).
+  const tooltips = tooltipModule.useModule(collapsed);
+  const tips = collapsed ? tooltips : null;
   const items = navFor(user?.roles);
 
   useEffect(() => {
@@ -39,7 +52,19 @@ export function AppFrame({ children, bell }: { children: ReactNode; /** The head
     return () => window.removeEventListener('keydown', onKey);
   }, [isDesktop, drawerOpen]);
 
-  const toggle = () => (isDesktop ? setDesktopOpen((v) => !v) : setDrawerOpen((v) => !v));
+  const toggle = () => {
+    if (!isDesktop) return setDrawerOpen((v) => !v);
+    // Collapsing puts the labels into tooltips; until their code is there (normally fetched while the
+    // pointer or focus was on this button) it waits, so a collapsed entry never lacks its tooltip.
+    if (desktopOpen && !tooltipModule.loaded()) {
+      void tooltipModule
+        .load()
+        .catch(() => undefined)
+        .then(() => setDesktopOpen(false));
+      return;
+    }
+    setDesktopOpen((v) => !v);
+  };
   const name = displayName(user);
   const role = user?.roles[0] ?? '';
   const institution = usePublicSettings();
@@ -51,6 +76,8 @@ export function AppFrame({ children, bell }: { children: ReactNode; /** The head
           variant="ghost"
           size="icon"
           onClick={toggle}
+          onPointerEnter={isDesktop ? tooltipModule.preload : undefined}
+          onFocus={isDesktop ? tooltipModule.preload : undefined}
           aria-label={open ? 'Collapse sidebar' : 'Expand sidebar'}
           aria-expanded={open}
           aria-controls="app-sidebar"
@@ -92,68 +119,84 @@ export function AppFrame({ children, bell }: { children: ReactNode; /** The head
           !isDesktop && !drawerOpen && 'invisible -translate-x-full',
         )}
       >
-        <TooltipProvider delayDuration={SIDEBAR_TOOLTIP_DELAY_MS}>
+        <SidebarTooltips tips={tips}>
           <nav aria-label="Main" className="flex-1 overflow-y-auto p-2">
             <ul className="grid gap-1">
               {items.map((item) => (
                 <li key={item.to}>
-                  <SidebarLink item={item} collapsed={collapsed} onNavigate={() => !isDesktop && setDrawerOpen(false)} />
+                  <SidebarLink item={item} collapsed={collapsed} tips={tips} onNavigate={() => !isDesktop && setDrawerOpen(false)} />
                 </li>
               ))}
             </ul>
           </nav>
           <div className="border-t p-2">
-            <SidebarButton collapsed={collapsed} label="Logout" onClick={() => setLogoutOpen(true)} />
+            <SidebarButton
+              collapsed={collapsed}
+              tips={tips}
+              label="Logout"
+              onIntent={logoutDialog.preload}
+              onClick={() => {
+                setLogoutOpen(true);
+                logoutDialog.preload(); // again after a failed download
+              }}
+            />
           </div>
-        </TooltipProvider>
+        </SidebarTooltips>
       </aside>
 
       <main className={cn('pb-10 pr-4 pt-20 transition-[padding] duration-200 sm:pr-6', isDesktop ? (collapsed ? 'pl-22' : 'pl-70') : 'pl-4 sm:pl-6')}>
         {children}
       </main>
 
-      <LogoutDialog open={logoutOpen} onOpenChange={setLogoutOpen} />
+      {logoutModule ? <logoutModule.LogoutDialog open={logoutOpen} onOpenChange={setLogoutOpen} /> : null}
     </div>
+  );
+}
+
+/** Shares one delay among the collapsed sidebar's tooltips (moving from one entry to the next opens at once). */
+function SidebarTooltips({ tips, children }: { tips: Tooltips | null; children: ReactNode }) {
+  if (!tips) return children;
+  return <tips.TooltipProvider delayDuration={SIDEBAR_TOOLTIP_DELAY_MS}>{children}</tips.TooltipProvider>;
+}
+
+/** The collapsed sidebar's label beside its icon, on hover and on keyboard focus. */
+function WithTooltip({ tips, label, children }: { tips: Tooltips | null; label: string; children: ReactElement }) {
+  if (!tips) return children;
+  return (
+    <tips.Tooltip>
+      <tips.TooltipTrigger asChild>{children}</tips.TooltipTrigger>
+      <tips.TooltipContent side="right">{label}</tips.TooltipContent>
+    </tips.Tooltip>
   );
 }
 
 const linkClass =
   'flex h-10 items-center gap-3 rounded-md px-3 text-sm font-medium text-muted-foreground hover:bg-accent hover:text-accent-foreground focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring [&_svg]:size-5 [&_svg]:shrink-0';
 
-function SidebarLink({ item, collapsed, onNavigate }: { item: NavItem; collapsed: boolean; onNavigate: () => void }) {
+function SidebarLink({ item, collapsed, tips, onNavigate }: { item: NavItem; collapsed: boolean; tips: Tooltips | null; onNavigate: () => void }) {
   const Icon = item.icon;
-  const link = (
-    <NavLink
-      to={item.to}
-      end={item.label === DASHBOARD_ENTRY}
-      onClick={onNavigate}
-      className={({ isActive }) => cn(linkClass, isActive && 'bg-accent text-accent-foreground')}
-    >
-      <Icon aria-hidden="true" />
-      <span className={cn(collapsed && 'sr-only')}>{item.label}</span>
-    </NavLink>
-  );
-  if (!collapsed) return link;
   return (
-    <Tooltip>
-      <TooltipTrigger asChild>{link}</TooltipTrigger>
-      <TooltipContent side="right">{item.label}</TooltipContent>
-    </Tooltip>
+    <WithTooltip tips={tips} label={item.label}>
+      <NavLink
+        to={item.to}
+        end={item.label === DASHBOARD_ENTRY}
+        onClick={onNavigate}
+        className={({ isActive }) => cn(linkClass, isActive && 'bg-accent text-accent-foreground')}
+      >
+        <Icon aria-hidden="true" />
+        <span className={cn(collapsed && 'sr-only')}>{item.label}</span>
+      </NavLink>
+    </WithTooltip>
   );
 }
 
-function SidebarButton({ label, collapsed, onClick }: { label: string; collapsed: boolean; onClick: () => void }) {
-  const button = (
-    <button type="button" onClick={onClick} className={cn(linkClass, 'w-full')}>
-      <LogOut aria-hidden="true" />
-      <span className={cn(collapsed && 'sr-only')}>{label}</span>
-    </button>
-  );
-  if (!collapsed) return button;
+function SidebarButton({ label, collapsed, tips, onClick, onIntent }: { label: string; collapsed: boolean; tips: Tooltips | null; onClick: () => void; onIntent: () => void }) {
   return (
-    <Tooltip>
-      <TooltipTrigger asChild>{button}</TooltipTrigger>
-      <TooltipContent side="right">{label}</TooltipContent>
-    </Tooltip>
+    <WithTooltip tips={tips} label={label}>
+      <button type="button" onClick={onClick} onPointerEnter={onIntent} onFocus={onIntent} className={cn(linkClass, 'w-full')}>
+        <LogOut aria-hidden="true" />
+        <span className={cn(collapsed && 'sr-only')}>{label}</span>
+      </button>
+    </WithTooltip>
   );
 }

@@ -1,7 +1,7 @@
 import { useState, type ReactNode } from 'react';
 import { serverMessage } from '@/lib/errors';
 import { Button } from './button';
-import { AlertDialog, AlertDialogContent, AlertDialogDescription, AlertDialogFooter, AlertDialogTitle } from './dialog';
+import { AlertDialog, AlertDialogCancel, AlertDialogContent, AlertDialogDescription, AlertDialogFooter, AlertDialogTitle } from './dialog';
 import { FormError } from './form-error';
 
 /** When a call fails without a message of its own (network down, timeout). */
@@ -31,6 +31,8 @@ type ConfirmDialogProps = {
 /**
  * The one confirmation shell (Radix AlertDialog: focus trapped, Escape cancels). Defaults are the
  * spec's (section 8): 'Are you sure?', 'This action cannot be undone.', 'Confirm', 'Cancel'.
+ * Cancel is Radix's AlertDialogCancel, which is where AlertDialog puts the focus on opening (the
+ * harmless choice); without one the focus stayed on the button that opened it, behind the dialog.
  */
 export function ConfirmDialog({
   open,
@@ -76,9 +78,11 @@ export function ConfirmDialog({
         {children}
         <FormError message={error} />
         <AlertDialogFooter>
-          <Button variant="outline" disabled={busy} onClick={() => change(false)}>
-            {cancelLabel}
-          </Button>
+          <AlertDialogCancel asChild>
+            <Button variant="outline" disabled={busy}>
+              {cancelLabel}
+            </Button>
+          </AlertDialogCancel>
           <Button variant={destructive ? 'destructive' : 'default'} disabled={busy || confirmDisabled} onClick={() => void confirm()}>
             {busy ? busyLabel : confirmLabel}
           </Button>
@@ -98,7 +102,9 @@ export function NoticeDialog({ open, onOpenChange, title, children, okLabel = 'O
           <div className="grid gap-1">{children}</div>
         </AlertDialogDescription>
         <AlertDialogFooter>
-          <Button onClick={() => onOpenChange(false)}>{okLabel}</Button>
+          <AlertDialogCancel asChild>
+            <Button>{okLabel}</Button>
+          </AlertDialogCancel>
         </AlertDialogFooter>
       </AlertDialogContent>
     </AlertDialog>
