@@ -180,6 +180,24 @@ test('the frame paints without its tooltips, bell popover and logout dialog, whi
   expect(scripts.filter((s) => overlays.test(s)).length).toBeGreaterThan(0);
 });
 
+test("a signed-in page is painted before its data requests go out (they wait for the next frame)", async ({ page }) => {
+  await loginAs(page, 'Student');
+  await page.reload();
+  await expect(page.getByText('Upcoming Deadlines')).toBeVisible();
+  await page.waitForLoadState('networkidle');
+  const timings = await page.evaluate(() => ({
+    fcp: performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? null,
+    // The API client's calls (XHR); the start-up session check is a fetch, made before the paint on purpose.
+    calls: performance
+      .getEntriesByType('resource')
+      .filter((e) => (e as PerformanceResourceTiming).initiatorType === 'xmlhttprequest')
+      .map((e) => ({ url: new URL(e.name).pathname, start: e.startTime })),
+  }));
+  expect(timings.fcp).not.toBeNull();
+  expect(timings.calls.map((c) => c.url)).toEqual(expect.arrayContaining(['/api/v1/library/summary', '/api/v1/attendance/me', '/api/v1/docs']));
+  for (const call of timings.calls) expect(call.start, call.url).toBeGreaterThan(timings.fcp!);
+});
+
 test('keyboard: the sidebar and the logout dialog work without a mouse', async ({ page }) => {
   await page.setViewportSize({ width: 1280, height: 800 });
   await loginAs(page, 'Staff');

@@ -1,5 +1,6 @@
 import { REFRESH_TIMEOUT_MS, REQUEST_TIMEOUT_MS, UPLOAD_TIMEOUT_MS, env } from '@/config/env';
 import { paths } from '@/config/paths';
+import { afterNextPaint } from './after-paint';
 import { createHttpClient, HttpError, type HttpClient, type HttpResponse, type RequestConfig } from './http';
 import { navigateTo as navigate } from './navigation';
 import { clearTokens, getRefreshToken, getToken, notifySessionChange, setTokens } from './tokens';
@@ -63,8 +64,15 @@ async function recover(error: HttpError): Promise<HttpResponse<unknown>> {
   throw error;
 }
 
-/** The one client every feature uses: base URL, 15 s timeout, bearer header, 401 refresh-and-retry, 403 redirect. */
-export const api: HttpClient = createHttpClient({ baseURL: env.API_URL, timeout: REQUEST_TIMEOUT_MS, headers: { Accept: 'application/json' } }, { prepare, recover });
+/**
+ * The one client every feature uses: base URL, 15 s timeout, bearer header, 401 refresh-and-retry,
+ * 403 redirect. A call goes out after the next paint (lib/after-paint.ts): a page's first render is
+ * painted before its data requests are set up.
+ */
+export const api: HttpClient = createHttpClient(
+  { baseURL: env.API_URL, timeout: REQUEST_TIMEOUT_MS, headers: { Accept: 'application/json' } },
+  { prepare, recover, beforeSend: afterNextPaint },
+);
 
 /** A separate client for POST /auth/refresh (10 s timeout, no token, no recovery), as spec section 7 says. */
 export const refreshClient: HttpClient = createHttpClient({ baseURL: env.API_URL, timeout: REFRESH_TIMEOUT_MS, headers: { Accept: 'application/json' } });

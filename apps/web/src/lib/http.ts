@@ -76,6 +76,8 @@ export type ClientHooks = {
   prepare?: (config: RequestConfig) => RequestConfig;
   /** Sees each failure; may answer instead (a retry) or reject with it or another error. */
   recover?: (error: HttpError) => Promise<HttpResponse<unknown>>;
+  /** Awaited before each request is sent (e.g. until the next paint). */
+  beforeSend?: () => Promise<void>;
 };
 
 export function createHttpClient(defaults: Partial<ClientDefaults> & { baseURL: string }, hooks: ClientHooks = {}): HttpClient {
@@ -84,6 +86,7 @@ export function createHttpClient(defaults: Partial<ClientDefaults> & { baseURL: 
     async request<T>(config: RequestConfig) {
       const full: RequestConfig = { ...config, timeout: config.timeout ?? client.defaults.timeout, headers: { ...client.defaults.headers, ...config.headers } };
       const ready = hooks.prepare ? hooks.prepare(full) : full;
+      await hooks.beforeSend?.();
       try {
         return (await send(urlOf(client.defaults.baseURL, ready), ready)) as HttpResponse<T>;
       } catch (e) {
