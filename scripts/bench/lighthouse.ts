@@ -76,7 +76,8 @@ async function medianScores(label: string, times: number, run: () => Promise<Res
  * Lighthouse 13 on the real server (`npm start`'s build): /login with the mobile and desktop presets
  * in all four categories, and the student dashboard signed in (the session stored where the client
  * keeps it, localStorage `token`/`refreshToken`). Each figure is the median of LIGHTHOUSE_RUNS runs
- * (default 3). Aims: 100 everywhere on /login, ≥ 95 performance on the dashboard.
+ * (default 3); LIGHTHOUSE_PAGES=login or =dashboard audits one of the two (default both). Aims: 100
+ * everywhere on /login, ≥ 95 performance on the dashboard.
  */
 export async function lighthouseBench(): Promise<void> {
   console.log('## Client: Lighthouse (median of runs)');
@@ -85,11 +86,12 @@ export async function lighthouseBench(): Promise<void> {
     return;
   }
   const times = Number(process.env.LIGHTHOUSE_RUNS ?? 3);
+  const pages = new Set((process.env.LIGHTHOUSE_PAGES ?? 'login,dashboard').split(','));
   const build = spawnSync('npm', ['run', 'build'], { cwd: root, stdio: ['ignore', 'ignore', 'inherit'] });
   if (build.status !== 0) throw new Error('npm run build failed');
   const server = await startServer();
   try {
-    for (const preset of ['mobile', 'desktop'] as const) {
+    for (const preset of pages.has('login') ? (['mobile', 'desktop'] as const) : []) {
       const s = await medianScores(`/login ${preset}`, times, () => audit(`${server.url}/login`, preset));
       for (const c of CATEGORIES) aimAtLeast(`lighthouse /login ${preset} ${c}`, s[c], 100, 0);
     }
@@ -103,6 +105,7 @@ export async function lighthouseBench(): Promise<void> {
         localStorage.setItem('refreshToken', r);
       }, token, refreshToken);
     };
+    if (!pages.has('dashboard')) return;
     await login(server.url, 'student@demo.crs'); // fails loudly if the demo account is missing
     const dash = await medianScores('/dashboard/student mobile', times, () => audit(`${server.url}/dashboard/student`, 'mobile', sessionFor('student@demo.crs')));
     aimAtLeast('lighthouse /dashboard/student mobile performance', dash.performance, 95, 0);
