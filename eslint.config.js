@@ -116,6 +116,15 @@ export default tseslint.config(
     },
   },
   {
+    // A screen imports the messages of its module (packages/shared/src/messages/<part>.ts); MSG, all
+    // of them, is for the server and the shared schemas (decision 0012).
+    files: ['apps/web/src/**/*.{ts,tsx}'],
+    ignores: ['**/*.test.ts', '**/*.test.tsx', 'apps/web/src/test/**'],
+    rules: {
+      'no-restricted-imports': ['error', { paths: [{ name: '@crs/shared/messages', message: 'Import the part a screen needs: @crs/shared/messages/<module>.' }] }],
+    },
+  },
+  {
     files: ['scripts/**', 'apps/server/src/cli.ts', '**/*.test.ts', '**/*.test.tsx', 'apps/web/e2e/**', '.ci/**'],
     rules: { 'no-console': 'off' },
   },

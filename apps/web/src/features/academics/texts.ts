@@ -1,7 +1,7 @@
-import { MSG } from '@crs/shared/messages';
+import { ACADEMICS_MSG } from '@crs/shared/messages/academics';
 
 /**
- * The academics screens' texts. Quoted spec texts come from MSG (packages/shared, written once for
+ * The academics screens' texts. Quoted spec texts come from the shared messages (packages/shared, written once for
  * server and client); the rest are ours for screens the spec does not show.
  */
 export const ACADEMICS_TEXT = {
@@ -11,17 +11,17 @@ export const ACADEMICS_TEXT = {
   code: 'Code',
   section: 'Section',
   noSubjects: 'No subjects are assigned to you yet.',
-  subjectsFailed: MSG.subjectsLoadFailed,
+  subjectsFailed: ACADEMICS_MSG.subjectsLoadFailed,
   attendanceOverview: 'Attendance Overview',
   averageAttendance: (v: number) => `Average attendance: ${v.toFixed(1)}%`,
   noAttendanceYet: 'No attendance has been taken in your classes yet.',
-  attendanceFailed: MSG.attendanceLoadFailed,
+  attendanceFailed: ACADEMICS_MSG.attendanceLoadFailed,
   chartLabel: 'Attendance by class, in percent (0 to 100); the table below lists the same figures.',
   classColumn: 'Class',
   attendanceColumn: 'Attendance',
   todaysClasses: "Today's Classes",
-  noUpcoming: MSG.noUpcomingClasses,
-  upcomingFailed: MSG.upcomingClassesLoadFailed,
+  noUpcoming: ACADEMICS_MSG.noUpcomingClasses,
+  upcomingFailed: ACADEMICS_MSG.upcomingClassesLoadFailed,
   takeAttendance: 'Take attendance',
 
   // Attendance taking (ours)
@@ -45,8 +45,8 @@ export const ACADEMICS_TEXT = {
   belowThreshold: (threshold: number) => `Below ${threshold}%`,
   counts: (c: Record<'present' | 'absent' | 'late' | 'excused' | 'unmarked', number>) =>
     `Present ${c.present} · Absent ${c.absent} · Late ${c.late} · Excused ${c.excused} · Not marked ${c.unmarked}`,
-  nothingMarked: MSG.attendanceNoRecords,
-  readOnly: (days: number) => MSG.attendanceWindowClosed(days),
+  nothingMarked: ACADEMICS_MSG.attendanceNoRecords,
+  readOnly: (days: number) => ACADEMICS_MSG.attendanceWindowClosed(days),
   noStudents: 'No students are enrolled in this section yet.',
   statusLabels: { present: 'Present', absent: 'Absent', late: 'Late', excused: 'Excused' },
   attendedOf: (attended: number, marked: number) => `${attended} of ${marked}`,
@@ -54,7 +54,7 @@ export const ACADEMICS_TEXT = {
   // Student
   attendanceCard: 'Attendance',
   nothingMarkedYet: 'No classes marked yet',
-  belowWarning: (threshold: number) => MSG.attendanceBelowThreshold(threshold),
+  belowWarning: (threshold: number) => ACADEMICS_MSG.attendanceBelowThreshold(threshold),
   myCourses: 'My Courses',
   myCoursesIntro: 'The subjects of your section this semester, with your attendance in each.',
   noCourses: 'You are not enrolled in a section yet.',

@@ -1,4 +1,4 @@
-import { MSG } from '@crs/shared/messages';
+import { ANALYTICS_MSG } from '@crs/shared/messages/analytics';
 
 /** The Analytics page's texts (the spec does not show this page; issue 14 item 4). */
 export const ANALYTICS_TEXT = {
@@ -8,7 +8,7 @@ export const ANALYTICS_TEXT = {
   to: 'To',
   apply: 'Apply',
   reset: 'Last 12 weeks',
-  rangeOrder: MSG.rangeOrder,
+  rangeOrder: ANALYTICS_MSG.rangeOrder,
   range: (from: string, to: string) => `Showing ${from} to ${to}`,
   loadFailed: 'Could not load the analytics.',
   enrolment: 'Enrolment by department',

@@ -1,8 +1,8 @@
-import { MSG } from '@crs/shared/messages';
+import { ASSESSMENT_MSG } from '@crs/shared/messages/assessment';
 import { EXAM_KIND_LABELS } from '@crs/shared/constants/assessment';
 
 /**
- * The exam and marks screens' texts. Quoted spec texts come from MSG (packages/shared, written once
+ * The exam and marks screens' texts. Quoted spec texts come from the shared messages (packages/shared, written once
  * for server and client); the rest are ours for screens the spec does not show.
  */
 export const ASSESSMENT_TEXT = {
@@ -14,7 +14,7 @@ export const ASSESSMENT_TEXT = {
   createTitle: 'New exam',
   editTitle: 'Edit exam',
   noExams: 'No exams yet. Create one for a class you teach.',
-  examsFailed: MSG.examsLoadFailed, // spec (toast)
+  examsFailed: ASSESSMENT_MSG.examsLoadFailed, // spec (toast)
   name: 'Name',
   namePlaceholder: 'Mid-term 1',
   class: 'Class',
@@ -90,7 +90,7 @@ export const ASSESSMENT_TEXT = {
   csvFile: 'CSV file (.csv)',
   upload: 'Upload',
   check: 'Check file',
-  uploading: MSG.uploading, // spec
+  uploading: ASSESSMENT_MSG.uploading, // spec
   confirmUpload: 'Upload marks',
   chooseAnother: 'Choose another file',
   template: 'Download template',
@@ -98,17 +98,17 @@ export const ASSESSMENT_TEXT = {
   previewReady: (rows: number, exam: string) => `${rows} ${rows === 1 ? 'row is' : 'rows are'} ready for ${exam}. Upload to store them.`,
   replaces: (n: number) => `${n} ${n === 1 ? 'student already has a mark' : 'students already have marks'}; this upload replaces every mark of the exam.`,
   uploadProgress: 'Upload progress',
-  examRequired: MSG.examRequired, // spec
-  csvRequired: MSG.csvRequired, // spec
-  uploaded: MSG.marksUploaded, // spec (toast)
-  uploadFailed: MSG.marksUploadFailed, // spec (toast)
+  examRequired: ASSESSMENT_MSG.examRequired, // spec
+  csvRequired: ASSESSMENT_MSG.csvRequired, // spec
+  uploaded: ASSESSMENT_MSG.marksUploaded, // spec (toast)
+  uploadFailed: ASSESSMENT_MSG.marksUploadFailed, // spec (toast)
   uploadedCounts: (created: number, updated: number) => `${created + updated} ${created + updated === 1 ? 'mark' : 'marks'} stored (${created} new, ${updated} replaced).`,
 
   // Marks Overview (teacher dashboard)
   overviewTitle: 'Marks Overview',
   averageMarks: (v: number) => `Average marks: ${v.toFixed(1)}%`,
   noMarksYet: 'No marks have been entered for your exams yet.',
-  marksFailed: MSG.marksLoadFailed, // spec (toast)
+  marksFailed: ASSESSMENT_MSG.marksLoadFailed, // spec (toast)
   chartLabel: 'Average marks by subject, in percent; the table below lists the same figures.',
   subjectColumn: 'Subject',
   averageColumn: 'Average marks',

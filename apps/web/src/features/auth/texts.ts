@@ -1,6 +1,6 @@
 /**
  * Auth toasts and pending labels, character for character from spec sections 4 and 8. A failed login
- * without a server message says MSG.invalidCredentials (login-form.tsx loads MSG only then).
+ * without a server message says COMMON_MSG.invalidCredentials (login-failure.ts, loaded only then).
  */
 export const AUTH_TEXT = {
   loginSuccess: 'Login successful!',

@@ -1,14 +1,14 @@
-import { MSG } from '@crs/shared/messages';
+import { DOCS_MSG } from '@crs/shared/messages/docs';
 
-/** Labels of the document repository (spec section 2 "Document Repository"; messages are in MSG). */
+/** Labels of the document repository (spec section 2 "Document Repository"; messages are in packages/shared). */
 export const DOCS_TEXT = {
   title: 'Document Repository',
   description: 'Syllabus, circulars, notes and research papers of the college.',
   readerTitle: 'Documents',
   readerDescription: 'Syllabus, circulars, notes of your subjects and research papers.',
-  empty: MSG.docsEmpty, // spec
-  noMatch: MSG.docsNoMatch,
-  loadFailed: MSG.docsLoadFailed, // spec
+  empty: DOCS_MSG.docsEmpty, // spec
+  noMatch: DOCS_MSG.docsNoMatch,
+  loadFailed: DOCS_MSG.docsLoadFailed, // spec
   search: 'Search documents',
   searchPlaceholder: 'Search by title or description...',
   type: 'Type',

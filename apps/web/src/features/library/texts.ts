@@ -1,8 +1,8 @@
 /**
  * The library's texts and limits. Quoted ones are character for character from the spec
  * (sections 2, 4, 8 and 9); the rest are ours for the screens the spec leaves without behaviour.
- * No MSG here: the frame's loan bell reads these texts, and MSG (every module's messages) would
- * join every signed-in page's first load with it.
+ * The frame's loan bell reads these texts, so they join every signed-in page's first load: server
+ * messages are read from LIBRARY_MSG where they are shown, not copied in here.
  */
 export const LIBRARY_TEXT = {
   title: 'Library',

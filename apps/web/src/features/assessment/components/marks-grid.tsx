@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import { ArrowLeft, Save } from 'lucide-react';
-import { MSG } from '@crs/shared/messages';
+import { ASSESSMENT_MSG } from '@crs/shared/messages/assessment';
 import { PageHeader } from '@/components/layout/page';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
@@ -25,10 +25,10 @@ type Line = { marks: string; absent: boolean; remarks: string };
 export function readMark(text: string, max: number): { ok: true; value: number | null } | { ok: false; message: string } {
   const t = text.trim();
   if (t === '') return { ok: true, value: null };
-  if (/^-\s*\d/.test(t)) return { ok: false, message: MSG.marksNegative };
-  if (!/^\d+(\.\d{1,2})?$/.test(t)) return { ok: false, message: MSG.marksNotNumber };
+  if (/^-\s*\d/.test(t)) return { ok: false, message: ASSESSMENT_MSG.marksNegative };
+  if (!/^\d+(\.\d{1,2})?$/.test(t)) return { ok: false, message: ASSESSMENT_MSG.marksNotNumber };
   const value = Number(t);
-  if (value > max) return { ok: false, message: MSG.marksAboveMax(max) };
+  if (value > max) return { ok: false, message: ASSESSMENT_MSG.marksAboveMax(max) };
   return { ok: true, value };
 }
 
@@ -94,7 +94,7 @@ function GridEditor({ grid }: { grid: MarksGrid }) {
     });
     try {
       await save.mutateAsync(entries);
-      toast.success(MSG.marksSaved);
+      toast.success(ASSESSMENT_MSG.marksSaved);
     } catch (err) {
       setError(serverMessage(err) ?? T.saveMarksFailed);
     }

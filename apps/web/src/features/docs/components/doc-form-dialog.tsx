@@ -1,5 +1,6 @@
 import { useState, type FormEvent } from 'react';
-import { MSG } from '@crs/shared/messages';
+import { DOCS_MSG } from '@crs/shared/messages/docs';
+import { PROFILE_MSG } from '@crs/shared/messages/profile';
 import { DOC_ACCEPT, DOC_TYPE_LABELS, DOC_TYPES, type DocType } from '@crs/shared/constants/docs';
 import type { Doc } from '@crs/shared/schemas/docs';
 import { Button } from '@/components/ui/button';
@@ -42,9 +43,9 @@ function DocForm({ doc, close }: { doc: Doc | undefined; close: () => void }) {
   const busy = upload.isPending || update.isPending;
 
   const check = (v = { title, type, file }): Errors => ({
-    ...(v.title.trim() ? {} : { title: MSG.docTitleRequired }),
-    ...(v.type ? {} : { type: MSG.docTypeInvalid }),
-    ...(doc || v.file ? {} : { file: MSG.fileRequired }),
+    ...(v.title.trim() ? {} : { title: DOCS_MSG.docTitleRequired }),
+    ...(v.type ? {} : { type: DOCS_MSG.docTypeInvalid }),
+    ...(doc || v.file ? {} : { file: PROFILE_MSG.fileRequired }),
   });
   // The spec's timing: validate on submit, then again on every change.
   const revalidate = (v: Partial<{ title: string; type: DocType | ''; file: File | null }>) => {
@@ -68,7 +69,7 @@ function DocForm({ doc, close }: { doc: Doc | undefined; close: () => void }) {
       }
       close();
     } catch (err) {
-      setFormError(serverMessage(err) ?? MSG.docUploadFailed);
+      setFormError(serverMessage(err) ?? DOCS_MSG.docUploadFailed);
     }
   }
 

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { ArrowLeft } from 'lucide-react';
 import { Link, useLocation, useNavigate } from 'react-router';
-import { MSG } from '@crs/shared/messages';
+import { LIBRARY_MSG } from '@crs/shared/messages/library';
 import { LIBRARY_STAFF } from '@crs/shared/roles';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
@@ -58,7 +58,7 @@ export function BookDetail({ id }: { id: string }) {
     return (
       <section className="flex justify-center py-16">
         <div className="text-center">
-          <h1 className="text-2xl font-semibold">{MSG.bookNotFound}</h1>
+          <h1 className="text-2xl font-semibold">{LIBRARY_MSG.bookNotFound}</h1>
           <Link
             to={paths.library}
             className="mt-6 inline-flex h-10 items-center rounded-md bg-primary px-4 text-sm font-medium text-primary-foreground hover:bg-primary/90 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-offset-2"

@@ -1,4 +1,4 @@
-import { MSG } from '@crs/shared/messages';
+import { LIBRARY_MSG } from '@crs/shared/messages/library';
 import { Button } from '@/components/ui/button';
 import { FormError } from '@/components/ui/form-error';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
@@ -53,7 +53,7 @@ function RulesForm({ settings }: { settings: LibrarySettingsView }) {
     fallback: LIBRARY_TEXT.actionFailed,
     submit: async (values) => {
       await save.mutateAsync(values);
-      toast.success(MSG.librarySettingsSaved);
+      toast.success(LIBRARY_MSG.librarySettingsSaved);
     },
   });
 

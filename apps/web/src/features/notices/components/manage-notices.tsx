@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { MSG } from '@crs/shared/messages';
+import { NOTICES_MSG } from '@crs/shared/messages/notices';
 import type { Notice } from '@crs/shared/schemas/notices';
 import { PageHeader } from '@/components/layout/page';
 import { Button } from '@/components/ui/button';
@@ -37,7 +37,7 @@ export function ManageNotices() {
         </div>
       ) : notices.isError ? (
         <p role="alert" className="text-sm text-destructive">
-          {MSG.noticesLoadFailed}
+          {NOTICES_MSG.noticesLoadFailed}
         </p>
       ) : notices.data.length === 0 ? (
         <p className="text-sm text-muted-foreground">{NOTICES_TEXT.noNotices}</p>

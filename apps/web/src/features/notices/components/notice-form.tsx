@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
-import { MSG } from '@crs/shared/messages';
+import { NOTICES_MSG } from '@crs/shared/messages/notices';
 import { createNoticeSchema, NOTICE_ATTACHMENT_ACCEPT } from '@crs/shared/schemas/notices';
 import type { CreateNotice, Notice } from '@crs/shared/schemas/notices';
 import { Button } from '@/components/ui/button';
@@ -77,7 +77,7 @@ export function NoticeForm({ notice, onDone }: { notice: Notice | undefined; onD
           <Skeleton className="h-24" />
         ) : audiences.isError ? (
           <p role="alert" className="text-sm text-destructive">
-            {MSG.noticesLoadFailed}
+            {NOTICES_MSG.noticesLoadFailed}
           </p>
         ) : (
           <>

@@ -1,4 +1,4 @@
-import { MSG } from '@crs/shared/messages';
+import { NOTICES_MSG } from '@crs/shared/messages/notices';
 import type { Notice } from '@crs/shared/schemas/notices';
 import { Skeleton } from '@/components/ui/skeleton';
 import { useMarkRead, useMyNotices } from '../api/my-notices';
@@ -28,7 +28,7 @@ export function MyNoticeList({ limit, headingLevel = 2 }: { limit?: number; head
   if (notices.isError) {
     return (
       <p role="alert" className="text-sm text-destructive">
-        {MSG.noticesLoadFailed}
+        {NOTICES_MSG.noticesLoadFailed}
       </p>
     );
   }

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { MSG } from '@crs/shared/messages';
+import { NOTICES_MSG } from '@crs/shared/messages/notices';
 import { APPLICATION_STATUSES } from '@crs/shared/schemas/placement';
 import type { Applicant, ApplicationStatus, Job } from '@crs/shared/schemas/placement';
 import { PageHeader } from '@/components/layout/page';
@@ -99,8 +99,8 @@ export function PlacementCell() {
             rows={jobs.data?.jobs}
             rowKey={(j) => j._id}
             loading={jobs.isPending}
-            error={jobs.isError ? MSG.jobsLoadFailed : null}
-            empty={MSG.noJobPostings}
+            error={jobs.isError ? NOTICES_MSG.jobsLoadFailed : null}
+            empty={NOTICES_MSG.noJobPostings}
           />
         </CardContent>
       </Card>

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
-import { MSG } from '@crs/shared/messages';
+import { NOTICES_MSG } from '@crs/shared/messages/notices';
 import type { Job, StudentApplication } from '@crs/shared/schemas/placement';
 import { PageHeader } from '@/components/layout/page';
 import { Badge } from '@/components/ui/badge';
@@ -57,10 +57,10 @@ export function PlacementPortal() {
             </div>
           ) : jobs.isError ? (
             <p role="alert" className="text-sm text-destructive">
-              {MSG.jobsLoadFailed}
+              {NOTICES_MSG.jobsLoadFailed}
             </p>
           ) : jobs.data.jobs.length === 0 ? (
-            <p className="text-sm text-muted-foreground">{MSG.noJobPostings}</p>
+            <p className="text-sm text-muted-foreground">{NOTICES_MSG.noJobPostings}</p>
           ) : (
             <ul className="grid gap-3 lg:grid-cols-2" aria-label={PLACEMENT_TEXT.openJobs}>
               {jobs.data.jobs.map((j) => (

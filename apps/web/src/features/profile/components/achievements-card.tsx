@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { MSG } from '@crs/shared/messages';
+import { PROFILE_MSG } from '@crs/shared/messages/profile';
 import { achievementInput, ACHIEVEMENT_YEAR_MIN, achievementYearMax } from '@crs/shared/schemas/profile';
 import type { Achievement, AchievementInput } from '@crs/shared/schemas/profile';
 import type { z } from 'zod';
@@ -112,7 +112,7 @@ function AchievementForm({ achievement, onDone }: { achievement: Achievement | u
     schema: achievementInput,
     defaultValues: { title: achievement?.title ?? '', year: achievement?.year ?? new Date().getFullYear(), description: achievement?.description ?? '' },
     fields: ['title', 'year', 'description'],
-    fallback: MSG.profileUpdateFailed,
+    fallback: PROFILE_MSG.profileUpdateFailed,
     submit: async (input) => {
       const { message } = await save.mutateAsync({ id: achievement?._id, input });
       toast.success(message);

@@ -1,5 +1,5 @@
 import { useRef, useState } from 'react';
-import { MSG } from '@crs/shared/messages';
+import { PROFILE_MSG } from '@crs/shared/messages/profile';
 import { AVATAR_ACCEPT, FILE_RULES } from '@crs/shared/schemas/files';
 import { UserAvatar } from '@/components/ui/avatar';
 import { Button } from '@/components/ui/button';
@@ -24,7 +24,7 @@ export function AvatarCard() {
 
   async function upload(file: File) {
     if (file.size > FILE_RULES.avatar.maxBytes) {
-      toast.error(MSG.avatarTooLarge);
+      toast.error(PROFILE_MSG.avatarTooLarge);
       return;
     }
     setProgress(0);

@@ -1,4 +1,4 @@
-import { MSG } from '@crs/shared/messages';
+import { PROFILE_MSG } from '@crs/shared/messages/profile';
 import { profileFormSchema } from '@crs/shared/schemas/auth';
 import type { z } from 'zod';
 import { Button } from '@/components/ui/button';
@@ -29,17 +29,17 @@ export function ProfileForm() {
     schema: profileFormSchema,
     defaultValues: { name: user?.name ?? '', email: user?.email ?? '', bio: user?.bio ?? '' },
     fields: ['name', 'email', 'bio'],
-    fallback: MSG.profileUpdateFailed,
+    fallback: PROFILE_MSG.profileUpdateFailed,
     codeFields: { EMAIL_TAKEN: 'email' },
     submit: async (values) => {
       try {
         await updateProfile(values);
       } catch (e) {
-        toast.error(serverMessage(e) ?? MSG.profileUpdateFailed);
+        toast.error(serverMessage(e) ?? PROFILE_MSG.profileUpdateFailed);
         throw e;
       }
       await refreshUser();
-      toast.success(MSG.profileUpdatedToast);
+      toast.success(PROFILE_MSG.profileUpdatedToast);
     },
   });
 

@@ -1,0 +1,26 @@
+import { describe, expect, it } from 'vitest';
+import { MSG } from './messages.ts';
+import { ACADEMICS_MSG } from './messages/academics.ts';
+import { ALUMNI_MSG } from './messages/alumni.ts';
+import { ANALYTICS_MSG } from './messages/analytics.ts';
+import { ASSESSMENT_MSG } from './messages/assessment.ts';
+import { AUDIT_MSG } from './messages/audit.ts';
+import { COMMON_MSG } from './messages/common.ts';
+import { DOCS_MSG } from './messages/docs.ts';
+import { LIBRARY_MSG } from './messages/library.ts';
+import { NOTICES_MSG } from './messages/notices.ts';
+import { PEOPLE_MSG } from './messages/people.ts';
+import { PROFILE_MSG } from './messages/profile.ts';
+import { SETTINGS_MSG } from './messages/settings.ts';
+
+const PARTS = { ACADEMICS_MSG, ALUMNI_MSG, ANALYTICS_MSG, ASSESSMENT_MSG, AUDIT_MSG, COMMON_MSG, DOCS_MSG, LIBRARY_MSG, NOTICES_MSG, PEOPLE_MSG, PROFILE_MSG, SETTINGS_MSG };
+
+describe('MSG and its parts', () => {
+  it('has every part, and no key in two parts (a later part would silently replace the text)', () => {
+    const owners = new Map<string, string[]>();
+    for (const [part, texts] of Object.entries(PARTS)) for (const key of Object.keys(texts)) owners.set(key, [...(owners.get(key) ?? []), part]);
+    expect([...owners].filter(([, parts]) => parts.length > 1)).toEqual([]);
+    expect(Object.keys(MSG).sort()).toEqual([...owners.keys()].sort());
+    for (const texts of Object.values(PARTS)) for (const [key, text] of Object.entries(texts)) expect(MSG[key as keyof typeof MSG]).toBe(text);
+  });
+});

@@ -1,0 +1,33 @@
+/**
+ * The document repository and ID cards (issue 13 items 1, 2). Texts marked spec are copied character for character from
+ * portal-spec.md. Part of MSG (../messages.ts); a screen imports the part it needs.
+ */
+export const DOCS_MSG = {
+  docsEmpty: 'No documents uploaded yet.', // spec
+  docsLoadFailed: 'Failed to load documents', // spec (toast)
+  docsNoMatch: 'No documents match your search.',
+  docTitleRequired: 'Title is required', // spec (the upload form's rule)
+  docTitleTooLong: 'Title too long',
+  docDescriptionTooLong: 'Description too long',
+  docTypeInvalid: 'Type must be one of syllabus, circular, notes, researches',
+  docSubjectOnlyNotes: 'Only notes belong to a subject',
+  docNotFound: 'Document not found',
+  docUploaded: 'Document uploaded',
+  docUpdated: 'Document updated',
+  docDeleted: 'Document deleted',
+  docUploadFailed: 'Failed to upload document',
+  idCardNotGenerated: 'ID card not generated yet. Contact admin.', // spec
+  idCardNotFound: 'ID card not found',
+  idCardOwnOnly: 'You can only see your own ID card',
+  idCardGenerated: 'ID card generated',
+  idCardsGenerated: (n: number) => `${n} ID card${n === 1 ? '' : 's'} generated`,
+  idCardRevoked: 'ID card revoked; its QR code no longer verifies',
+  idCardNotAStudent: 'ID cards are made only for active students',
+  idCardNoStudents: 'This section has no students',
+  idCardLinkInvalid: 'This ID card link is invalid or has expired.',
+  validUntilInvalid: 'Valid until must be a date (YYYY-MM-DD)',
+  verifyValid: 'Valid ID card',
+  verifyExpired: 'This ID card has expired',
+  verifyInvalid: 'This ID card is not valid',
+  verifyInvalidHelp: 'It may have been revoked or replaced by a newer card. Ask the student for their current card.',
+} as const;

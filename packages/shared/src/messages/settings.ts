@@ -1,0 +1,40 @@
+/**
+ * Settings (issue 14 item 3, decision 0033). Texts marked spec are copied character for character from
+ * portal-spec.md. Part of MSG (../messages.ts); a screen imports the part it needs.
+ */
+export const SETTINGS_MSG = {
+  settingsInstitutionName: 'Institution name must be 2 to 80 characters',
+  settingsShortName: 'Short name must be 1 to 20 characters',
+  settingsTermName: 'Term name must be 1 to 40 characters',
+  settingsTermOrder: 'A term must end on or after the day it starts',
+  settingsTermsOverlap: 'Terms must be in order and must not overlap',
+  settingsTermsCount: 'Add at most 6 terms',
+  settingsApproval: 'Registration approval must be on or off',
+  settingsThreshold: 'Attendance threshold must be a whole percentage from 50 to 100',
+  settingsCorrectionDays: 'Correction window must be 0 to 90 days',
+  settingsGrade: 'A grade must be 1 to 4 characters',
+  settingsGradePoints: 'Grade points must be from 0 to 10 (halves allowed)',
+  settingsGradeMin: 'A band starts at a whole percentage from 0 to 100',
+  settingsGradeCount: 'A grading scale has 2 to 15 bands',
+  settingsGradeOrder: 'Bands must go from the highest start down, each lower than the one before',
+  settingsGradeFromZero: 'The lowest band must start at 0 so the scale covers 0–100',
+  settingsGradeUnique: 'Each grade may appear only once',
+  settingsGradePointsOrder: 'A lower band may not give more grade points than a higher one',
+  settingsAccessMinutes: 'Access token lifetime must be 5 to 60 minutes',
+  settingsSessionDays: 'Session lifetime must be 1 to 90 days',
+  settingsIdleDays: 'Idle timeout must be 1 to 30 days',
+  settingsIdleOverSession: 'The idle timeout may not be longer than the session lifetime',
+  settingsRetentionDays: 'Audit retention must be 30 to 3650 days',
+  settingsNothingToChange: 'Send at least one setting to change',
+  settingsSaved: 'Settings saved',
+  settingsLogoSaved: 'Logo updated',
+  settingsLogoRemoved: 'Logo removed',
+  settingsNoLogo: 'There is no logo to remove',
+  testMailSubject: (institution: string) => `Test mail from ${institution}`,
+  testMailText: (name: string) =>
+    `Hello ${name},\n\nThis is a test mail from the College Resource System. If you can read it, outgoing mail works.\n`,
+  testMailSent: (to: string) => `Test mail sent to ${to}`,
+  testMailNoSmtp: 'No SMTP server is configured (set SMTP_URL): mail is kept in the outbox and printed in the server log',
+  testMailFailed: (reason: string) => `The SMTP server refused the test mail: ${reason}`,
+  mailSignature: (institution: string) => `\n-- \n${institution}\n`,
+} as const;
