@@ -85,8 +85,9 @@ export function createHttpClient(defaults: Partial<ClientDefaults> & { baseURL: 
     defaults: { timeout: 0, headers: {}, ...defaults },
     async request<T>(config: RequestConfig) {
       const full: RequestConfig = { ...config, timeout: config.timeout ?? client.defaults.timeout, headers: { ...client.defaults.headers, ...config.headers } };
-      const ready = hooks.prepare ? hooks.prepare(full) : full;
+      // Wait first, then complete the config: what `prepare` reads (a stored token) is then current.
       await hooks.beforeSend?.();
+      const ready = hooks.prepare ? hooks.prepare(full) : full;
       try {
         return (await send(urlOf(client.defaults.baseURL, ready), ready)) as HttpResponse<T>;
       } catch (e) {
