@@ -217,6 +217,8 @@ test('keyboard: the sidebar and the logout dialog work without a mouse', async (
   await expect(dialog.getByRole('button', { name: 'Cancel' })).toBeFocused();
   await page.keyboard.press('Escape');
   await expect(dialog).toHaveCount(0);
+  // Closing gives the focus back to the button that opened the dialog, not to the page's body.
+  await expect(logout).toBeFocused();
 });
 
 test('logout dialog: texts, cancel, then sign out to /login replacing history', async ({ page }) => {

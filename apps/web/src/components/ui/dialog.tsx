@@ -1,14 +1,41 @@
+import { useRef } from 'react';
 import type { ComponentProps, ReactNode } from 'react';
 import { X } from 'lucide-react';
 import { AlertDialog as AlertDialogPrimitive, Dialog as DialogPrimitive } from 'radix-ui';
 import { cn } from '@/lib/utils';
+
+/**
+ * Gives the focus back, on closing, to what had it when the dialog opened. Radix returns it to the
+ * dialog's Trigger; our dialogs are opened by state (a table row's button, the sidebar's Logout),
+ * with no Trigger, and the focus fell to the page's body: a keyboard user started again from the
+ * top. Where the opener is gone (a menu that closed, a row that was deleted), Radix's default stays.
+ */
+function useReturnFocus({ onOpenAutoFocus, onCloseAutoFocus }: { onOpenAutoFocus?: (e: Event) => void; onCloseAutoFocus?: (e: Event) => void }) {
+  const opener = useRef<HTMLElement | null>(null);
+  return {
+    onOpenAutoFocus(e: Event) {
+      // Called before the focus moves in: what has it now opened the dialog.
+      opener.current = document.activeElement instanceof HTMLElement && document.activeElement !== document.body ? document.activeElement : null;
+      onOpenAutoFocus?.(e);
+    },
+    onCloseAutoFocus(e: Event) {
+      onCloseAutoFocus?.(e);
+      const to = opener.current;
+      opener.current = null;
+      if (e.defaultPrevented || !to?.isConnected) return;
+      e.preventDefault();
+      to.focus();
+    },
+  };
+}
 
 /** A modal confirmation (Radix AlertDialog): focus is trapped, Escape cancels, the title and description are announced. */
 export const AlertDialog = AlertDialogPrimitive.Root;
 export const AlertDialogTrigger = AlertDialogPrimitive.Trigger;
 export const AlertDialogCancel = AlertDialogPrimitive.Cancel;
 
-export function AlertDialogContent({ className, children, ...props }: ComponentProps<typeof AlertDialogPrimitive.Content>) {
+export function AlertDialogContent({ className, children, onOpenAutoFocus, onCloseAutoFocus, ...props }: ComponentProps<typeof AlertDialogPrimitive.Content>) {
+  const focus = useReturnFocus({ onOpenAutoFocus, onCloseAutoFocus });
   return (
     <AlertDialogPrimitive.Portal>
       <AlertDialogPrimitive.Overlay className="fixed inset-0 z-50 bg-black/60" />
@@ -18,6 +45,7 @@ export function AlertDialogContent({ className, children, ...props }: ComponentP
           className,
         )}
         {...props}
+        {...focus}
       >
         {children}
       </AlertDialogPrimitive.Content>
@@ -40,7 +68,8 @@ export function AlertDialogFooter({ className, ...props }: ComponentProps<'div'>
 /** A modal dialog for forms and pickers (Radix Dialog): focus is trapped, Escape and the close button dismiss it. */
 export const Dialog = DialogPrimitive.Root;
 
-export function DialogContent({ className, children, ...props }: ComponentProps<typeof DialogPrimitive.Content>) {
+export function DialogContent({ className, children, onOpenAutoFocus, onCloseAutoFocus, ...props }: ComponentProps<typeof DialogPrimitive.Content>) {
+  const focus = useReturnFocus({ onOpenAutoFocus, onCloseAutoFocus });
   return (
     <DialogPrimitive.Portal>
       <DialogPrimitive.Overlay className="fixed inset-0 z-50 bg-black/60" />
@@ -50,6 +79,7 @@ export function DialogContent({ className, children, ...props }: ComponentProps<
           className,
         )}
         {...props}
+        {...focus}
       >
         {children}
         <DialogPrimitive.Close
