@@ -100,6 +100,17 @@ async function warmNextTick(): Promise<void> {
   });
 }
 
+/**
+ * Settings every session runs with, on both databases.
+ * - `synchronize_seqscans=off`: a sequential scan of a table larger than a quarter of the buffer
+ *   pool otherwise starts where the last one reached, so a query that stops at a LIMIT met other
+ *   rows each time. A capped catalogue search whose arm is a scan ('in', 'puter' at 100k books)
+ *   answered a different page for the same request, and its page 2 did not follow its page 1
+ *   (decision 0013). Synchronized scans share reads between concurrent scans of one table: the
+ *   embedded database has one session, and a college's reports do not scan in parallel.
+ */
+const SESSION_SETTINGS: Array<[string, string]> = [['synchronize_seqscans', 'off']];
+
 /** Opens the embedded database (under dataDir, or in memory) or a PostgreSQL pool. */
 export async function openDatabase(opts: OpenOptions): Promise<Database> {
   if (opts.kind === 'pglite') {
@@ -111,6 +122,7 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
         dataDir: opts.dataDir ? path.resolve(opts.dataDir) : undefined,
         loadDataDir: opts.loadDataDir,
         extensions: { pg_trgm, btree_gist },
+        startParams: [...PGlite.defaultStartParams, ...SESSION_SETTINGS.flatMap(([name, value]) => ['-c', `${name}=${value}`])],
       });
     }
     const instance = pglite;
@@ -139,7 +151,7 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
     };
   }
 
-  const pool = new pg.Pool({ connectionString: opts.url, max: opts.max ?? 10 });
+  const pool = new pg.Pool({ connectionString: opts.url, max: opts.max ?? 10, options: SESSION_SETTINGS.map(([name, value]) => `-c ${name}=${value}`).join(' ') });
   pool.on('error', () => {
     /* idle client errors are reported on the next query */
   });
