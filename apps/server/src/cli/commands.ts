@@ -8,6 +8,7 @@ import { backupTo, restoreFrom } from '../db/backup.ts';
 import type { BackupCounts } from '../db/backup.ts';
 import { migrate } from '../db/migrate.ts';
 import { seedSyntheticAlumni } from '../modules/alumni/alumni.service.ts';
+import { CONSOLE_ACTOR } from '../modules/audit/audit.service.ts';
 import { seedBenchAttendance } from '../modules/attendance/attendance.service.ts';
 import { seedSyntheticBooks } from '../modules/library/library.service.ts';
 import { approveByEmail, createAccount } from '../modules/users/users.service.ts';
@@ -56,7 +57,7 @@ export const COMMANDS: Record<string, Command> = {
       const name = check(nameField, values.name, '--name');
       const role = check(z.enum(ROLES, { error: `must be one of ${ROLES.join(', ')}` }), values.role, '--role');
       const password = values.password === undefined ? undefined : check(passwordField, values.password, '--password');
-      const { user, password: generated } = await createAccount(ctx, { email, name, roles: [role], password });
+      const { user, password: generated } = await createAccount(ctx, CONSOLE_ACTOR, { email, name, roles: [role], password });
       return `Created ${role} ${user.email} (id ${user._id})` + (generated ? `\nPassword: ${generated}` : '');
     },
   },
@@ -67,7 +68,7 @@ export const COMMANDS: Record<string, Command> = {
     async run(ctx, argv) {
       const { values } = parse(argv, { email: { type: 'string' } });
       if (!values.email) throw new UsageError(`usage: ${this.usage}`);
-      const { user, changed } = await approveByEmail(ctx, check(emailField, values.email, '--email'));
+      const { user, changed } = await approveByEmail(ctx, CONSOLE_ACTOR, check(emailField, values.email, '--email'));
       return changed ? `Approved ${user.email}; they can sign in now.` : `${user.email} is already active.`;
     },
   },

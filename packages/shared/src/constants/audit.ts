@@ -29,4 +29,10 @@ export const AUDIT_ACTIONS = {
   'settings.test_mail': 'Test mail sent',
 } as const satisfies Record<string, string>;
 export type AuditAction = keyof typeof AUDIT_ACTIONS;
+
+/**
+ * The actor's name on an entry the server's command line wrote (`npm run crs -- user:create`,
+ * `user:approve`): no account and no address acted, and it was not an anonymous web request.
+ */
+export const AUDIT_CONSOLE_ACTOR = 'Command line';
 export const AUDIT_ACTION_NAMES = Object.keys(AUDIT_ACTIONS) as [AuditAction, ...AuditAction[]];

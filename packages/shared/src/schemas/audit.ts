@@ -11,7 +11,7 @@ import { AUDIT_ACTION_NAMES } from '../constants/audit.ts';
  * for a change the before and after of each changed field.
  */
 
-export { AUDIT_ACTIONS, AUDIT_ACTION_NAMES, type AuditAction } from '../constants/audit.ts';
+export { AUDIT_ACTIONS, AUDIT_ACTION_NAMES, AUDIT_CONSOLE_ACTOR, type AuditAction } from '../constants/audit.ts';
 
 /** A changed field: its value before and after (secrets are never recorded). */
 export const fieldChangeSchema = z.object({ from: z.unknown(), to: z.unknown() });

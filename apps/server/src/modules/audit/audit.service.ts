@@ -1,3 +1,4 @@
+import { AUDIT_CONSOLE_ACTOR } from '@crs/shared/schemas/audit';
 import type { AuditAction, AuditList, AuditQuery, FieldChange } from '@crs/shared/schemas/audit';
 import type { AppContext } from '../../context.ts';
 import type { Executor } from '../../db/client.ts';
@@ -11,10 +12,16 @@ import * as repo from './audit.repository.ts';
 
 /**
  * Who acted: the signed-in principal (its address from principalOf), an account acting without a
- * session (a password reset through its link: the account and the request's address), or an
- * anonymous attempt with the email it gave.
+ * session (a password reset through its link: the account and the request's address), an
+ * anonymous attempt with the email it gave, or the server's command line (CONSOLE_ACTOR).
  */
-export type AuditActor = Pick<Principal, 'ip'> & { user: Pick<Principal['user'], 'id' | 'name' | 'email'> } | { anonymous: true; email: string | null; ip: string | null };
+export type AuditActor =
+  | (Pick<Principal, 'ip'> & { user: Pick<Principal['user'], 'id' | 'name' | 'email'> })
+  | { anonymous: true; email: string | null; ip: string | null }
+  | { console: true };
+
+/** The command line (`npm run crs -- …`), run by whoever operates the server: shown as AUDIT_CONSOLE_ACTOR. */
+export const CONSOLE_ACTOR: AuditActor = { console: true };
 
 /** What was acted on: a kind ('user', 'book', 'alumnus', 'notice', 'settings' ...), its id and a readable label. */
 export type AuditTarget = { type: string; id?: string | null; label?: string | null };
@@ -29,7 +36,11 @@ export type AuditEvent = {
 };
 
 const actorOf = (by: AuditActor) =>
-  'anonymous' in by ? { actorId: null, actorName: null, actorEmail: by.email, ip: by.ip } : { actorId: by.user.id, actorName: by.user.name, actorEmail: by.user.email, ip: by.ip ?? null };
+  'console' in by
+    ? { actorId: null, actorName: AUDIT_CONSOLE_ACTOR, actorEmail: null, ip: null }
+    : 'anonymous' in by
+      ? { actorId: null, actorName: null, actorEmail: by.email, ip: by.ip }
+      : { actorId: by.user.id, actorName: by.user.name, actorEmail: by.user.email, ip: by.ip ?? null };
 
 const valuesOf = (by: AuditActor, event: AuditEvent): repo.AuditValues => ({
   action: event.action,

@@ -176,12 +176,12 @@ export const storedEmails = (ctx: AppContext, emails: readonly string[]): Promis
 
 export type { NewUser } from './users.repository.ts';
 
-/** Makes a pending sign-up active. Only a pending account can be approved. `by`: who approves (the audit log; the CLI passes none). */
-export async function approveAccount(ctx: AppContext, id: string, by?: AuditActor): Promise<User> {
+/** Makes a pending sign-up active. Only a pending account can be approved. `by`: who approves (the audit log). */
+export async function approveAccount(ctx: AppContext, id: string, by: AuditActor): Promise<User> {
   const user = await ctx.db.transaction(async (tx) => {
     const row = await repo.activatePending(tx, id);
     if (!row) throw notFound(MSG.noPendingAccount, 'NO_PENDING_ACCOUNT');
-    if (by) await audit.record(ctx, by, { action: 'user.approved', target: { type: 'user', id, label: row.email }, changes: { status: { from: 'pending', to: 'active' } } }, tx);
+    await audit.record(ctx, by, { action: 'user.approved', target: { type: 'user', id, label: row.email }, changes: { status: { from: 'pending', to: 'active' } } }, tx);
     return row;
   });
   await accountChanged(ctx, id);
@@ -199,29 +199,26 @@ export async function rejectAccount(ctx: AppContext, by: AuditActor, id: string)
 }
 
 /** Approves a pending sign-up by email (CLI); an active account is left as it is. */
-export async function approveByEmail(ctx: AppContext, email: string): Promise<{ user: User; changed: boolean }> {
+export async function approveByEmail(ctx: AppContext, by: AuditActor, email: string): Promise<{ user: User; changed: boolean }> {
   const user = await repo.findUserByEmail(ctx.db, email);
   if (!user) throw notFound(MSG.noAccountWithEmail(email), 'NO_ACCOUNT');
   if (user.status === 'active') return { user: presentUser(user), changed: false };
   // Approval is for sign-ups only: a disabled account stays disabled.
   if (user.status !== 'pending') throw conflict(MSG.accountNotPending(user.email, user.status), 'NOT_PENDING');
-  return { user: await approveAccount(ctx, user.id), changed: true };
+  return { user: await approveAccount(ctx, user.id, by), changed: true };
 }
 
 /**
  * Creates an active account with any role (CLI, SuperAdmin). Without a password a random one is
  * generated and returned once.
  */
-export async function createAccount(ctx: AppContext, input: { email: string; name: string; roles: Role[]; password?: string | undefined; phone?: string; department?: string }) {
+export async function createAccount(ctx: AppContext, by: AuditActor, input: { email: string; name: string; roles: Role[]; password?: string | undefined; phone?: string; department?: string }) {
   const password = input.password ?? randomToken().slice(0, 16);
-  const user = await insertAccount(ctx, {
-    name: input.name,
-    email: input.email,
-    phone: input.phone ?? null,
-    department: input.department ?? null,
-    roles: input.roles,
-    status: 'active',
-    passwordHash: await hashPassword(password),
+  const passwordHash = await hashPassword(password);
+  const user = await ctx.db.transaction(async (tx) => {
+    const made = await insertAccount(ctx, { name: input.name, email: input.email, phone: input.phone ?? null, department: input.department ?? null, roles: input.roles, status: 'active', passwordHash }, tx);
+    await audit.record(ctx, by, { action: 'user.created', target: { type: 'user', id: made.id, label: made.email }, details: { roles: made.roles } }, tx);
+    return made;
   });
   return { user: presentUser(user), password: input.password ? undefined : password };
 }

@@ -3,6 +3,7 @@ import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MSG } from '@crs/shared/messages';
+import { AUDIT_CONSOLE_ACTOR } from '@crs/shared/schemas/audit';
 import type { Role } from '@crs/shared/roles';
 import { createTestApp, createUser, login, loginAs, uniqueEmail } from '../../../test/helper.ts';
 import type { TestApp } from '../../../test/helper.ts';
@@ -190,16 +191,48 @@ describe('GET /stats/system', () => {
   });
 });
 
-describe('approveByEmail (CLI user:approve)', () => {
+describe('the command line (user:create, user:approve)', () => {
+  const auditOf = async (email: string) => {
+    const superAdmin = await loginAs(t, ['SuperAdmin']);
+    const res = await t.app.inject({ url: `/api/v1/audit?pageSize=100&action=user.created`, headers: superAdmin.auth });
+    const approved = await t.app.inject({ url: `/api/v1/audit?pageSize=100&action=user.approved`, headers: superAdmin.auth });
+    type Entry = { action: string; actor: { id: string | null; name: string | null; email: string | null }; ip: string | null; target: { label: string | null } };
+    return [...(res.json() as { entries: Entry[] }).entries, ...(approved.json() as { entries: Entry[] }).entries].filter((e) => e.target.label === email);
+  };
+
   it('activates a pending sign-up, leaves an active account alone and refuses a disabled one', async () => {
     const { approveByEmail } = await import('./users.service.ts');
+    const { CONSOLE_ACTOR } = await import('../audit/audit.service.ts');
     const pending = await createUser(t.ctx, { roles: ['Teacher'], status: 'pending' });
-    expect(await approveByEmail(t.ctx, pending.email)).toMatchObject({ changed: true, user: { status: 'active' } });
-    expect(await approveByEmail(t.ctx, pending.email)).toMatchObject({ changed: false });
+    expect(await approveByEmail(t.ctx, CONSOLE_ACTOR, pending.email)).toMatchObject({ changed: true, user: { status: 'active' } });
+    expect(await approveByEmail(t.ctx, CONSOLE_ACTOR, pending.email)).toMatchObject({ changed: false });
 
     const disabled = await createUser(t.ctx, { roles: ['Staff'], status: 'disabled' });
-    await expect(approveByEmail(t.ctx, disabled.email)).rejects.toMatchObject({ statusCode: 409, code: 'NOT_PENDING' });
+    await expect(approveByEmail(t.ctx, CONSOLE_ACTOR, disabled.email)).rejects.toMatchObject({ statusCode: 409, code: 'NOT_PENDING' });
     const [row] = await rows<{ status: string }>(t.ctx, sql`select status from users where id = ${disabled.id}`);
     expect(row?.status).toBe('disabled');
+  });
+
+  it('leaves an entry in the audit log for each account it creates or approves, by the command line', async () => {
+    const { COMMANDS } = await import('../../cli/commands.ts');
+    const email = uniqueEmail('cli.admin');
+    const out = await COMMANDS['user:create']!.run(t.ctx, ['--email', email, '--name', 'Kavitha Raman', '--role', 'SuperAdmin']);
+    expect(out).toContain(`Created SuperAdmin ${email}`);
+    const pending = await createUser(t.ctx, { roles: ['Staff'], status: 'pending' });
+    await COMMANDS['user:approve']!.run(t.ctx, ['--email', pending.email]);
+    // Approving an active account changes nothing and records nothing.
+    await COMMANDS['user:approve']!.run(t.ctx, ['--email', pending.email]);
+
+    const byConsole = { id: null, name: AUDIT_CONSOLE_ACTOR, email: null };
+    expect(await auditOf(email)).toEqual([expect.objectContaining({ action: 'user.created', actor: byConsole, ip: null })]);
+    expect(await auditOf(pending.email)).toEqual([expect.objectContaining({ action: 'user.approved', actor: byConsole, ip: null })]);
+  });
+
+  it('records nothing when the account is not created (a taken email)', async () => {
+    const { COMMANDS } = await import('../../cli/commands.ts');
+    const taken = await createUser(t.ctx, { roles: ['Teacher'] });
+    const before = await countRows(t.ctx, 'audit_log');
+    await expect(COMMANDS['user:create']!.run(t.ctx, ['--email', taken.email, '--name', 'Someone Else', '--role', 'Teacher'])).rejects.toMatchObject({ statusCode: 409 });
+    expect(await countRows(t.ctx, 'audit_log')).toBe(before);
   });
 });

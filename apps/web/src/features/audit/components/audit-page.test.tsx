@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { detailLines } from './audit-page';
+import { AUDIT_CONSOLE_ACTOR } from '@crs/shared/constants/audit';
+import { actorName, detailLines } from './audit-page';
 
 describe('System Logs details', () => {
   it('shows each changed field as "field: from → to", then each detail as "key: value"', () => {
@@ -13,5 +14,13 @@ describe('System Logs details', () => {
 
   it('has no lines for an entry without changes or details', () => {
     expect(detailLines({ changes: {}, details: {} })).toEqual([]);
+  });
+});
+
+describe('System Logs actor', () => {
+  it("names an account, an anonymous attempt and the server's command line", () => {
+    expect(actorName({ id: 'u1', name: 'Meera Iyer', email: 'meera@demo.crs' })).toBe('Meera Iyer');
+    expect(actorName({ id: null, name: null, email: 'someone@demo.crs' })).toBe('Anonymous');
+    expect(actorName({ id: null, name: AUDIT_CONSOLE_ACTOR, email: null })).toBe('Command line');
   });
 });

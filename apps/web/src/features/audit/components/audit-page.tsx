@@ -24,6 +24,15 @@ function shown(value: unknown): string {
   return String(value);
 }
 
+/**
+ * Who acted, as the Who column's first line: an account's name (its email if it has none); with no
+ * account, the name the server recorded (the command line's) or 'Anonymous' (a web request that
+ * signed in as nobody; its email, if it gave one, shows on the second line).
+ */
+export function actorName(a: AuditEntry['actor']): string {
+  return a.id ? (a.name ?? a.email ?? T.none) : (a.name ?? T.anonymous);
+}
+
 /** The lines of the Details column: each changed field as "field: from → to", then each detail as "key: value". */
 export function detailLines(e: Pick<AuditEntry, 'changes' | 'details'>): string[] {
   return [
@@ -58,7 +67,7 @@ export function AuditPage() {
       header: T.colWho,
       cell: (e) => (
         <div className="grid min-w-40">
-          <span className="font-medium">{e.actor.id ? (e.actor.name ?? e.actor.email) : T.anonymous}</span>
+          <span className="font-medium">{actorName(e.actor)}</span>
           {e.actor.email && (e.actor.name || !e.actor.id) ? <span className="break-all text-muted-foreground">{e.actor.email}</span> : null}
         </div>
       ),
