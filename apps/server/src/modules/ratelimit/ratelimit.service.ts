@@ -2,13 +2,19 @@
 // (plugins/rate-limit.ts) counts; this module keeps the counts every process shares.
 import type { AppContext } from '../../context.ts';
 import type { Db } from '../../db/client.ts';
+import { memoryStore } from '../../lib/rate-limit.ts';
 import type { RateLimitStore } from '../../lib/rate-limit.ts';
 import { addHits, pruneCounters } from './ratelimit.repository.ts';
 import { redisStore } from './ratelimit.redis.ts';
 
-/** The configured store: Redis with `REDIS_URL`, else the database (`rate_limit_counters`). */
+/**
+ * The configured store: Redis with `REDIS_URL`; else PostgreSQL's `rate_limit_counters`, which
+ * every server process shares; on the embedded database, which one process serves, that process's
+ * memory (`memoryStore`).
+ */
 export function rateLimitStore(ctx: AppContext): RateLimitStore {
-  return ctx.config.redisUrl ? redisStore(ctx.config.redisUrl, ctx.config.redisKeyPrefix) : databaseStore(ctx.db);
+  if (ctx.config.redisUrl) return redisStore(ctx.config.redisUrl, ctx.config.redisKeyPrefix);
+  return ctx.database.kind === 'pglite' ? memoryStore() : databaseStore(ctx.db);
 }
 
 /**

@@ -1,6 +1,7 @@
-// The API rate limit (decision 0031) on both stores: the database this run uses (PGlite, or
-// PostgreSQL with TEST_DATABASE_URL) and the real Redis at 127.0.0.1:6379 (REDIS_TEST_URL to move
-// it). Each app's Redis keys carry a prefix of their own, so parallel runs never share a count.
+// The API rate limit (decision 0031) on each store: the one this run's database gets (the
+// process's memory on PGlite, `rate_limit_counters` on PostgreSQL with TEST_DATABASE_URL) and the
+// real Redis at 127.0.0.1:6379 (REDIS_TEST_URL to move it). Each app's Redis keys carry a prefix of
+// their own, so parallel runs never share a count.
 import { randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { Redis } from 'ioredis';
@@ -9,7 +10,7 @@ import { MSG } from '@crs/shared/messages';
 import { createPeerApp, createTestApp, loginAs } from '../../../test/helper.ts';
 import type { TestApp } from '../../../test/helper.ts';
 import { rows } from '../../../test/util.ts';
-import { addressKey } from '../../lib/rate-limit.ts';
+import { addressKey, memoryStore } from '../../lib/rate-limit.ts';
 
 const REDIS_URL = process.env.REDIS_TEST_URL ?? 'redis://127.0.0.1:6379';
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -40,12 +41,13 @@ function expectLimited(res: Awaited<ReturnType<typeof me>>, limit: number, windo
   expect(res.headers['cache-control']).toBe('no-store');
 }
 
-const stores: Array<{ name: string; config: Record<string, string> }> = [
-  { name: 'database', config: {} },
-  { name: 'redis', config: { REDIS_URL, REDIS_KEY_PREFIX: `crs-test-${process.pid}-${randomBytes(4).toString('hex')}` } },
+// `shared`: several server processes count together through it (two apps on one store here).
+const stores: Array<{ name: 'memory' | 'database' | 'redis'; shared: boolean; config: Record<string, string> }> = [
+  process.env.TEST_DATABASE_URL ? { name: 'database', shared: true, config: {} } : { name: 'memory', shared: false, config: {} },
+  { name: 'redis', shared: true, config: { REDIS_URL, REDIS_KEY_PREFIX: `crs-test-${process.pid}-${randomBytes(4).toString('hex')}` } },
 ];
 
-describe.each(stores)('rate limit, counters in the $name', ({ name, config }) => {
+describe.each(stores)('rate limit, counters in the $name', ({ name, shared, config }) => {
   const IP_LIMIT = 4;
   const USER_LIMIT = 3;
   const WINDOW = 60_000;
@@ -101,26 +103,29 @@ describe.each(stores)('rate limit, counters in the $name', ({ name, config }) =>
     expect((await me(t.app, ip2, b.auth)).statusCode).toBe(200);
   });
 
-  it('shares the count between two servers on the same store', async () => {
-    const peer = await createPeerApp(t);
-    try {
-      await roomInWindow(WINDOW, 5000);
-      const ip = newIp();
-      expect((await me(t.app, ip)).statusCode).toBe(401);
-      expect((await me(t.app, ip)).statusCode).toBe(401);
-      await t.app.rateLimit.flush();
-      // The peer learns the address's total when it adds its own hits ...
-      expect((await me(peer.app, ip)).statusCode).toBe(401);
-      expect((await me(peer.app, ip)).statusCode).toBe(401);
-      await peer.app.rateLimit.flush();
-      expectLimited(await me(peer.app, ip), IP_LIMIT, 60);
-      // ... and the first server reads again a key past half its limit on its next flush.
-      await t.app.rateLimit.flush();
-      expectLimited(await me(t.app, ip), IP_LIMIT, 60);
-    } finally {
-      await peer.close();
-    }
-  });
+  // One process serves the embedded database: its memory store is not shared, and needs not be.
+  if (shared) {
+    it('shares the count between two servers on the same store', async () => {
+      const peer = await createPeerApp(t);
+      try {
+        await roomInWindow(WINDOW, 5000);
+        const ip = newIp();
+        expect((await me(t.app, ip)).statusCode).toBe(401);
+        expect((await me(t.app, ip)).statusCode).toBe(401);
+        await t.app.rateLimit.flush();
+        // The peer learns the address's total when it adds its own hits ...
+        expect((await me(peer.app, ip)).statusCode).toBe(401);
+        expect((await me(peer.app, ip)).statusCode).toBe(401);
+        await peer.app.rateLimit.flush();
+        expectLimited(await me(peer.app, ip), IP_LIMIT, 60);
+        // ... and the first server reads again a key past half its limit on its next flush.
+        await t.app.rateLimit.flush();
+        expectLimited(await me(t.app, ip), IP_LIMIT, 60);
+      } finally {
+        await peer.close();
+      }
+    });
+  }
 
   it('lets an address in again once the window has passed', async () => {
     await roomInWindow(1000, 1000);
@@ -132,7 +137,7 @@ describe.each(stores)('rate limit, counters in the $name', ({ name, config }) =>
     expect((await me(short.app, ip)).statusCode).toBe(401);
   });
 
-  it('drops the counters of ended windows', async () => {
+  if (name !== 'memory') it('drops the counters of ended windows', async () => {
     await roomInWindow(1000, 1000);
     const ip = newIp();
     expect((await me(short.app, ip)).statusCode).toBe(401);
@@ -147,6 +152,15 @@ describe.each(stores)('rate limit, counters in the $name', ({ name, config }) =>
     expect(await stored(`ip:${ip}`)).toEqual([]);
   });
 
+  if (name === 'memory') {
+    it('writes no counter to the embedded database', async () => {
+      const ip = newIp();
+      expect((await me(t.app, ip)).statusCode).toBe(401);
+      await t.app.rateLimit.flush();
+      expect(await rows(t.ctx, sql`select key from rate_limit_counters`)).toEqual([]);
+    });
+  }
+
   /** A key's stored counts, one per window, read from the store itself. */
   async function stored(key: string): Promise<number[]> {
     if (name === 'database') {
@@ -155,6 +169,23 @@ describe.each(stores)('rate limit, counters in the $name', ({ name, config }) =>
     const keys = await redis!.keys(`${config.REDIS_KEY_PREFIX}:ratelimit:*:${key}`);
     return Promise.all(keys.map(async (k) => Number(await redis!.get(k))));
   }
+});
+
+describe('memoryStore', () => {
+  it('adds hits per window and key, answers the totals of the keys it was given, and drops ended windows', async () => {
+    const store = memoryStore();
+    const W = 1000;
+    expect(await store.add(0, W, new Map([['ip:a', 2], ['user:u', 1]]))).toEqual(new Map([['ip:a', 2], ['user:u', 1]]));
+    expect(await store.add(0, W, new Map([['ip:a', 3]]))).toEqual(new Map([['ip:a', 5]]));
+    // A key past half its limit is read with 0 hits.
+    expect(await store.add(0, W, new Map([['user:u', 0]]))).toEqual(new Map([['user:u', 1]]));
+    // The next window counts afresh; the one before it is kept (a late flush of its hits still lands) ...
+    expect(await store.add(W, W, new Map([['ip:a', 1]]))).toEqual(new Map([['ip:a', 1]]));
+    expect(await store.add(0, W, new Map([['ip:a', 1]]))).toEqual(new Map([['ip:a', 6]]));
+    // ... until a batch for a window after it: then it is gone.
+    await store.add(2 * W, W, new Map([['ip:b', 1]]));
+    expect(await store.add(0, W, new Map([['ip:a', 0]]))).toEqual(new Map([['ip:a', 0]]));
+  });
 });
 
 describe('rate limit without its store', () => {
