@@ -1,5 +1,6 @@
-// The ratelimit module: the shared counters of the API rate limit (decision 0031). Core's plugin
-// (plugins/rate-limit.ts) counts; this module keeps the counts every process shares.
+// The ratelimit module: the store of the API rate limit's counters (decision 0031). Core's plugin
+// (plugins/rate-limit.ts) counts; this module picks where the counts go: the database or Redis,
+// which every process shares, or on the embedded database (one process) core's memoryStore.
 import type { AppContext } from '../../context.ts';
 import type { Db } from '../../db/client.ts';
 import { memoryStore } from '../../lib/rate-limit.ts';
