@@ -14,10 +14,33 @@ test.describe.configure({ timeout: 120_000 });
 const PASSWORD = 'secret123';
 const YEAR = '2026-27';
 
-/** Today's ISO weekday (1 = Monday) in the college's time zone (the server's default, Asia/Kolkata). */
+/** The college's time zone: the servers' (they inherit this environment), else their default. */
+const COLLEGE_TZ = process.env.CRS_TIMEZONE ?? 'Asia/Kolkata';
+
+/** Today's ISO weekday (1 = Monday) in the college's time zone. */
 function collegeWeekday(): number {
-  const short = new Intl.DateTimeFormat('en-US', { timeZone: 'Asia/Kolkata', weekday: 'short' }).format(new Date());
+  const short = new Intl.DateTimeFormat('en-US', { timeZone: COLLEGE_TZ, weekday: 'short' }).format(new Date());
   return ['Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat', 'Sun'].indexOf(short) + 1;
+}
+
+/** Seconds left until midnight on the college's clock. */
+function secondsToCollegeMidnight(): number {
+  const parts = new Intl.DateTimeFormat('en-GB', { timeZone: COLLEGE_TZ, hour: '2-digit', minute: '2-digit', second: '2-digit', hourCycle: 'h23' }).formatToParts(new Date());
+  const part = (type: string) => Number(parts.find((p) => p.type === type)!.value);
+  return 86_400 - (part('hour') * 3600 + part('minute') * 60 + part('second'));
+}
+
+/**
+ * A writing test puts a slot on today's weekday and then reads today's screens and today's
+ * attendance session; if the college's midnight fell in between (or its last minute, when the
+ * 00:00-23:59 slot has ended), the server would be on another day than the slot. Close to
+ * midnight, wait until just after it first (the test's time limit grows by the wait).
+ */
+async function clearOfCollegeMidnight(): Promise<void> {
+  const left = secondsToCollegeMidnight();
+  if (left > 5 * 60) return;
+  test.info().setTimeout(test.info().timeout + (left + 10) * 1000);
+  await new Promise((resolve) => setTimeout(resolve, (left + 5) * 1000));
 }
 
 async function tokenFor(request: APIRequestContext, email: string, password = DEMO_PASSWORD): Promise<string> {
@@ -55,6 +78,7 @@ type Built = { teacher: Person; students: Person[]; dept: string; subjectCode: s
 
 /** A new teacher (approved), three students, a department, subject, section (students enrolled), the teaching assignment and a slot today. */
 async function buildClass(request: APIRequestContext, opts: { withSlot?: boolean } = {}): Promise<Built> {
+  await clearOfCollegeMidnight();
   const s = stamp();
   const admin = caller(request, await tokenFor(request, DEMO.Admin.email));
   const teacher = await register(request, `Dr. Meena Pillai ${s}`, 'Teacher');
