@@ -36,7 +36,16 @@ export const bookImports = pgTable(
 export const books = pgTable(
   'books',
   {
+    // What a search reads of every row it scans comes first, in this order on disk (migration 0014):
+    // a row is unpacked up to the last column a condition needs, and the arrays before a column make
+    // each reach for it slower (decision 0013).
     id: uuid('id').primaryKey().defaultRandom(),
+    /** The import that wrote the book (null: added otherwise); hidden while that import is pending. */
+    importId: uuid('import_id').references(() => bookImports.id, { onDelete: 'cascade' }),
+    searchText: text('search_text').notNull().default(''),
+    /** The title alone: the first tier of ranked candidates (decision 0013). */
+    titleVector: tsvector('title_vector').notNull().default(sql`''::tsvector`),
+    searchVector: tsvector('search_vector').notNull().default(sql`''::tsvector`),
     title: text('title').notNull(),
     authors: text('authors').array().notNull().default(sql`'{}'::text[]`),
     subjects: text('subjects').array().notNull().default(sql`'{}'::text[]`),
@@ -47,12 +56,6 @@ export const books = pgTable(
     tags: text('tags').array().notNull().default(sql`'{}'::text[]`),
     copiesTotal: integer('copies_total').notNull(),
     copiesAvailable: integer('copies_available').notNull(),
-    searchText: text('search_text').notNull().default(''),
-    searchVector: tsvector('search_vector').notNull().default(sql`''::tsvector`),
-    /** The title alone: the first tier of ranked candidates (decision 0013). */
-    titleVector: tsvector('title_vector').notNull().default(sql`''::tsvector`),
-    /** The import that wrote the book (null: added otherwise); hidden while that import is pending. */
-    importId: uuid('import_id').references(() => bookImports.id, { onDelete: 'cascade' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

@@ -70,6 +70,13 @@ describe('search arms', () => {
     expect(titles(a)).toEqual(titles(b));
   });
 
+  it('reads a scanned row\'s searched columns first: they lead the table, before the shown ones', async () => {
+    // A row is unpacked up to the last column a condition needs (migration 0014, decision 0013).
+    const r = await t.ctx.db.execute(sql`
+      select column_name as name from information_schema.columns where table_name = 'books' and ordinal_position <= 6 order by ordinal_position`);
+    expect((r as unknown as { rows: Array<{ name: string }> }).rows.map((c) => c.name)).toEqual(['id', 'import_id', 'search_text', 'title_vector', 'search_vector', 'title']);
+  });
+
   it('answers an uncapped search the same with and without the whole-word arms', async () => {
     for (const q of ['qorvex', 'vorpalism', 'qorvex basics', 'antiqorvex', 'misc', 'author']) {
       const f = { q, page: 1, pageSize: 50 };
