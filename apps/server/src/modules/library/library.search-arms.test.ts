@@ -6,7 +6,7 @@ import { SEARCH_MAX_RESULTS } from '@crs/shared/schemas/library';
 import type { Book } from '@crs/shared/schemas/library';
 import { createTestApp, loginAs } from '../../../test/helper.ts';
 import type { TestApp } from '../../../test/helper.ts';
-import { searchBooks } from './search.repository.ts';
+import { searchBooks, searchPlanFor } from './search.repository.ts';
 
 let t: TestApp;
 let auth: Record<string, string>;
@@ -77,14 +77,27 @@ describe('search arms', () => {
     expect((r as unknown as { rows: Array<{ name: string }> }).rows.map((c) => c.name)).toEqual(['id', 'import_id', 'search_text', 'title_vector', 'search_vector', 'title']);
   });
 
-  it('answers an uncapped search the same with and without the whole-word arms', async () => {
+  it('answers an uncapped search the same with and without the whole-word arms, the page in the arms or read by id', async () => {
     for (const q of ['qorvex', 'vorpalism', 'qorvex basics', 'antiqorvex', 'misc', 'author']) {
       const f = { q, page: 1, pageSize: 50 };
-      const withWords = await searchBooks(t.ctx.db, { ...f, wholeWords: true });
-      const without = await searchBooks(t.ctx.db, { ...f, wholeWords: false });
-      expect(withWords.total, q).toBeGreaterThan(0);
-      expect(withWords.capped, q).toBe(false);
-      expect(withWords, q).toEqual(without);
+      const postgresql = await searchBooks(t.ctx.db, { ...f, ...searchPlanFor('postgresql') });
+      expect(postgresql.total, q).toBeGreaterThan(0);
+      expect(postgresql.capped, q).toBe(false);
+      for (const wholeWords of [true, false]) {
+        for (const pageInArms of [true, false]) expect(await searchBooks(t.ctx.db, { ...f, wholeWords, pageInArms }), q).toEqual(postgresql);
+      }
+    }
+  });
+
+  it('answers a capped search page for page the same with the page in the arms or read by id', async () => {
+    for (const wholeWords of [true, false]) {
+      for (const [page, pageSize] of [[1, 20], [7, 50], [SEARCH_MAX_RESULTS / 20, 20], [SEARCH_MAX_RESULTS / 20 + 1, 20]] as const) {
+        const f = { q: 'vorpal', page, pageSize, wholeWords };
+        const inArms = await searchBooks(t.ctx.db, { ...f, pageInArms: true });
+        expect(inArms.capped).toBe(true);
+        expect(inArms.rows).toHaveLength(page > SEARCH_MAX_RESULTS / 20 ? 0 : pageSize);
+        expect(await searchBooks(t.ctx.db, { ...f, pageInArms: false }), `page ${page}`).toEqual(inArms);
+      }
     }
   });
 });

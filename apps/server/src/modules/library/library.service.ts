@@ -20,7 +20,7 @@ import { bookImport, bookKey, splitBookKey } from './library.import.ts';
 import { DEMO_LIBRARIAN, seedBooks, seedLibrary } from './library.seed.ts';
 import { peopleOf, presentBook, presentLoan, presentMember, presentSettings, rupees } from './library.presenter.ts';
 import * as loans from './loans.repository.ts';
-import { searchBooks } from './search.repository.ts';
+import { searchBooks, searchPlanFor } from './search.repository.ts';
 import * as settings from './settings.repository.ts';
 
 /** True for the circulation desk (Librarian, Admin, SuperAdmin). */
@@ -47,7 +47,7 @@ async function loanView(ctx: AppContext, id: string, db: Executor = ctx.db): Pro
 
 /** Ranked search over title, authors, subjects, tags, publisher and ISBN; identical on both databases. */
 export async function searchCatalogue(ctx: AppContext, q: SearchBooksQuery) {
-  const { rows, total, capped } = await searchBooks(ctx.db, { ...q, wholeWords: ctx.database.kind === 'postgresql' });
+  const { rows, total, capped } = await searchBooks(ctx.db, { ...q, ...searchPlanFor(ctx.database.kind) });
   return { books: rows.map(presentBook), total, capped };
 }
 

@@ -25,6 +25,22 @@ export function searchTokens(q: string): string[] {
 }
 
 /**
+ * How a search runs on an engine; both give the same answers (decision 0013).
+ * - `wholeWords`: whole-word arms before the prefix arms. Only where they pay: on PostgreSQL
+ *   (planning an arm costs ~0.3 ms on the embedded database, more than the prefix expansion they
+ *   save at its scale).
+ * - `pageInArms`: every arm carries the shown columns, so the page comes from the arms' rows. On
+ *   PostgreSQL at 1M books reading the page's books again by id costs random page reads (a scan
+ *   that stops at the cap keeps no page cached); on the embedded database every page is in memory,
+ *   and copying the shown columns of up to a thousand candidates cost more (~0.6 ms) than reading
+ *   twenty books by id.
+ */
+export type SearchPlan = { wholeWords: boolean; pageInArms: boolean };
+
+export const searchPlanFor = (kind: 'pglite' | 'postgresql'): SearchPlan =>
+  kind === 'postgresql' ? { wholeWords: true, pageInArms: true } : { wholeWords: false, pageInArms: false };
+
+/**
  * Catalogue search. Every token must match, either as a word prefix through the weighted
  * tsvector (GIN, `comput:*`) or — for tokens of 3+ characters — anywhere inside a word through
  * pg_trgm on search_text ('puter' finds 'Computer'). At most SEARCH_MAX_RESULTS matches are
@@ -35,7 +51,7 @@ export function searchTokens(q: string): string[] {
  */
 export async function searchBooks(
   db: Executor,
-  f: { q: string; page: number; pageSize: number; wholeWords: boolean },
+  f: { q: string; page: number; pageSize: number } & SearchPlan,
 ): Promise<{ rows: BookView[]; total: number; capped: boolean }> {
   const offset = (f.page - 1) * f.pageSize;
   const tokens = searchTokens(f.q);
@@ -60,8 +76,7 @@ export async function searchBooks(
   //      scans above on purpose: OR-ed in, the planner's crude guess for LIKE '%word%' made it flip
   //      between plans from one ANALYZE sample to the next (8 ms ↔ 35 ms at 100k books). Digits-only
   //      tokens (ISBN parts) match by prefix only: their trigrams are too common to help.
-  // Whole-word arms only where they pay: on PostgreSQL (planning an arm costs ~0.3 ms on the embedded
-  // database, more than the prefix expansion they save at its scale) and for words of 3+ characters
+  // Whole-word arms only where they pay (`wholeWords`, SearchPlan) and for words of 3+ characters
   // (a shorter one, "in", is in so many records that its whole-word posting list costs more than
   // the prefix scan that stops at the cap).
   const words = f.wholeWords && tokens.every((t) => t.length >= 3);
@@ -77,12 +92,12 @@ export async function searchBooks(
     // it adds are partial-word matches only, and for one token their ts_rank is 0: not computed.
     arms.push(tokens.length === 1 ? { where: like, rank: sql`0` } : like);
   }
-  return rankPage(db, arms, prefixQuery, offset, f.pageSize);
+  return rankPage(db, arms, prefixQuery, { offset, pageSize: f.pageSize, pageInArms: f.pageInArms });
 }
 
-// The columns of a page of books, carried by every arm: reading the page's books again by id costs
-// random page reads on PostgreSQL at 1M books (a scan that stops at the cap keeps no page cached).
-const PAGE_COLUMNS = sql.raw('title, authors, subjects, publisher, year, isbn, tags, copies_total, copies_available');
+// The columns of a page of books: carried by every arm, or read by id for the page (`pageInArms`).
+const PAGE_COLUMNS = ['title', 'authors', 'subjects', 'publisher', 'year', 'isbn', 'tags', 'copies_total', 'copies_available'];
+const columnsOf = (table: string) => sql.raw(PAGE_COLUMNS.map((c) => `${table}.${c}`).join(', '));
 
 /** One arm of candidates: its condition, and its rank when that is known without ts_rank. */
 type Arm = SQL | { where: SQL; rank: SQL };
@@ -95,10 +110,10 @@ type Arm = SQL | { where: SQL; rank: SQL };
  * contains every arm before it, so when the partial-word arm runs, every prefix match is already a
  * candidate. (Two arms under the cap may together exceed it; the next arm then still runs, and the
  * search, capped either way, ranks a few more candidates.) An arm carries the rank, the sort title
- * and the shown columns, never the search columns (tsvectors, search_text); the page and the count
- * come from the arms' rows.
+ * and, with `pageInArms`, the shown columns, never the search columns (tsvectors, search_text); the
+ * count comes from the arms' rows, the page from them or from its books read by id.
  */
-async function rankPage(db: Executor, arms: Arm[], tsquery: SQL, offset: number, pageSize: number) {
+async function rankPage(db: Executor, arms: Arm[], tsquery: SQL, f: { offset: number; pageSize: number; pageInArms: boolean }) {
   const cap = SEARCH_MAX_RESULTS + 1;
   const names = arms.map((_, i) => sql.raw(`arm${i}`));
   const ctes = arms.map((arm, i) => {
@@ -106,7 +121,7 @@ async function rankPage(db: Executor, arms: Arm[], tsquery: SQL, offset: number,
     const before = names.slice(0, i);
     const gate = sql.join(before.map((n) => sql` and (select count(*) from ${n}) < ${cap}`));
     return sql`${names[i]} as materialized (
-      select ${books.id} as id, ${rank}::real as r, lower(${books.title}) collate "C" as s, ${PAGE_COLUMNS}
+      select ${books.id} as id, ${rank}::real as r, lower(${books.title}) collate "C" as s${f.pageInArms ? sql`, ${columnsOf('books')}` : sql``}
       from ${books} where ${where} and ${VISIBLE_BOOK}${gate} limit ${cap})`;
   });
   // A book met by several arms is taken from the first (with its real rank: the partial-word arm
@@ -121,16 +136,16 @@ async function rankPage(db: Executor, arms: Arm[], tsquery: SQL, offset: number,
   );
   // Always one row, even for a page past the end: the count, with no book.
   const query = sql`with ${sql.join(ctes, sql`, `)}, c as (${candidates}),
-        p as (select * from c order by r desc, s collate "C", id limit ${pageSize} offset ${offset})
-      select n.found, p.id, p.title, p.authors, p.subjects, p.publisher, p.year, p.isbn, p.tags, p.copies_total, p.copies_available
-      from (select count(*)::int as found from c) n left join p on true
+        p as (select * from c order by r desc, s collate "C", id limit ${f.pageSize} offset ${f.offset})
+      select n.found, p.id, ${columnsOf(f.pageInArms ? 'p' : 'b')}
+      from (select count(*)::int as found from c) n left join p on true${f.pageInArms ? sql`` : sql` left join ${books} b on b.id = p.id`}
       order by p.r desc, p.s collate "C", p.id`;
   const rows = await queryRows<Partial<BookRowSql> & { found: number }>(db, query);
   const found = Number(rows[0]?.found ?? 0);
   const capped = found > SEARCH_MAX_RESULTS;
   // The one extra candidate only detects "more"; it is never shown.
   const page = rows.filter((r): r is BookRowSql & { found: number } => r.id != null);
-  const shown = capped ? page.filter((_, i) => offset + i < SEARCH_MAX_RESULTS) : page;
+  const shown = capped ? page.filter((_, i) => f.offset + i < SEARCH_MAX_RESULTS) : page;
   return { rows: shown.map(fromSql), total: Math.min(found, SEARCH_MAX_RESULTS), capped };
 }
 
