@@ -61,6 +61,12 @@ export type Database = {
   notifier: Notifier;
   /** Size of the database in bytes (pg_database_size). */
   sizeBytes(): Promise<number>;
+  /**
+   * Runs `fn` while holding a lock no other process can take at the same time: on PostgreSQL an
+   * advisory lock (`key`) on a connection of its own, so the pool's size does not matter; on PGlite,
+   * which one process holds, `fn` simply runs.
+   */
+  exclusively<T>(key: number, fn: () => Promise<T>): Promise<T>;
   close(): Promise<void>;
   /**
    * The PGlite instance, for tests; undefined on PostgreSQL. It answers as drizzle reads: dates,
@@ -179,6 +185,7 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
         const r = await instance.query<{ size: string }>('select pg_database_size(current_database())::text as size');
         return Number(r.rows[0]?.size ?? 0);
       },
+      exclusively: (_key, fn) => fn(),
       close: async () => {
         bus.removeAllListeners();
         if (!instance.closed) await instance.close();
@@ -200,6 +207,18 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
     sizeBytes: async () => {
       const r = await pool.query<{ size: string }>('select pg_database_size(current_database())::text as size');
       return Number(r.rows[0]?.size ?? 0);
+    },
+    exclusively: async (key, fn) => {
+      const client = new pg.Client({ connectionString: opts.url });
+      // A lost connection ends its lock with it; what `fn` runs on the pool reports its own errors.
+      client.on('error', () => {});
+      await client.connect();
+      try {
+        await client.query('select pg_advisory_lock($1)', [key]);
+        return await fn();
+      } finally {
+        await client.end(); // releases the lock with the session
+      }
     },
     // Idempotent like the embedded database's close: a second pool.end() would throw.
     close: async () => {

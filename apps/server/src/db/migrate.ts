@@ -5,10 +5,19 @@ import type { Database } from './client.ts';
 
 export const MIGRATIONS_DIR = path.resolve(import.meta.dirname, '../../drizzle');
 
-/** Applies the committed SQL migrations that have not run yet (forward-only, idempotent). */
+/** The advisory lock key migrations hold on a shared PostgreSQL database ('crsm' as a number). */
+export const MIGRATIONS_LOCK = 0x63_72_73_6d;
+
+/**
+ * Applies the committed SQL migrations that have not run yet (forward-only, idempotent). Several
+ * server processes may start at once on one PostgreSQL database and drizzle's migrator takes no
+ * lock: both would run the same migrations, and one fail (its CREATE SCHEMA or CREATE TABLE meets
+ * the other's). So the first to hold MIGRATIONS_LOCK migrates; the others wait, then find nothing
+ * left to do.
+ */
 export async function migrate(database: Database): Promise<void> {
   const config = { migrationsFolder: MIGRATIONS_DIR };
   // Both migrators run the same SQL files and keep the same journal table.
   if (database.kind === 'pglite') await migratePglite(database.db as never, config);
-  else await migratePg(database.db as never, config);
+  else await database.exclusively(MIGRATIONS_LOCK, () => migratePg(database.db as never, config));
 }
