@@ -27,9 +27,10 @@ export const bookImports = pgTable(
 );
 
 /**
- * The catalogue. search_text (lower-cased title, authors, subjects, tags, publisher, ISBN) and
- * search_vector (the same, weighted A title, B authors, C subjects/tags, D publisher/ISBN) are kept
- * by the trigger `books_search_refresh` (migration 0001), not by the application, so every
+ * The catalogue. search_text (lower-cased title, authors, subjects, tags, publisher, ISBN),
+ * search_vector (the same, weighted A title, B authors, C subjects/tags, D publisher/ISBN),
+ * title_vector and sort_title are kept by the trigger `books_search_refresh` (migrations 0001,
+ * 0002, 0014), not by the application, so every
  * writer — API, CSV import, seed, bulk CLI, restore — gets them. A trigger rather than generated
  * columns because array_to_string is not IMMUTABLE and because restore inserts every column.
  */
@@ -46,6 +47,8 @@ export const books = pgTable(
     /** The title alone: the first tier of ranked candidates (decision 0013). */
     titleVector: tsvector('title_vector').notNull().default(sql`''::tsvector`),
     searchVector: tsvector('search_vector').notNull().default(sql`''::tsvector`),
+    /** lower(title): catalogue order, and what a search sorts its candidates by. */
+    sortTitle: text('sort_title').notNull().default(''),
     title: text('title').notNull(),
     authors: text('authors').array().notNull().default(sql`'{}'::text[]`),
     subjects: text('subjects').array().notNull().default(sql`'{}'::text[]`),
@@ -62,7 +65,7 @@ export const books = pgTable(
   (t) => [
     uniqueIndex('books_isbn_key').on(t.isbn),
     // Catalogue order (empty search) and the import's natural key; "C" keeps both databases alike.
-    index('books_title_sort_idx').on(sql`lower(${t.title}) collate "C"`, t.id),
+    index('books_title_sort_idx').on(sql`${t.sortTitle} collate "C"`, t.id),
     index('books_search_vector_idx').using('gin', t.searchVector),
     index('books_title_vector_idx').using('gin', t.titleVector),
     index('books_search_text_trgm_idx').using('gin', sql`${t.searchText} gin_trgm_ops`),

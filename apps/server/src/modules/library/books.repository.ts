@@ -30,7 +30,7 @@ export const BOOK_COLUMNS = {
 export type BookView = Pick<BookRow, keyof typeof BOOK_COLUMNS>;
 
 /** Catalogue order (an empty search) and the import's natural key; "C" keeps both databases alike. */
-export const CATALOGUE_ORDER = [sql`lower(${books.title}) collate "C"`, asc(books.id)];
+export const CATALOGUE_ORDER = [sql`${books.sortTitle} collate "C"`, asc(books.id)];
 
 export type NewBook = {
   title: string;
@@ -116,9 +116,9 @@ export async function existingBookKeys(db: Executor, isbns: string[], titles: st
       : Promise.resolve([]),
     titles.length
       ? db
-          .select({ key: sql<string>`lower(${books.title}) || '|' || lower(coalesce(${books.authors}[1], ''))` })
+          .select({ key: sql<string>`${books.sortTitle} || '|' || lower(coalesce(${books.authors}[1], ''))` })
           .from(books)
-          .where(and(isNull(books.isbn), sql`lower(${books.title}) collate "C" = any(${sql.param(titles)}::text[])`))
+          .where(and(isNull(books.isbn), sql`${books.sortTitle} collate "C" = any(${sql.param(titles)}::text[])`))
       : Promise.resolve([]),
   ]);
   return { isbns: new Set(byIsbn.map((r) => r.isbn!)), titleAuthor: new Set(byTitle.map((r) => r.key)) };

@@ -74,7 +74,17 @@ describe('search arms', () => {
     // A row is unpacked up to the last column a condition needs (migration 0014, decision 0013).
     const r = await t.ctx.db.execute(sql`
       select column_name as name from information_schema.columns where table_name = 'books' and ordinal_position <= 6 order by ordinal_position`);
-    expect((r as unknown as { rows: Array<{ name: string }> }).rows.map((c) => c.name)).toEqual(['id', 'import_id', 'search_text', 'title_vector', 'search_vector', 'title']);
+    expect((r as unknown as { rows: Array<{ name: string }> }).rows.map((c) => c.name)).toEqual(['id', 'import_id', 'search_text', 'title_vector', 'search_vector', 'sort_title']);
+  });
+
+  it('keeps sort_title, what candidates sort by, as the lower-cased title through every write', async () => {
+    const rows = async () =>
+      ((await t.ctx.db.execute(sql`select title, sort_title from books where title ilike '%schrödinger%' order by sort_title`)) as unknown as { rows: Array<{ title: string; sort_title: string }> }).rows;
+    await t.ctx.db.execute(sql`insert into books (title, copies_total, copies_available) values ('WHAT IS LIFE? SCHRÖDINGER', 1, 1)`);
+    expect(await rows()).toEqual([{ title: 'WHAT IS LIFE? SCHRÖDINGER', sort_title: 'what is life? schrödinger' }]);
+    await t.ctx.db.execute(sql`update books set title = 'Schrödinger''s Cat' where title = 'WHAT IS LIFE? SCHRÖDINGER'`);
+    expect(await rows()).toEqual([{ title: "Schrödinger's Cat", sort_title: "schrödinger's cat" }]);
+    expect(titles(await search('schrödinger'))).toEqual(["Schrödinger's Cat"]);
   });
 
   it('answers an uncapped search the same with and without the whole-word arms, the page in the arms or read by id', async () => {

@@ -121,7 +121,7 @@ async function rankPage(db: Executor, arms: Arm[], tsquery: SQL, f: { offset: nu
     const before = names.slice(0, i);
     const gate = sql.join(before.map((n) => sql` and (select count(*) from ${n}) < ${cap}`));
     return sql`${names[i]} as materialized (
-      select ${books.id} as id, ${rank}::real as r, lower(${books.title}) collate "C" as s${f.pageInArms ? sql`, ${columnsOf('books')}` : sql``}
+      select ${books.id} as id, ${rank}::real as r, ${books.sortTitle} collate "C" as s${f.pageInArms ? sql`, ${columnsOf('books')}` : sql``}
       from ${books} where ${where} and ${VISIBLE_BOOK}${gate} limit ${cap})`;
   });
   // A book met by several arms is taken from the first (with its real rank: the partial-word arm
