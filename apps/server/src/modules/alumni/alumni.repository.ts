@@ -33,7 +33,7 @@ export const ALUMNUS_COLUMNS = {
   createdAt: alumni.createdAt,
   updatedAt: alumni.updatedAt,
 };
-export type AlumnusView = Omit<AlumnusRow, 'searchText' | 'createdBy' | 'importId'>;
+export type AlumnusView = Omit<AlumnusRow, 'searchText' | 'nameKey' | 'departmentKey' | 'createdBy' | 'importId'>;
 
 /**
  * The one visibility rule (decisions 0016, 0021): an alumnus added by an import that is still
@@ -53,12 +53,12 @@ export function searchWords(q: string): string[] {
 }
 
 /**
- * A sort's order over a table or subquery with the raw columns (id, name, graduation_year,
+ * A sort's order over a table or subquery with the raw columns (id, name_key, graduation_year,
  * created_at), named `alias.column`; over `alumni` it is the expression of the sort's index.
  */
 function orderOver(alias: string, sort: ListAlumniQuery['sort']): SQL {
   const a = sql.raw(alias);
-  const name = sql`lower(${a}.name) collate "C"`;
+  const name = sql`${a}.name_key collate "C"`;
   switch (sort) {
     case 'name':
       return sql`${name}, ${a}.id`;
@@ -104,7 +104,7 @@ export async function listAlumni(
   if (f.publicOnly) conds.push(sql`${alumni.visibility} = 'public'`);
   const words = searchWords(f.q);
   for (const w of words) conds.push(sql`${alumni.searchText} like ${containing(w)}`);
-  if (f.department) conds.push(sql`lower(${alumni.department}) = ${f.department.toLowerCase()}`);
+  if (f.department) conds.push(sql`${alumni.departmentKey} = lower(${f.department})`);
   if (f.graduationYear !== undefined) conds.push(eq(alumni.graduationYear, f.graduationYear));
   if (f.company) {
     const part = containing(f.company.toLowerCase());
@@ -130,7 +130,7 @@ export async function listAlumni(
   const page = await db
     .select({ ...ALUMNUS_COLUMNS, total: sql<number>`p.total` })
     .from(
-      sql`(with c as materialized (select id, name, graduation_year, created_at from ${alumni} where ${where} limit ${ALUMNI_COUNT_CAP + 1})
+      sql`(with c as materialized (select id, name_key, graduation_year, created_at from ${alumni} where ${where} limit ${ALUMNI_COUNT_CAP + 1})
             select c.*, (select count(*) from c)::int as total from c order by ${orderOver('c', f.sort)} limit ${f.pageSize} offset ${offset}) p`,
     )
     .innerJoin(alumni, sql`${alumni.id} = p.id`)
