@@ -11,6 +11,9 @@ import { checkScreen, DEMO_PASSWORD, expect, login, loginAs, resetLinkFor, test,
 // person made here has a run-unique email, so the file passes twice on one server.
 
 test.use({ bypassCSP: true });
+// Each test walks several screens, some in two sessions with an axe scan: 18–30 s on an idle
+// machine, so the default 30 s left none to a loaded one (a CI run at load 12 timed one out).
+test.describe.configure({ timeout: 60_000 });
 
 const FIXTURES = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../server/test/fixtures/import/people');
 const run = `${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
