@@ -22,6 +22,8 @@ import {
  */
 export const ROUTE_ROLES = {
   '/confirmation': ANY_SIGNED_IN,
+  // CRS addition: the signed-in user's account (change password), linked from the header's name.
+  '/dashboard/account': ANY_SIGNED_IN,
   '/alumni': ALUMNI_READERS,
   '/alumni/:id': ALUMNI_READERS,
   '/library': LIBRARY_READERS,

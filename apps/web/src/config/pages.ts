@@ -36,6 +36,8 @@ export const PAGES = {
 
   confirmation: { title: 'Success', path: '/confirmation', page: 'app/confirmation', guarded: true },
   dashboard: { title: 'Dashboard', path: '/dashboard', page: 'app/dashboard-dispatcher', guarded: true },
+  // Every role's own account (change password), opened from the header's name and picture.
+  account: { title: 'Account', path: '/dashboard/account', page: 'app/account', guarded: true },
 
   adminDashboard: { title: 'Admin dashboard', path: '/dashboard/admin', page: 'app/dashboards/admin', guarded: true, nav: dashboard('Admin') },
   adminStudents: { title: 'Manage Students', path: '/dashboard/admin/students', page: 'app/people/admin-students', guarded: true, nav: { Admin: { label: 'Manage Students', icon: 'users' } } },

@@ -41,6 +41,27 @@ export const resetPasswordFormSchema = resetConfirmSchema
   .refine((v) => v.password === v.confirmPassword, { message: MSG.passwordsMatch, path: ['confirmPassword'] });
 export type ResetPasswordFormInput = z.infer<typeof resetPasswordFormSchema>;
 
+/**
+ * POST /auth/users/me/password: the signed-in user's current password and the new one (the same
+ * rule as at sign-up). The current one is only checked against the stored hash, so any length an
+ * older rule allowed still works.
+ */
+export const changePasswordSchema = z.strictObject({
+  currentPassword: z.string().min(1, MSG.currentPasswordRequired).max(200, MSG.passwordMax),
+  password: passwordField,
+});
+export type ChangePasswordInput = z.infer<typeof changePasswordSchema>;
+
+/** The change-password form: the new password twice, and different from the current one. */
+export const changePasswordFormSchema = changePasswordSchema
+  .extend({ confirmPassword: passwordField })
+  .refine((v) => v.password === v.confirmPassword, { message: MSG.passwordsMatch, path: ['confirmPassword'] })
+  .refine((v) => v.password !== v.currentPassword, { message: MSG.samePassword, path: ['password'] });
+export type ChangePasswordFormInput = z.infer<typeof changePasswordFormSchema>;
+
+/** Its answer: this session's new access token (the account's token version moved on); the refresh token stays. */
+export const changePasswordResponseSchema = z.object({ message: z.string(), token: z.string() });
+
 export const refreshSchema = z.strictObject({ refreshToken: z.string().min(1).max(200) });
 
 /** PATCH /auth/users/me: name, email and bio only — never roles, status or password. */

@@ -1,11 +1,11 @@
-import { and, count, eq, gt, isNull, lt, min, or, sql } from 'drizzle-orm';
+import { and, count, eq, gt, isNull, lt, min, ne, or, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { authAttempts, passwordResets, refreshTokens, sessions } from '../../db/schema/auth.ts';
 
 // The auth module's tables: sessions, refresh tokens, password resets, throttling attempts.
 // Tokens arrive here already hashed: no plain token is ever stored.
 
-export type RevokeReason = 'logout' | 'refresh-token-reuse' | 'password-reset' | 'account-disabled';
+export type RevokeReason = 'logout' | 'refresh-token-reuse' | 'password-reset' | 'password-change' | 'account-disabled';
 
 /** Starts a session of `userId` with an absolute lifetime of `days`; returns its id. */
 export async function insertSession(db: Executor, s: { userId: string; days: number; ip: string; userAgent: string | null }): Promise<string> {
@@ -53,6 +53,16 @@ export async function revokeUserSessions(db: Executor, userId: string, reason: R
     .update(sessions)
     .set({ revokedAt: sql`now()`, revokeReason: reason })
     .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt)))
+    .returning({ id: sessions.id });
+  return rows.map((r) => r.id);
+}
+
+/** Revokes every live session of the user but `keepId` (their own, when they change their password). */
+export async function revokeOtherSessions(db: Executor, userId: string, keepId: string, reason: RevokeReason): Promise<string[]> {
+  const rows = await db
+    .update(sessions)
+    .set({ revokedAt: sql`now()`, revokeReason: reason })
+    .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt), ne(sessions.id, keepId)))
     .returning({ id: sessions.id });
   return rows.map((r) => r.id);
 }

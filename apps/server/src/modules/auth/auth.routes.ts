@@ -3,6 +3,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { MSG } from '@crs/shared/messages';
 import {
   authResponseSchema,
+  changePasswordResponseSchema,
+  changePasswordSchema,
   forgotPasswordSchema,
   loginSchema,
   meResponseSchema,
@@ -64,6 +66,17 @@ export const authRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
     config: { access: anyUser },
     schema: { tags: ['auth'], summary: 'Change name, email or bio', body: updateMeSchema, response: { 200: meResponseSchema, ...errors } },
     handler: async (req) => ({ message: MSG.profileUpdated, user: await auth.updateMe(ctx, principalOf(req).user.id, req.body) }),
+  });
+
+  app.post('/users/me/password', {
+    config: { access: anyUser },
+    schema: {
+      tags: ['auth'],
+      summary: 'Change your password (the current one required); signs out your other sessions and answers a new access token for this one',
+      body: changePasswordSchema,
+      response: { 200: changePasswordResponseSchema, ...errors },
+    },
+    handler: async (req) => ({ message: MSG.passwordChanged, token: await auth.changePassword(ctx, principalOf(req), req.body, meta(req)) }),
   });
 
   app.post('/reset/request', {

@@ -1,5 +1,5 @@
 import { MSG } from '@crs/shared/messages';
-import type { RegisterInput, ResetConfirmInput, UpdateMeInput, User } from '@crs/shared/schemas/auth';
+import type { ChangePasswordInput, RegisterInput, ResetConfirmInput, UpdateMeInput, User } from '@crs/shared/schemas/auth';
 import { APPROVAL_ROLES } from '@crs/shared/roles';
 import type { AppContext } from '../../context.ts';
 import type { Executor } from '../../db/client.ts';
@@ -251,6 +251,36 @@ export async function confirmReset(ctx: AppContext, input: ResetConfirmInput, ip
     return id;
   });
   await users.accountChanged(ctx, userId);
+}
+
+/**
+ * Changes the signed-in user's password. The current password is checked as at sign-in, and a
+ * wrong one counts towards the same throttle (10 for an account in 15 minutes, then 429), so a
+ * session left open on a lab computer cannot be used to guess it. Every other session of the user
+ * is revoked; this one stays, and gets a new access token, since the account's token version
+ * moved on (its refresh token keeps working).
+ */
+export async function changePassword(ctx: AppContext, p: Principal, input: ChangePasswordInput, meta: RequestMeta): Promise<string> {
+  const email = p.user.email;
+  await assertNotThrottled(ctx.db, 'login', meta.ip, email);
+  const stored = await users.findCredentials(ctx, email);
+  if (!stored || !(await verifyPassword(stored.passwordHash, input.currentPassword))) {
+    await recordAttempt(ctx.db, 'login', meta.ip, email);
+    throw badRequest(MSG.wrongCurrentPassword, 'WRONG_PASSWORD', [{ path: 'currentPassword', message: MSG.wrongCurrentPassword }]);
+  }
+  if (input.password === input.currentPassword) throw badRequest(MSG.samePassword, 'SAME_PASSWORD', [{ path: 'password', message: MSG.samePassword }]);
+  const passwordHash = await hashPassword(input.password);
+  const ended = await ctx.db.transaction(async (tx) => {
+    await users.setPassword(ctx, p.user.id, passwordHash, tx);
+    const ended = await repo.revokeOtherSessions(tx, p.user.id, p.sessionId, 'password-change');
+    await audit.record(ctx, p, { action: 'auth.password_changed', target: { type: 'user', id: p.user.id, label: email }, details: { sessionsEnded: ended.length } }, tx);
+    return ended;
+  });
+  await users.accountChanged(ctx, p.user.id);
+  await forgetSessions(ctx, ended);
+  const account = await users.getAccount(ctx, p.user.id);
+  if (!account) throw unauthorized();
+  return accessToken(ctx, account, p.sessionId, ctx.db);
 }
 
 /**

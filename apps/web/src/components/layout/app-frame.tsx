@@ -4,6 +4,8 @@ import { NavLink } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { UserAvatar } from '@/components/ui/avatar';
 import { DRAWER_BREAKPOINT_PX, SIDEBAR_TOOLTIP_DELAY_MS } from '@/config/env';
+import { PAGES } from '@/config/pages';
+import { paths } from '@/config/paths';
 import { useMediaQuery } from '@/hooks/use-media-query';
 import { displayName, useAuth } from '@/lib/auth';
 import { deferredModule } from '@/lib/deferred-module';
@@ -92,7 +94,14 @@ export function AppFrame({ children, bell }: { children: ReactNode; /** The head
         <div className="ml-auto flex items-center gap-1 sm:gap-2">
           <ThemeToggle />
           {bell ?? <NotificationBell />}
-          <div className="ml-1 flex items-center gap-2">
+          {/* The signed-in person: opens their account page (change password). Named by its text, so
+              the visible name is part of the link's name; on a phone, where the name is hidden, it is
+              just "Account". */}
+          <NavLink
+            to={paths.account}
+            className="ml-1 flex items-center gap-2 rounded-md p-1 hover:bg-accent focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none"
+          >
+            <span className="sr-only">{PAGES.account.title}</span>
             <div className="hidden text-right leading-tight sm:block">
               <p className="text-sm font-medium" data-testid="user-name">
                 {name}
@@ -102,7 +111,7 @@ export function AppFrame({ children, bell }: { children: ReactNode; /** The head
               </p>
             </div>
             <UserAvatar name={user?.name} src={user?.avatar} />
-          </div>
+          </NavLink>
         </div>
       </header>
 

@@ -1,0 +1,30 @@
+import { PageHeader } from '@/components/layout/page';
+import { Card, CardContent } from '@/components/ui/card';
+import { useAuth } from '@/lib/auth';
+import { ACCOUNT_TEXT } from '../texts';
+import { ChangePasswordForm } from './change-password-form';
+
+/** /dashboard/account: who is signed in, and a password change (every role). */
+export function AccountPage() {
+  const { user } = useAuth();
+  return (
+    <section>
+      <PageHeader title={ACCOUNT_TEXT.title} description={ACCOUNT_TEXT.description} />
+      <div className="grid max-w-2xl gap-6">
+        <Card>
+          <CardContent className="grid gap-1 pt-6 text-sm">
+            <p>
+              <span className="text-muted-foreground">{ACCOUNT_TEXT.signedInAs} </span>
+              <span className="font-medium break-all">{user?.email}</span>
+            </p>
+            <p>
+              <span className="text-muted-foreground">{ACCOUNT_TEXT.roles} </span>
+              <span className="font-medium">{user?.roles.join(', ')}</span>
+            </p>
+          </CardContent>
+        </Card>
+        <ChangePasswordForm />
+      </div>
+    </section>
+  );
+}
