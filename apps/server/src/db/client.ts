@@ -122,6 +122,25 @@ async function warmNextTick(): Promise<void> {
 const SESSION_SETTINGS: Array<[string, string]> = [['synchronize_seqscans', 'off']];
 
 /**
+ * A pool's connection string and startup `options`: SESSION_SETTINGS after any the URL carries
+ * (`?options=-c statement_timeout=5000`). node-postgres lets a URL's parameters override the
+ * pool's own, so a URL with `options` would otherwise drop ours; the later `-c` of a name wins.
+ */
+export function withSessionSettings(url: string): { connectionString: string; options: string } {
+  const ours = SESSION_SETTINGS.map(([name, value]) => `-c ${name}=${value}`).join(' ');
+  let parsed: URL;
+  try {
+    parsed = new URL(url);
+  } catch {
+    return { connectionString: url, options: ours };
+  }
+  const theirs = parsed.searchParams.get('options');
+  if (theirs === null) return { connectionString: url, options: ours };
+  parsed.searchParams.delete('options');
+  return { connectionString: parsed.toString(), options: `${theirs} ${ours}` };
+}
+
+/**
  * The value parsers drizzle's PGlite driver passes with every query: it reads dates, timestamps and
  * intervals (and their arrays) from PostgreSQL's text itself. Set once on the instance instead:
  * PGlite merges per-query parsers into a copy of its whole map (362 types) on every result, ~0.2 ms
@@ -193,7 +212,7 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
     };
   }
 
-  const pool = new pg.Pool({ connectionString: opts.url, max: opts.max ?? 10, options: SESSION_SETTINGS.map(([name, value]) => `-c ${name}=${value}`).join(' ') });
+  const pool = new pg.Pool({ max: opts.max ?? 10, ...withSessionSettings(opts.url) });
   pool.on('error', () => {
     /* idle client errors are reported on the next query */
   });
