@@ -5,7 +5,7 @@ import { errorSchema, idParamsWith, messageSchema } from '@crs/shared/schemas/co
 import { FILE_RULES } from '@crs/shared/schemas/files';
 import { allNoticesResponse, createNoticeSchema, myNoticesResponse, noticeAudiencesResponse, noticeResponse, updateNoticeSchema } from '@crs/shared/schemas/notices';
 import type { AppContext } from '../../context.ts';
-import { AppError } from '../../lib/errors.ts';
+import { AppError, badRequest } from '../../lib/errors.ts';
 import { anyUser, principalOf } from '../../plugins/access.ts';
 import { acceptUploads, readUploadForm } from '../../plugins/upload.ts';
 import * as files from '../files/files.service.ts';
@@ -15,6 +15,14 @@ const publishers = { roles: NOTICE_PUBLISHERS };
 const errors = { 400: errorSchema, 401: errorSchema, 403: errorSchema, 404: errorSchema };
 const tags = ['notices'];
 const params = idParamsWith(MSG.noticeNotFound);
+/** A multipart text field holding JSON; what does not parse is validated as nothing (the schema's 400). */
+const parseJsonField = (text: string | undefined): unknown => {
+  try {
+    return text === undefined ? undefined : (JSON.parse(text) as unknown);
+  } catch {
+    return undefined;
+  }
+};
 
 /** Notices: every signed-in user reads theirs; Staff, Admin and SuperAdmin publish. */
 export const noticesRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
@@ -68,6 +76,28 @@ export const noticesRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
   });
   await app.register(async (uploads) => {
     await acceptUploads(uploads, FILE_RULES.notice.maxBytes, 2);
+    uploads.withTypeProvider<ZodTypeProvider>().post('/with-attachment', {
+      config: { access: publishers },
+      schema: {
+        tags,
+        summary: 'Publish a notice with its attachment, all or nothing (multipart: `notice`, the JSON body of POST /notices, then `file` ≤ 20 MiB)',
+        consumes: ['multipart/form-data'],
+        response: { 201: noticeResponse, ...errors, 413: errorSchema, 415: errorSchema },
+      },
+      handler: async (req, reply) => {
+        const { file, fields } = await readUploadForm(req, FILE_RULES.notice.maxBytes);
+        const raw = parseJsonField(fields.notice);
+        if (raw === undefined) throw badRequest(MSG.invalidValue, 'VALIDATION_FAILED', [{ path: 'notice', message: MSG.invalidValue }]);
+        const input = createNoticeSchema.safeParse(raw);
+        if (!input.success) {
+          const issue = input.error.issues[0]!;
+          throw badRequest(issue.message, 'VALIDATION_FAILED', input.error.issues.map((i) => ({ path: i.path.join('.'), message: i.message })));
+        }
+        if (file?.tooLarge) throw files.fileTooLarge('notice');
+        if (!file || file.bytes.length === 0) throw new AppError(400, 'FILE_REQUIRED', MSG.fileRequired);
+        return reply.code(201).send({ message: MSG.noticeCreated, notice: await notices.createNotice(ctx, principalOf(req), input.data, file) });
+      },
+    });
     uploads.withTypeProvider<ZodTypeProvider>().put('/:id/attachment', {
       config: { access: publishers },
       schema: {

@@ -110,18 +110,26 @@ async function editable(ctx: AppContext, p: Principal, id: string): Promise<Noti
 
 const one = async (ctx: AppContext, p: Principal, row: NoticeRow) => (await presentFor(ctx, p, [row]))[0]!;
 
-/** POST /notices: publishes a notice; the audience's departments and sections must exist (400). */
-export async function createNotice(ctx: AppContext, p: Principal, v: CreateNotice): Promise<Notice> {
+/**
+ * POST /notices: publishes a notice; the audience's departments and sections must exist (400).
+ * With `upload` (POST /notices/with-attachment) the file is checked first (413/415 publish nothing)
+ * and kept in the notice's own transaction, so readers never see the notice without it.
+ */
+export async function createNotice(ctx: AppContext, p: Principal, v: CreateNotice, upload?: { bytes: Buffer; filename: string }): Promise<Notice> {
   const audience = await checkAudience(ctx, v.audience);
-  const row = await repo.insertNotice(ctx.db, {
-    title: v.title,
-    body: v.body,
-    pinned: v.pinned,
-    expiresOn: v.expiresOn,
-    audienceRoles: audience.roles,
-    departmentIds: audience.departmentIds,
-    sectionIds: audience.sectionIds,
-    createdBy: p.user.id,
+  const row = await ctx.db.transaction(async (tx) => {
+    const file = upload ? await files.saveUpload(ctx, { purpose: 'notice', ownerId: p.user.id, bytes: upload.bytes, filename: upload.filename }, tx) : undefined;
+    return repo.insertNotice(tx, {
+      title: v.title,
+      body: v.body,
+      pinned: v.pinned,
+      expiresOn: v.expiresOn,
+      audienceRoles: audience.roles,
+      departmentIds: audience.departmentIds,
+      sectionIds: audience.sectionIds,
+      createdBy: p.user.id,
+      attachmentFileId: file?.id ?? null,
+    });
   });
   return one(ctx, p, row);
 }

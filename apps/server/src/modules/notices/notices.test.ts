@@ -171,6 +171,39 @@ describe('notices', () => {
     expect([...tags].every((tag) => ['p', 'strong', 'a', 'br'].includes(tag))).toBe(true);
   });
 
+  it('publishes a notice with its attachment in one request, or nothing at all', async () => {
+    const tag = `atomic${Date.now()}`;
+    const send = (auth: Auth, notice: unknown, content: Buffer | string | undefined, filename = 'timetable.pdf') => {
+      const form = multipart(content, filename, notice === undefined ? {} : { notice: typeof notice === 'string' ? notice : JSON.stringify(notice) });
+      return t.app.inject({ method: 'POST', url: '/api/v1/notices/with-attachment', headers: { ...auth, ...form.headers }, payload: form.payload });
+    };
+    const published = async (title: string) => countRows(t.ctx, 'notices', `title = '${title}'`);
+    const filesBefore = await countRows(t.ctx, 'files');
+
+    // A refused file, a missing one, a bad notice, a reader: nothing is published, no file is kept.
+    expect((await send(staff, { title: `${tag} script`, body: 'Text' }, '#!/bin/sh\necho hi\n', 'x.pdf')).statusCode).toBe(415);
+    expect((await send(staff, { title: `${tag} no file`, body: 'Text' }, undefined)).json()).toMatchObject({ code: 'FILE_REQUIRED', message: MSG.fileRequired });
+    const untitled = await send(staff, { title: '', body: 'Text' }, PDF);
+    expect(untitled.statusCode).toBe(400);
+    expect(untitled.json().errors[0].path).toBe('title');
+    expect((await send(staff, 'not json', PDF)).json()).toMatchObject({ code: 'VALIDATION_FAILED', errors: [{ path: 'notice' }] });
+    expect((await send(staff, undefined, PDF)).statusCode).toBe(400);
+    const student = await loginAs(t, ['Student']);
+    expect((await send(student.auth, { title: `${tag} student`, body: 'Text' }, PDF)).statusCode).toBe(403);
+    for (const title of ['script', 'no file', 'student']) expect(await published(`${tag} ${title}`)).toBe(0);
+    expect(await countRows(t.ctx, 'files')).toBe(filesBefore);
+
+    const ok = await send(staff, { title: `${tag} timetable`, body: 'Hall tickets from the office.', pinned: true, audience: { roles: ['Student'] } }, PDF);
+    expect(ok.statusCode, ok.body).toBe(201);
+    expect(ok.json().message).toBe(MSG.noticeCreated);
+    const notice = noticeResponse.parse(ok.json()).notice;
+    expect(notice).toMatchObject({ title: `${tag} timetable`, pinned: true, attachment: { filename: 'timetable.pdf', mimeType: 'application/pdf' } });
+    // The first time a student lists it, the attachment is there and opens.
+    const listed = (await mine(student.auth)).notices.find((n) => n._id === notice._id)!;
+    expect(listed.attachment?.filename).toBe('timetable.pdf');
+    expect((await t.app.inject({ url: listed.attachment!.url })).statusCode).toBe(200);
+  });
+
   it('keeps an attachment the audience can open and nobody else; removing or deleting removes the file', async () => {
     const teacher = await person(t, 'Teacher');
     const c = await classFixture(t, admin, teacher.user.id, 1);

@@ -30,6 +30,17 @@ export async function saveNotice({ id, input }: { id?: string | undefined; input
   const { data } = id ? await api.patch<NoticeAnswer>(`/notices/${encodeURIComponent(id)}`, input) : await api.post<NoticeAnswer>('/notices', input);
   return data;
 }
+/**
+ * POST /notices/with-attachment: a new notice and its file in one request, so the notice is
+ * published with its attachment or not at all (a refused file publishes nothing).
+ */
+export async function publishWithAttachment(input: CreateNoticeInput, file: File): Promise<NoticeAnswer> {
+  const form = new FormData();
+  form.append('notice', JSON.stringify(input));
+  form.append('file', file);
+  const { data } = await api.post<NoticeAnswer>('/notices/with-attachment', form);
+  return data;
+}
 /** PUT /notices/{id}/attachment (multipart `file`). */
 export async function uploadAttachment(id: string, file: File): Promise<NoticeAnswer> {
   const form = new FormData();
@@ -53,15 +64,4 @@ const invalidating = <A, R>(fn: (a: A) => Promise<R>) =>
     return useMutation({ mutationFn: fn, onSettled: () => queryClient.invalidateQueries({ queryKey: noticeKeys.all }) });
   };
 
-/**
- * Saves a notice, then its attachment change: a new file replaces the old one; `removeFile` drops it.
- * The notice is saved first, so a refused file (413/415) leaves the notice published without it and
- * the form says why.
- */
-export const useSaveNotice = invalidating(async (v: { id?: string | undefined; input: CreateNoticeInput | UpdateNoticeInput; file?: File | undefined; removeFile?: boolean }) => {
-  const saved = await saveNotice({ id: v.id, input: v.input });
-  if (v.file) return { ...(await uploadAttachment(saved.notice._id, v.file)), message: saved.message };
-  if (v.removeFile) return { ...(await removeAttachment(saved.notice._id)), message: saved.message };
-  return saved;
-});
 export const useDeleteNotice = invalidating(deleteNotice);

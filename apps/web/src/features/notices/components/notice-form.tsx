@@ -14,7 +14,7 @@ import { Textarea } from '@/components/ui/textarea';
 import { toast } from '@/lib/toast';
 import { useServerForm } from '@/lib/use-server-form';
 import { noticeKeys } from '../api/keys';
-import { removeAttachment, saveNotice, uploadAttachment, useAudiences } from '../api/manage-notices';
+import { publishWithAttachment, removeAttachment, saveNotice, uploadAttachment, useAudiences } from '../api/manage-notices';
 import { NOTICES_TEXT } from '../texts';
 import { CheckboxGroup } from '@/components/ui/checkbox-group';
 
@@ -22,8 +22,9 @@ type FormValues = z.input<typeof createNoticeSchema>;
 
 /**
  * Publish or edit a notice: title, Markdown text, audience (roles, departments, sections), pin,
- * last day shown, attachment. The notice is saved first, then the file; if the file is refused the
- * form stays open on the saved notice (a second submit edits it, never publishes it twice).
+ * last day shown, attachment. A new notice with a file goes in one request (a refused file publishes
+ * nothing). An edit saves the notice, then the file change; if the file is refused the form stays
+ * open on the saved notice (a second submit edits it again, never publishes it twice).
  */
 export function NoticeForm({ notice, onDone }: { notice: Notice | undefined; onDone: () => void }) {
   const queryClient = useQueryClient();
@@ -47,10 +48,16 @@ export function NoticeForm({ notice, onDone }: { notice: Notice | undefined; onD
     submit: async (values) => {
       try {
         const input = { ...values, audience: { roles: roles as CreateNotice['audience']['roles'], departmentIds, sectionIds } };
-        let answer = await saveNotice({ id: savedId, input });
-        setSavedId(answer.notice._id);
-        if (file) answer = { ...(await uploadAttachment(answer.notice._id, file)), message: answer.message };
-        else if (dropFile && answer.notice.attachment) answer = { ...(await removeAttachment(answer.notice._id)), message: answer.message };
+        let answer;
+        if (!savedId && file) {
+          answer = await publishWithAttachment(input, file);
+          setSavedId(answer.notice._id);
+        } else {
+          answer = await saveNotice({ id: savedId, input });
+          setSavedId(answer.notice._id);
+          if (file) answer = { ...(await uploadAttachment(answer.notice._id, file)), message: answer.message };
+          else if (dropFile && answer.notice.attachment) answer = { ...(await removeAttachment(answer.notice._id)), message: answer.message };
+        }
         toast.success(answer.message);
         onDone();
       } finally {

@@ -148,6 +148,42 @@ describe('/dashboard/staff/notices', () => {
   });
 });
 
+describe('/dashboard/staff/notices: a new notice with a file', () => {
+  it('goes in one request, so a refused file publishes nothing; the next try sends it again', async () => {
+    const list: Notice[] = [];
+    let tries = 0;
+    server = await signedInAs(makeUser({ roles: ['Staff'] }), {
+      'GET /notices/manage': () => ({ body: { notices: list } }),
+      'GET /notices/audiences': { body: { roles: ['Student', 'Teacher', 'Staff', 'Admin', 'SuperAdmin', 'Librarian'], departments: [], sections: [] } },
+      'POST /notices/with-attachment': () => {
+        if (++tries === 1) return { status: 415, body: { message: 'This kind of file is not accepted here.', code: 'UNSUPPORTED_FILE_TYPE' } };
+        const saved = notice('n9', 'Hall tickets', { editable: true, attachment: { _id: 'f9', filename: 'tickets.pdf', mimeType: 'application/pdf', size: 9, url: '/api/v1/files/f9?t=1.x', createdAt: base.createdAt } });
+        list.unshift(saved);
+        return { status: 201, body: { message: MSG.noticeCreated, notice: saved } };
+      },
+    });
+    const user = userEvent.setup();
+    renderApp('/dashboard/staff/notices');
+    await user.click(await screen.findByRole('button', { name: 'New Notice' }));
+    const dialog = await screen.findByRole('dialog');
+    await user.type(within(dialog).getByLabelText('Title'), 'Hall tickets');
+    await user.type(within(dialog).getByLabelText('Notice text'), 'Collect them from the office.');
+    await user.upload(within(dialog).getByLabelText('Attachment (optional)'), new File(['%PDF-1.4'], 'tickets.pdf', { type: 'application/pdf' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Publish Notice' }));
+    expect(await within(dialog).findByText('This kind of file is not accepted here.')).toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: 'Publish Notice' }));
+    // (The toast text may still be on screen from an earlier test: wait for this publication itself.)
+    expect(await screen.findByRole('article', { name: 'Hall tickets' })).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    const calls = server.calls('POST /notices/with-attachment');
+    expect(calls).toHaveLength(2);
+    expect(String(calls[1]?.body)).toContain('{"title":"Hall tickets","body":"Collect them from the office."');
+    expect(String(calls[1]?.body)).toContain('filename="tickets.pdf"');
+    // Never the two-step way for a new notice.
+    expect(server.calls('POST /notices')).toHaveLength(0);
+  });
+});
+
 describe('teacher dashboard', () => {
   it('shows the latest notices in a card', async () => {
     server = await signedInAs(makeUser({ roles: ['Teacher'], name: 'Dr. Meera Iyer' }), {
