@@ -303,6 +303,9 @@ describe('the message dialog', { timeout: WALK_TIMEOUT_MS }, () => {
     await user.type(text, 'Dear ');
     await user.click(within(dialog).getByRole('button', { name: 'Insert {{name}}' }));
     await waitFor(() => expect(text).toHaveValue('Dear {{name}}'));
+    // The insert gives the focus back to the message in the next frame: typing elsewhere before
+    // then lost the subject's keystrokes to the message (CI on e9e97c4).
+    await waitFor(() => expect(text).toHaveFocus());
     expect(within(dialog).queryByText('Message cannot be empty')).not.toBeInTheDocument();
     await user.type(within(dialog).getByRole('textbox', { name: 'Subject (optional)' }), 'Alumni meet 2026');
     await user.click(within(dialog).getByRole('button', { name: 'Send Message' }));
