@@ -15,7 +15,7 @@ const publishers = { roles: NOTICE_PUBLISHERS };
 const errors = { 400: errorSchema, 401: errorSchema, 403: errorSchema, 404: errorSchema };
 const tags = ['notices'];
 const params = idParamsWith(MSG.noticeNotFound);
-/** A multipart text field holding JSON; what does not parse is validated as nothing (the schema's 400). */
+/** A multipart text field holding JSON: undefined when it is missing or not JSON (a 400 on `notice`). */
 const parseJsonField = (text: string | undefined): unknown => {
   try {
     return text === undefined ? undefined : (JSON.parse(text) as unknown);
