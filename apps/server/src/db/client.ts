@@ -153,21 +153,23 @@ const DRIZZLE_PARSERS = Object.fromEntries(
 
 type Queryable = Pick<PGlite, 'query'> | Transaction;
 
-/** `client` with its `query` (and a transaction's) passing drizzle's options on without the per-query parsers. */
+/**
+ * `client` with its `query` (and a transaction's) passing drizzle's options on without the
+ * per-query parsers. The wrappers are made once per client, not on each property access.
+ */
 function withoutQueryParsers<C extends Queryable>(client: C): C {
+  const target = client as Queryable;
+  const queryWithoutParsers = (text: string, params?: unknown[], options?: Parameters<Queryable['query']>[2]) => {
+    if (!options?.parsers) return target.query(text, params, options);
+    const { parsers: _, ...rest } = options;
+    return target.query(text, params, rest);
+  };
+  const transaction =
+    client instanceof PGlite ? <T>(fn: (tx: Transaction) => Promise<T>) => client.transaction((tx) => fn(withoutQueryParsers(tx))) : undefined;
   return new Proxy(client, {
     get(target, prop, receiver) {
-      if (prop === 'query') {
-        const query = target.query.bind(target) as Queryable['query'];
-        return (text: string, params?: unknown[], options?: Parameters<Queryable['query']>[2]) => {
-          if (!options?.parsers) return query(text, params, options);
-          const { parsers: _, ...rest } = options;
-          return query(text, params, rest);
-        };
-      }
-      if (prop === 'transaction' && target instanceof PGlite) {
-        return <T>(fn: (tx: Transaction) => Promise<T>) => target.transaction((tx) => fn(withoutQueryParsers(tx)));
-      }
+      if (prop === 'query') return queryWithoutParsers;
+      if (prop === 'transaction' && transaction) return transaction;
       const value: unknown = Reflect.get(target, prop, receiver);
       return typeof value === 'function' ? value.bind(target) : value;
     },
