@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import multipart from '@fastify/multipart';
+import type { z } from 'zod';
 import { MSG } from '@crs/shared/messages';
 import { AppError, badRequest } from '../lib/errors.ts';
 import { readWithLimit } from '../lib/import/file.ts';
@@ -41,4 +42,15 @@ export async function readUploadForm(req: FastifyRequest, maxBytes: number): Pro
     throw badRequest(MSG.importBadMultipart, 'BAD_MULTIPART');
   }
   return form;
+}
+
+/**
+ * A form's text fields (or a JSON field's value) checked with `schema`: the parsed value, or the
+ * 400 a JSON body's check answers (the first issue's message, every issue listed by path).
+ */
+export function checkFormFields<S extends z.ZodType>(schema: S, value: unknown): z.output<S> {
+  const parsed = schema.safeParse(value);
+  if (parsed.success) return parsed.data;
+  const errors = parsed.error.issues.map((i) => ({ path: i.path.join('.'), message: i.message }));
+  throw badRequest(errors[0]!.message, 'VALIDATION_FAILED', errors);
 }

@@ -5,9 +5,9 @@ import { errorSchema, idParamsWith, messageSchema } from '@crs/shared/schemas/co
 import { docFieldsSchema, docPatchSchema, docResponse, docsQuery, docsResponse } from '@crs/shared/schemas/docs';
 import { FILE_RULES } from '@crs/shared/schemas/files';
 import type { AppContext } from '../../context.ts';
-import { AppError, badRequest } from '../../lib/errors.ts';
+import { AppError } from '../../lib/errors.ts';
 import { principalOf } from '../../plugins/access.ts';
-import { acceptUploads, readUploadForm } from '../../plugins/upload.ts';
+import { acceptUploads, checkFormFields, readUploadForm } from '../../plugins/upload.ts';
 import * as files from '../files/files.service.ts';
 import * as docs from './docs.service.ts';
 
@@ -51,14 +51,10 @@ export const docsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
       },
       handler: async (req, reply) => {
         const { file, fields } = await readUploadForm(req, FILE_RULES.document.maxBytes);
-        const parsed = docFieldsSchema.safeParse(fields);
-        if (!parsed.success) {
-          const issue = parsed.error.issues[0]!;
-          throw badRequest(issue.message, 'VALIDATION_FAILED', parsed.error.issues.map((i) => ({ path: i.path.join('.'), message: i.message })));
-        }
+        const input = checkFormFields(docFieldsSchema, fields);
         if (file?.tooLarge) throw files.fileTooLarge('document');
         if (!file || file.bytes.length === 0) throw new AppError(400, 'FILE_REQUIRED', MSG.fileRequired);
-        const doc = await docs.createDoc(ctx, principalOf(req), parsed.data, file);
+        const doc = await docs.createDoc(ctx, principalOf(req), input, file);
         return reply.code(201).send({ message: MSG.docUploaded, doc });
       },
     });

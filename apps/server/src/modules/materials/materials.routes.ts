@@ -5,9 +5,9 @@ import { errorSchema, idParamsWith, messageSchema } from '@crs/shared/schemas/co
 import { FILE_RULES } from '@crs/shared/schemas/files';
 import { materialFieldsSchema, materialResponse, materialsResponse } from '@crs/shared/schemas/materials';
 import type { AppContext } from '../../context.ts';
-import { AppError, badRequest } from '../../lib/errors.ts';
+import { AppError } from '../../lib/errors.ts';
 import { principalOf } from '../../plugins/access.ts';
-import { acceptUploads, readUploadForm } from '../../plugins/upload.ts';
+import { acceptUploads, checkFormFields, readUploadForm } from '../../plugins/upload.ts';
 import * as files from '../files/files.service.ts';
 import * as materials from './materials.service.ts';
 
@@ -44,14 +44,10 @@ export const materialsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async
       },
       handler: async (req, reply) => {
         const { file, fields } = await readUploadForm(req, FILE_RULES.material.maxBytes);
-        const parsed = materialFieldsSchema.safeParse(fields);
-        if (!parsed.success) {
-          const issue = parsed.error.issues[0]!;
-          throw badRequest(issue.message, 'VALIDATION_FAILED', parsed.error.issues.map((i) => ({ path: i.path.join('.'), message: i.message })));
-        }
+        const input = checkFormFields(materialFieldsSchema, fields);
         if (file?.tooLarge) throw files.fileTooLarge('material');
         if (!file || file.bytes.length === 0) throw new AppError(400, 'FILE_REQUIRED', MSG.fileRequired);
-        const material = await materials.createMaterial(ctx, principalOf(req), parsed.data, file);
+        const material = await materials.createMaterial(ctx, principalOf(req), input, file);
         return reply.code(201).send({ message: MSG.materialUploaded, material });
       },
     });

@@ -7,7 +7,7 @@ import { allNoticesResponse, createNoticeSchema, myNoticesResponse, noticeAudien
 import type { AppContext } from '../../context.ts';
 import { AppError, badRequest } from '../../lib/errors.ts';
 import { anyUser, principalOf } from '../../plugins/access.ts';
-import { acceptUploads, readUploadForm } from '../../plugins/upload.ts';
+import { acceptUploads, checkFormFields, readUploadForm } from '../../plugins/upload.ts';
 import * as files from '../files/files.service.ts';
 import * as notices from './notices.service.ts';
 
@@ -88,14 +88,10 @@ export const noticesRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
         const { file, fields } = await readUploadForm(req, FILE_RULES.notice.maxBytes);
         const raw = parseJsonField(fields.notice);
         if (raw === undefined) throw badRequest(MSG.invalidValue, 'VALIDATION_FAILED', [{ path: 'notice', message: MSG.invalidValue }]);
-        const input = createNoticeSchema.safeParse(raw);
-        if (!input.success) {
-          const issue = input.error.issues[0]!;
-          throw badRequest(issue.message, 'VALIDATION_FAILED', input.error.issues.map((i) => ({ path: i.path.join('.'), message: i.message })));
-        }
+        const input = checkFormFields(createNoticeSchema, raw);
         if (file?.tooLarge) throw files.fileTooLarge('notice');
         if (!file || file.bytes.length === 0) throw new AppError(400, 'FILE_REQUIRED', MSG.fileRequired);
-        return reply.code(201).send({ message: MSG.noticeCreated, notice: await notices.createNotice(ctx, principalOf(req), input.data, file) });
+        return reply.code(201).send({ message: MSG.noticeCreated, notice: await notices.createNotice(ctx, principalOf(req), input, file) });
       },
     });
     uploads.withTypeProvider<ZodTypeProvider>().put('/:id/attachment', {
