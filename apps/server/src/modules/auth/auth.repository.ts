@@ -48,21 +48,12 @@ export async function revokeSession(db: Executor, id: string, reason: RevokeReas
     .where(and(eq(sessions.id, id), isNull(sessions.revokedAt)));
 }
 
-export async function revokeUserSessions(db: Executor, userId: string, reason: RevokeReason): Promise<string[]> {
+/** Revokes every live session of the user, but `keepId` when given (their own, as they change their password). */
+export async function revokeUserSessions(db: Executor, userId: string, reason: RevokeReason, keepId?: string): Promise<string[]> {
   const rows = await db
     .update(sessions)
     .set({ revokedAt: sql`now()`, revokeReason: reason })
-    .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt)))
-    .returning({ id: sessions.id });
-  return rows.map((r) => r.id);
-}
-
-/** Revokes every live session of the user but `keepId` (their own, when they change their password). */
-export async function revokeOtherSessions(db: Executor, userId: string, keepId: string, reason: RevokeReason): Promise<string[]> {
-  const rows = await db
-    .update(sessions)
-    .set({ revokedAt: sql`now()`, revokeReason: reason })
-    .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt), ne(sessions.id, keepId)))
+    .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt), keepId === undefined ? undefined : ne(sessions.id, keepId)))
     .returning({ id: sessions.id });
   return rows.map((r) => r.id);
 }

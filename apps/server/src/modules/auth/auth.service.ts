@@ -272,7 +272,7 @@ export async function changePassword(ctx: AppContext, p: Principal, input: Chang
   const passwordHash = await hashPassword(input.password);
   const ended = await ctx.db.transaction(async (tx) => {
     await users.setPassword(ctx, p.user.id, passwordHash, tx);
-    const ended = await repo.revokeOtherSessions(tx, p.user.id, p.sessionId, 'password-change');
+    const ended = await repo.revokeUserSessions(tx, p.user.id, 'password-change', p.sessionId);
     await audit.record(ctx, p, { action: 'auth.password_changed', target: { type: 'user', id: p.user.id, label: email }, details: { sessionsEnded: ended.length } }, tx);
     return ended;
   });

@@ -1,7 +1,7 @@
 import type { z } from 'zod';
 import type { ChangePasswordInput, changePasswordResponseSchema } from '@crs/shared/schemas/auth';
 import { api } from '@/lib/api-client';
-import { getRefreshToken, setTokens } from '@/lib/tokens';
+import { setTokens } from '@/lib/tokens';
 
 type Answer = z.infer<typeof changePasswordResponseSchema>;
 
@@ -11,6 +11,6 @@ type Answer = z.infer<typeof changePasswordResponseSchema>;
  */
 export async function changePassword(input: ChangePasswordInput): Promise<Answer> {
   const { data } = await api.post<Answer>('/auth/users/me/password', input);
-  setTokens(data.token, getRefreshToken());
+  setTokens(data.token, null);
   return data;
 }
