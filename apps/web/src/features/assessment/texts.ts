@@ -94,7 +94,7 @@ export const ASSESSMENT_TEXT = {
   confirmUpload: 'Upload marks',
   chooseAnother: 'Choose another file',
   template: 'Download template',
-  templateFor: "Download template with this exam's students",
+  templateFor: "Download this exam's template",
   templateFailed: 'The template could not be downloaded. Please try again.',
   draftGroup: 'Draft: students do not see the marks',
   publishedGroup: 'Published: students see the marks',

@@ -385,7 +385,7 @@ describe('Upload Exam Marks', () => {
     // Opened from the exam's row: the exam is chosen.
     renderApp(`/dashboard/teacher/marks?exam=${E1}`);
     await waitFor(() => expect(screen.getByLabelText('Exam')).toHaveValue(E1), { timeout: 10_000 });
-    await user.click(screen.getByRole('button', { name: "Download template with this exam's students" }));
+    await user.click(screen.getByRole('button', { name: "Download this exam's template" }));
     await waitFor(() => expect(server!.calls(`GET /assesment/exams/${E1}/template`)).toHaveLength(1));
     expect(server.calls(`GET /assesment/exams/${E1}/template`)[0]!.query.get('format')).toBe('csv');
     await waitFor(() => expect(created).toHaveBeenCalledTimes(1));

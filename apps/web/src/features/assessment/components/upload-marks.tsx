@@ -208,7 +208,7 @@ export function UploadMarksPage() {
                   {busy && step.dryRun ? T.uploading : T.upload}
                 </Button>
                 {chosen ? (
-                  <Button type="button" variant="link" className="h-auto px-0" disabled={templateBusy} onClick={() => void saveTemplate(chosen)}>
+                  <Button type="button" variant="link" className="h-auto justify-start px-0 text-left whitespace-normal" disabled={templateBusy} onClick={() => void saveTemplate(chosen)}>
                     <Download aria-hidden="true" className="size-4" />
                     {T.templateFor}
                   </Button>
