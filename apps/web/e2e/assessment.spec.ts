@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { APIRequestContext, Page } from '@playwright/test';
+import type { APIRequestContext, Browser, Page } from '@playwright/test';
 import { MSG } from '@crs/shared/messages';
 import { checkScreen, DEMO, DEMO_PASSWORD, expect, loginAs, test } from './utils';
 
@@ -41,12 +41,21 @@ async function expectFitsPhone(page: Page, what: string) {
   await expect.poll(() => page.evaluate(() => document.documentElement.scrollWidth), { message: `${what} fits 390 px` }).toBeLessThanOrEqual(PHONE.width);
 }
 
-test('the demo teacher creates an exam, enters marks in the grid, uploads a CSV after its preview, publishes and sees the doughnut', async ({ page, request }) => {
+/** The demo student in a browser of their own. */
+async function demoStudent(browser: Browser): Promise<Page> {
+  const page = await (await browser.newContext()).newPage();
+  await loginAs(page, 'Student');
+  return page;
+}
+
+test('the demo teacher creates an exam, enters marks in the grid, uploads a CSV after its preview, publishes from the offer and sees the doughnut; the student sees the result and a bell notice', async ({ page, request, browser }) => {
   const name = `Unit Test ${Date.now().toString(36).slice(-5).toUpperCase()}`;
   const teacherToken = await tokenFor(request, DEMO.Teacher.email);
   await page.setViewportSize({ width: 1280, height: 900 });
   await loginAs(page, 'Teacher');
 
+  // 'Exams' is in the Teacher's sidebar (issue 25), after the spec's entries; the Quick Action opens the same page.
+  await expect(page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Exams' })).toHaveAttribute('href', '/dashboard/teacher/exams');
   // Enter Exam Details, from the dashboard's Quick Action.
   await page.getByRole('link', { name: 'Enter Exam Details' }).click();
   await expect(page).toHaveURL('/dashboard/teacher/exams');
@@ -115,6 +124,7 @@ test('the demo teacher creates an exam, enters marks in the grid, uploads a CSV 
     await expect(page.getByText(MSG.examRequired)).toBeVisible();
     await expect(page.getByText(MSG.csvRequired)).toBeVisible();
     await page.getByLabel('Exam').selectOption({ label: `${name} — ${CLASS}` });
+    await expect(page.getByTestId('exam-status')).toContainText('Draft');
     await page.getByLabel('CSV file (.csv)').setInputFiles(BAD_FILE);
     await page.getByRole('button', { name: 'Upload', exact: true }).click();
     const preview = page.getByRole('region', { name: 'Check before uploading' });
@@ -130,10 +140,15 @@ test('the demo teacher creates an exam, enters marks in the grid, uploads a CSV 
     await page.getByLabel('CSV file (.csv)').setInputFiles(GOOD_FILE);
     await page.getByRole('button', { name: 'Upload', exact: true }).click();
     await expect(preview.getByTestId('import-row')).toHaveCount(20);
+    // Each row names its student beside the roll number.
+    const demoName = roster.students.find((s) => s.rollNumber === 'STU001001')!.name;
+    await expect(preview.getByTestId('import-row').filter({ hasText: 'STU001001' })).toContainText(demoName);
     await expect(preview.getByText(`20 rows are ready for ${name}. Upload to store them.`)).toBeVisible();
     await preview.getByRole('button', { name: 'Upload marks' }).click();
     await expect(page.getByText(MSG.marksUploaded).first()).toBeVisible();
     await expect(preview).toHaveCount(0);
+    const offer = page.getByRole('region', { name: 'Publish these marks?' });
+    await expect(offer).toContainText('The exam is a draft');
     const uploaded = await apiGet<Grid>(request, teacherToken, `/assesment/exams/${exam._id}/marks`);
     const byRoll = new Map(uploaded.students.map((s) => [s.rollNumber, s]));
     expect(byRoll.get('STU001001')).toMatchObject({ marks: 42.5, absent: false });
@@ -144,18 +159,33 @@ test('the demo teacher creates an exam, enters marks in the grid, uploads a CSV 
     await expectFitsPhone(page, 'Upload Exam Marks');
     await page.setViewportSize({ width: 1280, height: 900 });
 
-    // Publish after the confirmation; the demo student then sees the exam's mark in their results.
-    await page.goto('/dashboard/teacher/exams');
-    await page.getByRole('button', { name: `Actions for ${name}, ${CLASS}` }).click();
-    await page.getByRole('menuitem', { name: 'Publish marks' }).click();
-    const confirm = page.getByRole('alertdialog', { name: 'Publish marks?' });
-    await expect(confirm).toContainText('become visible to the students');
-    await confirm.getByRole('button', { name: 'Publish' }).click();
+    // Publish from the offer (issue 25); the exam list then says Published and offers withdrawing.
+    await offer.getByRole('button', { name: 'Publish' }).click();
     await expect(page.getByText(MSG.examPublished).first()).toBeVisible();
+    await expect(offer).toContainText(`${name} is published: the students of CSE-3A see their marks`);
+    await expect(page.getByTestId('exam-status')).toContainText('Published');
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Exams' }).click();
+    await expect(page).toHaveURL('/dashboard/teacher/exams');
     await expect(page.getByTestId(`exam-${exam._id}`)).toContainText('Published');
+    await page.getByRole('button', { name: `Actions for ${name}, ${CLASS}` }).click();
+    await expect(page.getByRole('menuitem', { name: 'Withdraw marks' })).toBeVisible();
+    await page.keyboard.press('Escape');
     const studentToken = await tokenFor(request, DEMO.Student.email);
     const results = await apiGet<{ subjects: Array<{ code: string; exams: Array<{ _id: string; marks: number | null }> }> }>(request, studentToken, '/results/me');
     expect(results.subjects.find((s) => s.code === 'CS301')?.exams.find((e) => e._id === exam._id)?.marks).toBe(42.5);
+
+    // The demo student: a notice in the bell names the exam, and Results (in the sidebar) shows the mark.
+    const student = await demoStudent(browser);
+    const noticeTitle = MSG.resultsNoticeTitle(name, 'CS301');
+    await expect(async () => {
+      await student.getByRole('button', { name: /^Notifications \(\d+ unread\)/ }).click();
+      await expect(student.getByRole('link', { name: noticeTitle })).toBeVisible({ timeout: 2000 });
+    }).toPass();
+    await student.keyboard.press('Escape');
+    await student.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Results' }).click();
+    await expect(student).toHaveURL('/dashboard/student/results');
+    await expect(student.getByText(name).first()).toBeVisible();
+    await student.context().close();
 
     // The dashboard's Marks Overview draws the doughnut from GET /analytics/performance.
     const performance = await apiGet<{ bySubject: Array<{ subject: string; avgMarks: number }>; averageMarks: number }>(request, teacherToken, '/analytics/performance');

@@ -7,6 +7,7 @@ const SIDEBARS: Record<DemoRole, [string, string][]> = {
     ['Placement', '/dashboard/student/placement'],
     ['Notices', '/dashboard/student/notices'],
     ['ID Card', '/dashboard/student/idcard'],
+    ['Timetable', '/dashboard/student/timetable'],
     ['Results', '/dashboard/student/results'],
     ['Library', '/library'],
   ],
@@ -19,6 +20,7 @@ const SIDEBARS: Record<DemoRole, [string, string][]> = {
     ['Profile', '/dashboard/teacher/profile'],
     ['Library', '/library'],
     ['Alumni', '/alumni'],
+    ['Exams', '/dashboard/teacher/exams'],
   ],
   Staff: [
     ['Dashboard', '/dashboard/staff'],

@@ -41,10 +41,22 @@ describe('the page list', () => {
       'Placement /dashboard/student/placement',
       'Notices /dashboard/student/notices',
       'ID Card /dashboard/student/idcard',
+      // Issue 25: CRS additions after the spec's entries.
+      'Timetable /dashboard/student/timetable',
       'Results /dashboard/student/results',
       'Library /library',
     ]);
-    expect(menu(['Teacher']).map((l) => l.split(' /')[0])).toEqual(['Dashboard', 'My Subjects', 'Attendance', 'Marks', 'Research', 'Profile', 'Library', 'Alumni']);
+    expect(menu(['Teacher'])).toEqual([
+      'Dashboard /dashboard/teacher',
+      'My Subjects /dashboard/teacher/subjects',
+      'Attendance /dashboard/teacher/attendance',
+      'Marks /dashboard/teacher/marks',
+      'Research /dashboard/teacher/research',
+      'Profile /dashboard/teacher/profile',
+      'Library /library',
+      'Alumni /alumni',
+      'Exams /dashboard/teacher/exams',
+    ]);
     expect(menu(['Admin']).map((l) => l.split(' /')[0])).toEqual(['Dashboard', 'Manage Students', 'Manage Teachers', 'Analytics', 'Documents', 'Academics', 'Notices', 'Placement']);
     expect(menu(['Staff'])).toEqual(['Dashboard /dashboard/staff', 'Notices /dashboard/staff/notices', 'Reports /dashboard/staff/reports', 'Placement /dashboard/placement']);
     expect(menu(['SuperAdmin']).map((l) => l.split(' /')[0])).toEqual(['Dashboard', 'Users', 'System Logs', 'Settings', 'Academics', 'Notices', 'Placement']);

@@ -47,7 +47,8 @@ export const PAGES = {
 
   studentDashboard: { title: 'Student dashboard', path: '/dashboard/student', page: 'app/dashboards/student', guarded: true, nav: dashboard('Student') },
   studentCourses: { title: 'My Courses', path: '/dashboard/student/courses', page: 'app/academics/student-courses', guarded: true, nav: { Student: { label: 'My Courses', icon: 'book' } } },
-  studentTimetable: { title: 'Timetable', path: '/dashboard/student/timetable', page: 'app/academics/student-timetable', guarded: true },
+  // Issue 25 item 3: what a student looks for daily follows the spec's entries: Timetable, Results, Library.
+  studentTimetable: { title: 'Timetable', path: '/dashboard/student/timetable', page: 'app/academics/student-timetable', guarded: true, nav: { Student: { label: 'Timetable', icon: 'calendar', late: true } } },
   studentLibrary: { title: 'Library', path: '/dashboard/student/library', page: 'app/library/student-library', guarded: true },
   studentPlacement: {
     title: 'Placement Portal',
@@ -59,7 +60,7 @@ export const PAGES = {
   studentNotices: { title: 'Notices', path: '/dashboard/student/notices', page: 'app/notices/student-notices', guarded: true, nav: { Student: { label: 'Notices', icon: 'megaphone' } } },
   studentIdCard: { title: 'ID Card', path: '/dashboard/student/idcard', page: 'app/idcards/student-idcard', guarded: true, nav: { Student: { label: 'ID Card', icon: 'idCard' } } },
   // CRS addition (issue 12), after the spec's entries: the student's marks, grades, SGPA and CGPA.
-  studentResults: { title: 'Results', path: '/dashboard/student/results', page: 'app/results/student-results', guarded: true, nav: { Student: { label: 'Results', icon: 'award' } } },
+  studentResults: { title: 'Results', path: '/dashboard/student/results', page: 'app/results/student-results', guarded: true, nav: { Student: { label: 'Results', icon: 'award', late: true } } },
 
   teacherDashboard: { title: 'Teacher dashboard', path: '/dashboard/teacher', page: 'app/dashboards/teacher', guarded: true, nav: dashboard('Teacher') },
   teacherSubjects: { title: 'My Subjects', path: '/dashboard/teacher/subjects', page: 'app/academics/teacher-subjects', guarded: true, nav: { Teacher: { label: 'My Subjects', icon: 'book' } } },
@@ -67,7 +68,8 @@ export const PAGES = {
   teacherMarks: { title: 'Upload Exam Marks', path: '/dashboard/teacher/marks', page: 'app/assessment/teacher-marks', guarded: true, nav: { Teacher: { label: 'Marks', icon: 'clipboardList' } } },
   teacherResearch: { title: 'Research', path: '/dashboard/teacher/research', page: 'app/teacher/research', guarded: true, nav: { Teacher: { label: 'Research', icon: 'flask' } } },
   teacherProfile: { title: 'Profile', path: '/dashboard/teacher/profile', page: 'app/teacher/profile', guarded: true, nav: { Teacher: { label: 'Profile', icon: 'user' } } },
-  teacherExams: { title: 'Enter Exam Details', path: '/dashboard/teacher/exams', page: 'app/assessment/teacher-exams', guarded: true },
+  // Issue 25 item 3: the exams with their Draft/Published status, after the spec's entries.
+  teacherExams: { title: 'Enter Exam Details', path: '/dashboard/teacher/exams', page: 'app/assessment/teacher-exams', guarded: true, nav: { Teacher: { label: 'Exams', icon: 'clipboardPen', late: true } } },
   teacherExamMarks: { title: 'Exam marks', path: '/dashboard/teacher/exams/:id/marks', page: 'app/assessment/exam-marks', guarded: true },
 
   staffDashboard: { title: 'Staff dashboard', path: '/dashboard/staff', page: 'app/dashboards/staff', guarded: true, nav: dashboard('Staff') },
@@ -111,7 +113,7 @@ export const PAGES = {
     page: 'app/library/library',
     guarded: true,
     nav: {
-      Student: { label: 'Library', icon: 'library' },
+      Student: { label: 'Library', icon: 'library', late: true },
       Teacher: { label: 'Library', icon: 'library' },
       Librarian: { label: 'Library', icon: 'libraryDesk' },
     },

@@ -30,6 +30,8 @@ export const paths = {
   home: '/',
   libraryLoans: `${PAGES.library.path}?tab=loans`,
   libraryManagement: `${PAGES.library.path}?tab=management`,
+  /** Upload Exam Marks with the exam chosen (the exams list's row action). */
+  teacherMarksFor: (params: { examId: string }) => `${PAGES.teacherMarks.path}?exam=${encodeURIComponent(params.examId)}`,
 } as const;
 
 /** Only same-site paths may be used as a post-login destination (no `//evil.example`). */

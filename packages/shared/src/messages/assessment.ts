@@ -38,6 +38,11 @@ export const ASSESSMENT_MSG = {
   notInSection: (ref: string, section: string) => `${ref} is not in section ${section}`,
   resultsOwnOnly: 'You can only see your own results',
   resultsNotYourStudent: 'You can see results only of students you teach',
+  templateFormat: 'Format must be csv or xlsx',
+  /** The notice a publish posts to the exam's section (issue 25 item 3: the students' bell). */
+  resultsNoticeTitle: (exam: string, subjectCode: string) => `Results published: ${exam} (${subjectCode})`,
+  resultsNoticeBody: (exam: string, subject: string, section: string) =>
+    `Your marks for **${exam}** in ${subject} (${section}) are published: open **Results** in your menu to see them.`,
   materialNotFound: 'Material not found',
   materialNotYourSubject: 'You can attach materials only to subjects you teach',
   materialDeleted: 'Material deleted',

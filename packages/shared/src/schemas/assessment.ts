@@ -121,9 +121,14 @@ export type MarksGrid = z.infer<typeof marksGridSchema>;
 /** The marks file: one row per student. 'AB', 'A' or 'Absent' in the marks column marks an absentee. */
 export const MARKS_IMPORT_COLUMNS: readonly ImportColumn[] = [
   { key: 'studentId', label: 'Student ID', required: true, aliases: ['roll no', 'roll number', 'rollNo', 'student'], example: 'CSE23001', hint: 'the roll number' },
+  // Read by people, not by the import (the Student ID decides); the template fills it, the preview shows the stored name.
+  { key: 'name', label: 'Name', aliases: ['student name'], example: 'Asha Rao', hint: 'for reading only: the Student ID decides whose marks a row holds' },
   { key: 'marks', label: 'Marks', required: true, aliases: ['mark', 'score'], example: '42.5', hint: 'a number up to the maximum, or AB for absent' },
   { key: 'remarks', label: 'Remarks', aliases: ['remark', 'comment'], example: '' },
 ];
+export const MARKS_TEMPLATE_FORMATS = ['csv', 'xlsx'] as const;
+/** GET /assesment/exams/{id}/template: the exam's roster in the import's columns, marks left empty. */
+export const marksTemplateQuery = z.strictObject({ format: z.enum(MARKS_TEMPLATE_FORMATS, { error: MSG.templateFormat }).default('csv') });
 export const ABSENT_MARKERS = ['ab', 'a', 'abs', 'absent'] as const;
 // Results -------------------------------------------------------------------------------------
 

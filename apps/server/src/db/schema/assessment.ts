@@ -26,6 +26,8 @@ export const exams = pgTable(
     examDate: date('exam_date').notNull(),
     /** When marks became visible to students; null while unpublished. */
     publishedAt: timestamp('published_at', { withTimezone: true }),
+    /** The notice that told the section's students of the publication (issue 25); no foreign key: see migration 0017. */
+    resultsNoticeId: uuid('results_notice_id'),
     createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },

@@ -16,6 +16,7 @@ export type ExamRow = {
   weight: number;
   examDate: string;
   publishedAt: Date | null;
+  resultsNoticeId: string | null;
   createdBy: string | null;
   marked: number;
 };
@@ -29,6 +30,7 @@ const EXAM_COLUMNS = {
   weight: exams.weight,
   examDate: exams.examDate,
   publishedAt: exams.publishedAt,
+  resultsNoticeId: exams.resultsNoticeId,
   createdBy: exams.createdBy,
   marked: sql<number>`(select count(*)::int from exam_marks m where m.exam_id = "exams"."id")`,
 };
@@ -53,7 +55,7 @@ export const examsOfSectionsFrom = async (db: Executor, sectionIds: string[], fr
 export const examsOfSections = async (db: Executor, sectionIds: string[]): Promise<ExamRow[]> =>
   sectionIds.length ? ((await db.select(EXAM_COLUMNS).from(exams).where(inArray(exams.sectionId, sectionIds)).orderBy(asc(exams.examDate), asc(exams.name))) as ExamRow[]) : [];
 
-export type ExamValues = { subjectId: string; sectionId: string; name: string; kind: ExamKind; maxMarks: number; weight: number; examDate: string; createdBy: string | null; publishedAt?: Date | null };
+export type ExamValues = { subjectId: string; sectionId: string; name: string; kind: ExamKind; maxMarks: number; weight: number; examDate: string; createdBy: string | null; publishedAt?: Date | null; resultsNoticeId?: string | null };
 export const insertExams = async (db: Executor, list: ExamValues[]) => (list.length ? (await db.insert(exams).values(list).returning({ id: exams.id })).map((r) => r.id) : []);
 export const updateExam = async (db: Executor, id: string, v: Partial<Omit<ExamValues, 'subjectId' | 'sectionId' | 'createdBy'>>) =>
   (await db.update(exams).set(v).where(eq(exams.id, id)).returning({ id: exams.id })).length > 0;

@@ -6,6 +6,7 @@ import {
   examResponse,
   examsResponse,
   marksGridSchema,
+  marksTemplateQuery,
   performanceResponse,
   publishExamSchema,
   resultsResponse,
@@ -14,6 +15,7 @@ import {
   upcomingExamsResponse,
   updateExamSchema,
 } from '@crs/shared/schemas/assessment';
+import { z } from 'zod';
 import { errorSchema, idParamsWith, messageSchema } from '@crs/shared/schemas/common';
 import { importErrorSchema, importQuery, importResultSchema } from '@crs/shared/schemas/import';
 import type { AppContext } from '../../context.ts';
@@ -27,6 +29,7 @@ const access = { roles: TEACHER_AREA };
 const errors = { 400: errorSchema, 401: errorSchema, 403: errorSchema, 404: errorSchema, 409: errorSchema };
 const tags = ['assessment'];
 const examParams = idParamsWith(MSG.examNotFound);
+const fileAnswer = z.any().describe('the file');
 
 /**
  * Exams and marks, mounted at the spec's `/assesment` and at `/assessment`. A Teacher acts on the
@@ -73,6 +76,20 @@ export const assessmentRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = asyn
     config: { access },
     schema: { tags, summary: "The exam's section roster with marks", params: examParams, response: { 200: marksGridSchema, ...errors } },
     handler: async (req) => assessment.marksGrid(ctx, principalOf(req), req.params.id),
+  });
+  app.get('/exams/:id/template', {
+    config: { access },
+    schema: {
+      tags,
+      summary: "The exam's marks file to fill in: its students (Student ID, Name) with empty Marks and Remarks, as CSV (default) or .xlsx; it uploads back as it is",
+      params: examParams,
+      querystring: marksTemplateQuery,
+      response: { 200: fileAnswer, ...errors },
+    },
+    handler: async (req, reply) => {
+      const file = await assessment.marksTemplate(ctx, principalOf(req), req.params.id, req.query.format);
+      return reply.type(file.type).header('content-disposition', `attachment; filename="${file.filename}"`).header('x-content-type-options', 'nosniff').send(file.body);
+    },
   });
   app.put('/exams/:id/marks', {
     config: { access },

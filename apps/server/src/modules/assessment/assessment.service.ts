@@ -1,25 +1,31 @@
 import { MSG } from '@crs/shared/messages';
 import { ACADEMIC_MANAGERS, hasAnyRole } from '@crs/shared/roles';
+import { MARKS_IMPORT_COLUMNS } from '@crs/shared/schemas/assessment';
 import type { CreateExamInput, Exam, MarkEntry, MarksGrid, Performance, Results, UpdateExamInput } from '@crs/shared/schemas/assessment';
+import { toCsv } from '@crs/shared/csv';
+import type { CsvCell } from '@crs/shared/csv';
 import type { AppContext } from '../../context.ts';
 import type { Executor } from '../../db/client.ts';
 import { badRequest, conflict, forbidden, notFound } from '../../lib/errors.ts';
 import { runImport } from '../../lib/import/pipeline.ts';
 import type { ImportOutcome } from '../../lib/import/pipeline.ts';
+import type { ImportResult } from '@crs/shared/schemas/import';
 import { readTableOffThread } from '../../lib/import/read-off-thread.ts';
 import { UUID } from '../../lib/patterns.ts';
+import { CSV_TYPE, XLSX_TYPE, xlsxOf } from '../../lib/spreadsheet.ts';
 import { collegeClock } from '../../lib/time.ts';
 import type { Principal } from '../../plugins/access.ts';
 import type { ImportUpload } from '../../plugins/import-route.ts';
 import * as academics from '../academics/academics.service.ts';
 import * as audit from '../audit/audit.service.ts';
+import * as notices from '../notices/notices.service.ts';
 import * as users from '../users/users.service.ts';
 import { marksImport } from './assessment.import.ts';
 import { presentExam, presentUpcoming } from './assessment.presenter.ts';
 import type { ClassInfo } from './assessment.presenter.ts';
 import * as settings from '../settings/settings.service.ts';
 import * as repo from './assessment.repository.ts';
-import type { ExamRow, MarkValues } from './assessment.repository.ts';
+import type { ExamRow, MarkRow, MarkValues } from './assessment.repository.ts';
 import { computeResults } from './assessment.results.ts';
 
 // Exams, marks and results (issue 12, decision 0026). A Teacher manages exams and marks of the
@@ -53,6 +59,16 @@ async function ownExam(ctx: AppContext, p: Principal, id: string): Promise<{ exa
   return { exam, info };
 }
 
+/** How an exam reads in the audit log and in notices: "Mid-term 1 (CS301 · CSE-3A)". */
+const examLabel = (exam: { name: string }, info: ClassInfo) => `${exam.name} (${info.label})`;
+const examTarget = (id: string, exam: { name: string }, info: ClassInfo) => ({ type: 'exam', id, label: examLabel(exam, info) });
+/** The exam's fields as the audit log compares them (`date` is the API's name of exam_date). */
+const auditedFields = (e: { name: string; kind: string; maxMarks: number; weight: number; examDate: string }) => ({ name: e.name, kind: e.kind, maxMarks: e.maxMarks, weight: Number(e.weight), date: e.examDate });
+const AUDITED_EXAM_FIELDS = ['name', 'kind', 'maxMarks', 'weight', 'date'] as const;
+/** Whether a stored mark and a new one say the same (marks, absence, remarks). */
+const sameMark = (a: Pick<MarkRow, 'marks' | 'absent' | 'remarks'>, b: Pick<MarkValues, 'marks' | 'absent' | 'remarks'>) =>
+  (a.marks === null ? null : Number(a.marks)) === (b.marks === null ? null : Number(b.marks)) && a.absent === b.absent && (a.remarks ?? null) === (b.remarks ?? null);
+
 // Exams ---------------------------------------------------------------------------------------
 
 /** GET /assesment/exams: the caller's classes' exams (managers: all), newest first. */
@@ -61,23 +77,29 @@ export async function listExams(ctx: AppContext, p: Principal): Promise<{ exams:
   return { exams: await present(ctx, await repo.listExams(ctx.db, classes)) };
 }
 
-/** Creates an exam for a class the caller teaches (managers: any taught class); 400 unknown/untaught class, 403 another's. */
+/** Creates an exam for a class the caller teaches (managers: any taught class); 400 unknown/untaught class, 403 another's; audited ('exam.created') in its transaction. */
 export async function createExam(ctx: AppContext, p: Principal, v: CreateExamInput): Promise<Exam> {
   const info = (await academics.classInfo(ctx, [v])).get(classKey(v));
   if (!info) throw badRequest(MSG.noTeacherForClass, 'CLASS_NOT_FOUND');
   if (!info.teacherId) throw badRequest(MSG.noTeacherForClass, 'CLASS_NOT_TAUGHT');
   if (!isManager(p) && info.teacherId !== p.user.id) throw forbidden(MSG.examNotYours, 'NOT_YOUR_EXAM');
-  const [id] = await repo.insertExams(ctx.db, [
-    { subjectId: v.subjectId, sectionId: v.sectionId, name: v.name, kind: v.kind, maxMarks: v.maxMarks, weight: v.weight, examDate: v.date, createdBy: p.user.id },
-  ]);
-  return presentExam((await repo.findExam(ctx.db, id!))!, info);
+  const id = await ctx.db.transaction(async (tx) => {
+    const [created] = await repo.insertExams(tx, [
+      { subjectId: v.subjectId, sectionId: v.sectionId, name: v.name, kind: v.kind, maxMarks: v.maxMarks, weight: v.weight, examDate: v.date, createdBy: p.user.id },
+    ]);
+    await audit.record(ctx, p, { action: 'exam.created', target: examTarget(created!, v, info), details: { kind: v.kind, maxMarks: v.maxMarks, weight: v.weight, date: v.date } }, tx);
+    return created!;
+  });
+  return presentExam((await repo.findExam(ctx.db, id))!, info);
 }
 
-/** Changes an exam; a maximum below a mark already entered is refused (409), nothing changes. */
+/** Changes an exam; a maximum below a mark already entered is refused (409), nothing changes; the fields that changed are audited ('exam.updated'). */
 export async function updateExam(ctx: AppContext, p: Principal, id: string, v: UpdateExamInput): Promise<Exam> {
   const { info } = await ownExam(ctx, p, id);
   await ctx.db.transaction(async (tx) => {
     await repo.lockExam(tx, id);
+    const before = await repo.findExam(tx, id);
+    if (!before) throw notFound(MSG.examNotFound, 'EXAM_NOT_FOUND');
     if (v.maxMarks !== undefined) {
       const top = await repo.highestMark(tx, id);
       if (top > v.maxMarks) throw conflict(MSG.examMaxBelowMarks(top), 'MARKS_ABOVE_MAX');
@@ -87,24 +109,60 @@ export async function updateExam(ctx: AppContext, p: Principal, id: string, v: U
     );
     // An empty PATCH changes nothing (drizzle refuses an UPDATE without values).
     if (Object.keys(changes).length > 0) await repo.updateExam(tx, id, changes);
+    const changed = audit.changesOf(auditedFields(before), auditedFields({ ...before, ...changes }), AUDITED_EXAM_FIELDS);
+    if (Object.keys(changed).length > 0) await audit.record(ctx, p, { action: 'exam.updated', target: examTarget(id, { name: v.name ?? before.name }, info), changes: changed }, tx);
   });
   return presentExam((await repo.findExam(ctx.db, id))!, info);
 }
 
-/** Deletes an exam and its marks. */
+/** Deletes an exam and its marks, and the notice of its published results; audited ('record.deleted', with how many marks went). */
 export async function deleteExam(ctx: AppContext, p: Principal, id: string): Promise<void> {
   const { exam, info } = await ownExam(ctx, p, id);
   await ctx.db.transaction(async (tx) => {
-    if (!(await repo.deleteExam(tx, id))) throw notFound(MSG.examNotFound, 'EXAM_NOT_FOUND');
-    await audit.record(ctx, p, { action: 'record.deleted', target: { type: 'exam', id, label: `${exam.name} (${info.label})` } }, tx);
+    await repo.lockExam(tx, id);
+    const row = await repo.findExam(tx, id);
+    if (!row || !(await repo.deleteExam(tx, id))) throw notFound(MSG.examNotFound, 'EXAM_NOT_FOUND');
+    if (row.resultsNoticeId) await notices.withdrawPosted(ctx, row.resultsNoticeId, tx);
+    await audit.record(ctx, p, { action: 'record.deleted', target: examTarget(id, exam, info), details: { marks: row.marked, published: row.publishedAt !== null } }, tx);
   });
 }
 
-/** Publishes (students see the marks) or withdraws an exam's marks. */
+/**
+ * Publishes (students see the marks) or withdraws an exam's marks, in one transaction with its
+ * audit entry ('marks.published' / 'marks.unpublished') and the notice that tells the section's
+ * students (their bell): publishing posts it, withdrawing removes it. Asking for the state the
+ * exam is already in changes and records nothing.
+ */
 export async function publishExam(ctx: AppContext, p: Principal, id: string, published: boolean): Promise<Exam> {
   const { info } = await ownExam(ctx, p, id);
-  const row = (await repo.findExam(ctx.db, id))!;
-  if (published !== (row.publishedAt !== null)) await repo.updateExam(ctx.db, id, { publishedAt: published ? new Date() : null });
+  await ctx.db.transaction(async (tx) => {
+    await repo.lockExam(tx, id);
+    const row = await repo.findExam(tx, id);
+    if (!row) throw notFound(MSG.examNotFound, 'EXAM_NOT_FOUND');
+    if (published === (row.publishedAt !== null)) return;
+    if (row.resultsNoticeId) await notices.withdrawPosted(ctx, row.resultsNoticeId, tx);
+    const noticeId = published
+      ? await notices.postToStudentsOf(
+          ctx,
+          p,
+          { title: MSG.resultsNoticeTitle(row.name, info.subjectCode), body: MSG.resultsNoticeBody(row.name, info.subjectName, info.section), sectionIds: [row.sectionId] },
+          tx,
+        )
+      : null;
+    const publishedAt = published ? new Date() : null;
+    await repo.updateExam(tx, id, { publishedAt, resultsNoticeId: noticeId });
+    await audit.record(
+      ctx,
+      p,
+      {
+        action: published ? 'marks.published' : 'marks.unpublished',
+        target: examTarget(id, row, info),
+        changes: { published: { from: !published, to: published } },
+        details: { marks: row.marked, students: info.rosterSize, section: info.section },
+      },
+      tx,
+    );
+  });
   return presentExam((await repo.findExam(ctx.db, id))!, info);
 }
 
@@ -135,10 +193,11 @@ export async function marksGrid(ctx: AppContext, p: Principal, id: string): Prom
 /**
  * PUT /assesment/exams/{id}/marks: saves the listed students' marks (others keep theirs); an
  * entry with `marks: null` and not absent clears that student's mark. 400 for a student not on
- * the roster, a student twice, or marks above the maximum; nothing is written then.
+ * the roster, a student twice, or marks above the maximum; nothing is written then. A save that
+ * changes something is audited ('marks.saved', with how many marks were entered, changed, cleared).
  */
 export async function saveMarks(ctx: AppContext, p: Principal, id: string, entries: MarkEntry[]): Promise<MarksGrid> {
-  const { exam } = await ownExam(ctx, p, id);
+  const { exam, info } = await ownExam(ctx, p, id);
   const seen = new Set<string>();
   entries.forEach((e, i) => {
     if (seen.has(e.studentId)) throw fieldError(`marks.${i}.studentId`, MSG.attendanceDuplicateStudent, 'DUPLICATE_STUDENT');
@@ -147,6 +206,7 @@ export async function saveMarks(ctx: AppContext, p: Principal, id: string, entri
   await ctx.db.transaction(async (tx) => {
     const locked = await repo.lockExam(tx, id);
     if (!locked) throw notFound(MSG.examNotFound, 'EXAM_NOT_FOUND');
+    const stored = new Map((await repo.marksOfExam(tx, id)).map((m) => [m.studentId, m]));
     const roster = new Set((await academics.sectionRoster(ctx, exam.sectionId, tx)).map((s) => s.id));
     const values: MarkValues[] = [];
     const clear: string[] = [];
@@ -157,6 +217,12 @@ export async function saveMarks(ctx: AppContext, p: Principal, id: string, entri
       else values.push({ studentId: e.studentId, marks: e.absent ? null : e.marks!, absent: e.absent, remarks: e.remarks || null });
     });
     await repo.upsertMarks(tx, id, values, clear, p.user.id);
+    const entered = values.filter((v) => !stored.has(v.studentId)).length;
+    const changed = values.filter((v) => stored.has(v.studentId) && !sameMark(stored.get(v.studentId)!, v)).length;
+    const cleared = clear.filter((s) => stored.has(s)).length;
+    if (entered + changed + cleared > 0) {
+      await audit.record(ctx, p, { action: 'marks.saved', target: examTarget(id, exam, info), details: { entered, changed, cleared, published: exam.publishedAt !== null } }, tx);
+    }
   });
   return marksGrid(ctx, p, id);
 }
@@ -168,8 +234,10 @@ function fieldError(path: string, message: string, code: string) {
 /**
  * POST /assesment/marks: an exam's marks from a CSV/.xlsx/.xls file through the import pipeline
  * (decision 0016). Rows name students by roll number or email; every row must be right or
- * nothing is written (422 with row errors; `dryRun` previews). A real upload replaces all the
- * exam's marks in one transaction.
+ * nothing is written (422 with row errors; `dryRun` previews, each row with the student's stored
+ * name beside the ID). A real upload replaces all the exam's marks in one transaction with its
+ * audit entry: 'marks.uploaded' on an exam without marks, else 'marks.replaced' with how many
+ * marks changed, were added and were removed.
  */
 export async function uploadMarks(ctx: AppContext, p: Principal, examId: string, upload: ImportUpload, dryRun: boolean): Promise<ImportOutcome> {
   const { exam, info } = await ownExam(ctx, p, examId);
@@ -178,7 +246,7 @@ export async function uploadMarks(ctx: AppContext, p: Principal, examId: string,
   const refs = [...new Set(table.slice(1).flatMap((cells) => cells.map((c) => c.trim()).filter(Boolean)))].slice(0, 20_000);
   const [people, roster] = await Promise.all([users.peopleByRefs(ctx, refs), academics.sectionRoster(ctx, exam.sectionId)]);
   const spec = marksImport({ maxMarks: exam.maxMarks, section: info.section }, people, new Set(roster.map((s) => s.id)));
-  return runImport(
+  const outcome = await runImport(
     table,
     spec,
     {
@@ -192,14 +260,54 @@ export async function uploadMarks(ctx: AppContext, p: Principal, examId: string,
           if (!locked) throw notFound(MSG.examNotFound, 'EXAM_NOT_FOUND');
           // The maximum may have changed since the rows were checked.
           if (values.some((v) => v.marks !== null && v.marks > locked.maxMarks)) throw conflict(MSG.marksAboveMax(locked.maxMarks), 'MARKS_ABOVE_MAX');
-          const stored = new Set((await repo.marksOfExam(tx, examId)).map((m) => m.studentId));
+          const stored = new Map((await repo.marksOfExam(tx, examId)).map((m) => [m.studentId, m]));
           await repo.replaceMarks(tx, examId, values, p.user.id);
           const updated = values.filter((v) => stored.has(v.studentId)).length;
+          const changed = values.filter((v) => stored.has(v.studentId) && !sameMark(stored.get(v.studentId)!, v)).length;
+          const kept = new Set(values.map((v) => v.studentId));
+          const removed = [...stored.keys()].filter((s) => !kept.has(s)).length;
+          await audit.record(
+            ctx,
+            p,
+            {
+              action: stored.size > 0 ? 'marks.replaced' : 'marks.uploaded',
+              target: examTarget(examId, exam, info),
+              details: { file: upload.filename, rows: values.length, added: values.length - updated, changed, unchanged: updated - changed, removed, published: exam.publishedAt !== null },
+            },
+            tx,
+          );
           return { created: values.length - updated, updated };
         }),
     },
     { dryRun, maxRows },
   );
+  return dryRun && outcome.status === 200 ? { status: 200, body: withStoredNames(outcome.body, people) } : outcome;
+}
+
+/** A preview's rows with the stored name of each row's student beside the ID (the file's Name cell where the ID names nobody). */
+function withStoredNames(body: ImportResult, people: ReadonlyMap<string, { name: string }>): ImportResult {
+  const at = body.columns.indexOf('studentId');
+  const columns = body.columns.includes('name') || at < 0 ? body.columns : [...body.columns.slice(0, at + 1), 'name', ...body.columns.slice(at + 1)];
+  const rows = body.rows.map((r) => {
+    const person = people.get((r.values.studentId ?? '').toLowerCase());
+    return person ? { ...r, values: { ...r.values, name: person.name } } : r;
+  });
+  return { ...body, columns, rows };
+}
+
+/**
+ * GET /assesment/exams/{id}/template: the exam's section roster in the marks import's columns —
+ * Student ID (the roll number, else the email), Name, empty Marks and Remarks — as CSV or .xlsx, so
+ * the filled file uploads back as it is. Same access as the marks (the exam's teacher, managers).
+ */
+export async function marksTemplate(ctx: AppContext, p: Principal, id: string, format: 'csv' | 'xlsx') {
+  const { exam, info } = await ownExam(ctx, p, id);
+  const roster = await academics.sectionRoster(ctx, exam.sectionId);
+  const rows: CsvCell[][] = [MARKS_IMPORT_COLUMNS.map((c) => c.label), ...roster.map((s) => MARKS_IMPORT_COLUMNS.map((c) => (c.key === 'studentId' ? (s.studentId ?? s.email) : c.key === 'name' ? s.name : '')))];
+  const name = `marks-${info.subjectCode}-${info.section}-${exam.name}`.replace(/[^A-Za-z0-9-]+/g, '-');
+  return format === 'csv'
+    ? { type: CSV_TYPE, filename: `${name}.csv`, body: toCsv(rows) as string | Buffer }
+    : { type: XLSX_TYPE, filename: `${name}.xlsx`, body: xlsxOf(rows, 'Marks') as string | Buffer };
 }
 
 // Results -------------------------------------------------------------------------------------

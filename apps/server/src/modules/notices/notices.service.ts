@@ -2,6 +2,7 @@ import { MSG } from '@crs/shared/messages';
 import { ADMINS, NOTICE_PUBLISHERS, ROLES, hasAnyRole } from '@crs/shared/roles';
 import type { CreateNotice, MyNotices, Notice, NoticeAudienceInput, NoticeAudiences, UpdateNoticeInput } from '@crs/shared/schemas/notices';
 import type { AppContext } from '../../context.ts';
+import type { Executor } from '../../db/client.ts';
 import { badRequest, forbidden, notFound } from '../../lib/errors.ts';
 import { addDays, collegeClock } from '../../lib/time.ts';
 import type { Principal } from '../../plugins/access.ts';
@@ -159,6 +160,36 @@ export async function deleteNotice(ctx: AppContext, p: Principal, id: string): P
     return gone;
   });
   if (row.attachmentFileId) await files.removeFile(ctx, row.attachmentFileId);
+}
+
+// Notices other modules post (issue 25 item 3) -----------------------------------------------
+
+/** How long a notice another module posts stays on readers' lists and bells. */
+const POSTED_NOTICE_DAYS = 30;
+
+/**
+ * Posts a notice on behalf of another module (results published) to the students of these
+ * sections, with `by` as its author, in the caller's transaction `tx`; it reaches readers exactly
+ * as a notice from the board (list, unread count, bell) and expires after 30 days. Returns its id.
+ */
+export async function postToStudentsOf(ctx: AppContext, by: Principal, v: { title: string; body: string; sectionIds: string[] }, tx: Executor = ctx.db): Promise<string> {
+  const row = await repo.insertNotice(tx, {
+    title: v.title,
+    body: v.body,
+    pinned: false,
+    expiresOn: addDays(today(ctx), POSTED_NOTICE_DAYS),
+    audienceRoles: ['Student'],
+    departmentIds: [],
+    sectionIds: [...new Set(v.sectionIds)],
+    createdBy: by.user.id,
+    attachmentFileId: null,
+  });
+  return row.id;
+}
+
+/** Removes a notice `postToStudentsOf` posted (marks withdrawn), in `tx`; one already deleted on the board is no error. */
+export async function withdrawPosted(ctx: AppContext, id: string, tx: Executor = ctx.db): Promise<void> {
+  await repo.deleteNotice(tx, id);
 }
 
 /** POST /notices/{id}/read: marks a notice read; 404 for one not meant for them (publishers may open any, as they list them all). */

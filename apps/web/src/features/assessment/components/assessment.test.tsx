@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { MSG } from '@crs/shared/messages';
 import type { Exam, MarksGrid } from '@crs/shared/schemas/assessment';
 import type { ImportResult } from '@crs/shared/schemas/import';
@@ -328,6 +328,75 @@ describe('Upload Exam Marks', () => {
     expect(calls).toHaveLength(3);
     expect(calls[2]!.query.get('dryRun')).toBeNull();
     expect(screen.queryByRole('region', { name: 'Check before uploading' })).not.toBeInTheDocument();
+  });
+
+  it('shows each exam as Draft or Published, names the students in the preview, and offers Publish at once after an upload to a draft', async () => {
+    let exams = [makeExam(), makeExam({ _id: E2, name: 'Quiz 2', published: true, publishedAt: '2026-11-21T05:00:00.000Z' })];
+    server = await signedInAs(teacher(), {
+      'GET /assesment/exams': () => ({ body: { exams } }),
+      'POST /assesment/marks': (req) => {
+        const result = importResult(req.query.get('dryRun') === 'true');
+        // The server puts each student's stored name beside the ID.
+        return { body: { ...result, columns: ['studentId', 'name', 'marks'], rows: result.rows.map((r, i) => ({ ...r, values: { ...r.values, name: ['Aditi Sharma', 'Rahul Verma'][i]! } })) } };
+      },
+      [`POST /assesment/exams/${E1}/publish`]: (req) => {
+        exams = exams.map((e) => (e._id === E1 ? { ...e, published: (req.body as { published: boolean }).published } : e));
+        return { body: { message: MSG.examPublished, exam: exams[0] } };
+      },
+    });
+    const user = userEvent.setup();
+    renderApp('/dashboard/teacher/marks');
+    const select = await screen.findByLabelText('Exam', {}, { timeout: 10_000 });
+    await screen.findByRole('option', { name: 'Mid-term 1 — CS301 · CSE-3A' });
+    // The options keep their "name — class" texts, grouped by status.
+    expect(within(select).getByRole('group', { name: 'Draft: students do not see the marks' })).toHaveTextContent('Mid-term 1 — CS301 · CSE-3A');
+    expect(within(select).getByRole('group', { name: 'Published: students see the marks' })).toHaveTextContent('Quiz 2 — CS301 · CSE-3A');
+    await user.selectOptions(select, 'Quiz 2 — CS301 · CSE-3A');
+    expect(screen.getByTestId('exam-status')).toHaveTextContent('Published');
+    await user.selectOptions(select, 'Mid-term 1 — CS301 · CSE-3A');
+    expect(screen.getByTestId('exam-status')).toHaveTextContent('Draft: students do not see the marks of this exam until you publish them.');
+
+    await user.upload(screen.getByLabelText('CSV file (.csv)'), new File(['Student ID,Marks\nSTU000101,44\nSTU000102,AB\n'], 'marks.csv', { type: 'text/csv' }));
+    await user.click(screen.getByRole('button', { name: 'Upload' }));
+    const preview = await screen.findByRole('region', { name: 'Check before uploading' });
+    expect(within(preview).getAllByRole('columnheader').map((h) => h.textContent)).toEqual(['Row', 'Action', 'Student ID', 'Name', 'Marks', 'Problems']);
+    expect(within(preview).getAllByTestId('import-row')[0]).toHaveTextContent('STU000101Aditi Sharma44');
+    await user.click(within(preview).getByRole('button', { name: 'Upload marks' }));
+    expect(await toastText('Marks uploaded successfully')).toBeInTheDocument();
+
+    const offer = await screen.findByRole('region', { name: 'Publish these marks?' });
+    expect(offer).toHaveTextContent('2 marks are stored for Mid-term 1 (CS301 · CSE-3A). The exam is a draft');
+    expect(server.calls(`POST /assesment/exams/${E1}/publish`)).toHaveLength(0);
+    await user.click(within(offer).getByRole('button', { name: 'Publish' }));
+    await waitFor(() => expect(server!.calls(`POST /assesment/exams/${E1}/publish`).map((r) => r.body)).toEqual([{ published: true }]), { timeout: 10_000 });
+    expect(await toastText(MSG.examPublished)).toBeInTheDocument();
+    expect(await within(offer).findByText('Mid-term 1 is published: the students of CSE-3A see their marks and have a notice in their bell.')).toBeInTheDocument();
+    await waitFor(() => expect(screen.getByTestId('exam-status')).toHaveTextContent('Published'));
+  });
+
+  it('offers no publishing after an upload to a published exam, and downloads the template of the chosen exam', async () => {
+    server = await signedInAs(teacher(), {
+      'GET /assesment/exams': { body: { exams: [makeExam({ published: true, publishedAt: '2026-11-21T05:00:00.000Z' })] } },
+      'POST /assesment/marks': (req) => ({ body: importResult(req.query.get('dryRun') === 'true') }),
+      [`GET /assesment/exams/${E1}/template`]: { text: 'Student ID,Name,Marks,Remarks\r\nSTU000101,Aditi Sharma,,\r\n', headers: { 'Content-Type': 'text/csv; charset=utf-8', 'Content-Disposition': 'attachment; filename="marks-CS301-CSE-3A-Mid-term-1.csv"' } },
+    });
+    const created = vi.spyOn(URL, 'createObjectURL').mockReturnValue('blob:template');
+    const user = userEvent.setup();
+    // Opened from the exam's row: the exam is chosen.
+    renderApp(`/dashboard/teacher/marks?exam=${E1}`);
+    await waitFor(() => expect(screen.getByLabelText('Exam')).toHaveValue(E1), { timeout: 10_000 });
+    await user.click(screen.getByRole('button', { name: "Download this exam's template" }));
+    await waitFor(() => expect(server!.calls(`GET /assesment/exams/${E1}/template`)).toHaveLength(1));
+    expect(server.calls(`GET /assesment/exams/${E1}/template`)[0]!.query.get('format')).toBe('csv');
+    await waitFor(() => expect(created).toHaveBeenCalledTimes(1));
+    created.mockRestore();
+
+    await user.upload(screen.getByLabelText('CSV file (.csv)'), new File(['Student ID,Marks\nSTU000101,44\n'], 'marks.csv', { type: 'text/csv' }));
+    await user.click(screen.getByRole('button', { name: 'Upload' }));
+    await user.click(within(await screen.findByRole('region', { name: 'Check before uploading' })).getByRole('button', { name: 'Upload marks' }));
+    expect(await toastText('Marks uploaded successfully')).toBeInTheDocument();
+    expect(await screen.findByText('Mid-term 1 is published: its students see the new marks now.')).toBeInTheDocument();
+    expect(screen.queryByRole('region', { name: 'Publish these marks?' })).not.toBeInTheDocument();
   });
 
   it("toasts 'Failed to upload marks' with the server's reason", async () => {

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { ClipboardPen, EyeOff, MoreHorizontal, Pencil, Plus, Send, Trash2 } from 'lucide-react';
+import { ClipboardPen, EyeOff, FileUp, MoreHorizontal, Pencil, Plus, Send, Trash2 } from 'lucide-react';
 import { PageHeader } from '@/components/layout/page';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
@@ -36,6 +36,12 @@ function RowActions({ exam, onAction }: { exam: Exam; onAction: (action: Action,
           </Button>
         </DropdownMenuTrigger>
         <DropdownMenuContent>
+          <DropdownMenuItem asChild>
+            <Link to={paths.teacherMarksFor({ examId: exam._id })}>
+              <FileUp aria-hidden="true" />
+              {T.uploadFile}
+            </Link>
+          </DropdownMenuItem>
           <DropdownMenuItem onSelect={() => onAction('edit', exam)}>
             <Pencil aria-hidden="true" />
             {T.edit}
@@ -58,7 +64,8 @@ function RowActions({ exam, onAction }: { exam: Exam; onAction: (action: Action,
  * 'Enter Exam Details' (the teacher dashboard's Quick Action): the exams of the caller's classes
  * (Admin: all) with name, class, kind, maximum, weight, date and whether students see the marks;
  * create and edit in a dialog, publish or withdraw and delete after a confirmation, and a link per
- * exam to its marks grid.
+ * exam to its marks grid and to Upload Exam Marks with the exam chosen. In the Teacher's sidebar as
+ * 'Exams' (issue 25).
  */
 export function ExamsPage() {
   const exams = useExams();

@@ -1,13 +1,15 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useQueryClient } from '@tanstack/react-query';
-import { Controller, useForm } from 'react-hook-form';
-import { Download, FileUp } from 'lucide-react';
+import { Controller, useForm, useWatch } from 'react-hook-form';
+import { useSearchParams } from 'react-router';
+import { Download, FileUp, Send } from 'lucide-react';
 import { MARKS_IMPORT_COLUMNS, marksUploadFormSchema } from '@crs/shared/schemas/assessment';
 import type { ImportErrorBody, ImportResult, ImportRowError } from '@crs/shared/schemas/import';
 import { csvHref, templateCsv } from '@/components/import/import-files';
 import { ImportErrors, ImportPreview } from '@/components/import/import-preview';
 import { PageHeader } from '@/components/layout/page';
+import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { FormError } from '@/components/ui/form-error';
@@ -18,8 +20,11 @@ import { serverStatus } from '@/lib/error-details';
 import { serverMessage } from '@/lib/errors';
 import { FORM_VALIDATION } from '@/lib/forms';
 import { toast } from '@/lib/toast';
+import { downloadMarksTemplate } from '../api/download-template';
 import { useExams } from '../api/get-exams';
 import { ASSESSMENT_WRITES } from '../api/keys';
+import { usePublishExam } from '../api/publish-exam';
+import type { Exam } from '../api/types';
 import { uploadMarks } from '../api/upload-marks';
 import { ASSESSMENT_TEXT as T } from '../texts';
 import { selectClass } from './exam-form-dialog';
@@ -31,7 +36,9 @@ type Step =
   | { kind: 'form' }
   | { kind: 'sending'; dryRun: boolean; progress: number }
   | { kind: 'preview'; upload: Checked; result: ImportResult }
-  | { kind: 'failed'; message: string; errors: ImportRowError[] };
+  | { kind: 'failed'; message: string; errors: ImportRowError[] }
+  // After an upload: the offer to publish a draft exam at once (issue 25), then what publishing did.
+  | { kind: 'stored'; examId: string; stored: number; wasPublished: boolean; publishedNow: boolean };
 
 function importErrors(e: unknown): ImportErrorBody | null {
   if (serverStatus(e) !== 422) return null;
@@ -39,16 +46,40 @@ function importErrors(e: unknown): ImportErrorBody | null {
   return data && Array.isArray(data.errors) && typeof data.message === 'string' ? (data as ImportErrorBody) : null;
 }
 
+/** The exam select's options, grouped by whether students see the marks (the option texts stay "name — class"). */
+function ExamOptions({ exams }: { exams: readonly Exam[] }) {
+  const groups = [
+    { label: T.draftGroup, list: exams.filter((e) => !e.published) },
+    { label: T.publishedGroup, list: exams.filter((e) => e.published) },
+  ];
+  return groups.map((g) =>
+    g.list.length ? (
+      <optgroup key={g.label} label={g.label}>
+        {g.list.map((e) => (
+          <option key={e._id} value={e._id}>
+            {e.name} — {e.label}
+          </option>
+        ))}
+      </optgroup>
+    ) : null,
+  );
+}
+
 /**
  * 'Upload Exam Marks' (spec section 2 and 5): exam select, one CSV file; 'Exam is required', 'CSV
  * file is required', 'Uploading...'. The file goes up twice through the import pipeline: first as a
- * dry run whose preview (rows, every row error) shows here, then, once it is clean and confirmed,
- * for real — 'Marks uploaded successfully' or 'Failed to upload marks'.
+ * dry run whose preview (rows with each student's name, every row error) shows here, then, once it
+ * is clean and confirmed, for real — 'Marks uploaded successfully' or 'Failed to upload marks'.
+ * Each exam shows whether it is a Draft or Published; after an upload to a draft the page offers to
+ * publish it at once (issue 25). The template of a chosen exam lists its students.
  */
 export function UploadMarksPage() {
   const exams = useExams();
   useFailureToast(exams.isError, T.examsFailed);
   const queryClient = useQueryClient();
+  const publish = usePublishExam();
+  const [searchParams] = useSearchParams();
+  const [templateBusy, setTemplateBusy] = useState(false);
   const [fileKey, setFileKey] = useState(0);
   const [step, setStep] = useState<Step>({ kind: 'form' });
   const {
@@ -56,10 +87,20 @@ export function UploadMarksPage() {
     register,
     handleSubmit,
     reset,
+    setValue,
     formState: { errors },
   } = useForm<Values, unknown, Checked>({ resolver: zodResolver(marksUploadFormSchema) as never, ...FORM_VALIDATION, defaultValues: { examId: '', csv: null } });
   const list = exams.data?.exams ?? [];
   const busy = step.kind === 'sending';
+  const chosenId = useWatch({ control, name: 'examId' });
+  const chosen = list.find((e) => e._id === chosenId);
+
+  // Opened from an exam's row (?exam=id): choose it once the list is there.
+  const wanted = searchParams.get('exam');
+  const wantedKnown = list.some((e) => e._id === wanted);
+  useEffect(() => {
+    if (wanted && wantedKnown) setValue('examId', wanted);
+  }, [wanted, wantedKnown, setValue]);
 
   async function send(upload: Checked, dryRun: boolean) {
     setStep({ kind: 'sending', dryRun, progress: 0 });
@@ -69,11 +110,12 @@ export function UploadMarksPage() {
         setStep({ kind: 'preview', upload, result });
         return;
       }
+      const wasPublished = examOf(upload.examId)?.published ?? false;
       await Promise.all(ASSESSMENT_WRITES.map((queryKey) => queryClient.invalidateQueries({ queryKey })));
       toast.success(T.uploaded, { description: T.uploadedCounts(result.created, result.updated) });
       reset({ examId: upload.examId, csv: null });
       setFileKey((k) => k + 1);
-      setStep({ kind: 'form' });
+      setStep({ kind: 'stored', examId: upload.examId, stored: result.created + result.updated, wasPublished, publishedNow: false });
     } catch (e) {
       const rows = importErrors(e);
       const message = rows?.message ?? serverMessage(e);
@@ -83,7 +125,30 @@ export function UploadMarksPage() {
   }
 
   const onSubmit = handleSubmit((values) => send(values, true));
-  const examOf = (id: string) => list.find((e) => e._id === id);
+  function examOf(id: string) {
+    return list.find((e) => e._id === id);
+  }
+
+  async function publishNow(examId: string) {
+    try {
+      const { message } = await publish.mutateAsync({ id: examId, published: true });
+      if (message) toast.success(message);
+      setStep((s) => (s.kind === 'stored' && s.examId === examId ? { ...s, publishedNow: true } : s));
+    } catch (e) {
+      toast.error(T.publishFailed, serverMessage(e) ? { description: serverMessage(e) } : undefined);
+    }
+  }
+
+  async function saveTemplate(exam: Exam) {
+    setTemplateBusy(true);
+    try {
+      await downloadMarksTemplate(exam._id, `marks-${exam.subjectCode}-${exam.section}`);
+    } catch {
+      toast.error(T.templateFailed);
+    } finally {
+      setTemplateBusy(false);
+    }
+  }
 
   return (
     <section>
@@ -101,14 +166,16 @@ export function UploadMarksPage() {
                     disabled={busy}
                   >
                     <option value="">{T.examPlaceholder}</option>
-                    {list.map((e) => (
-                      <option key={e._id} value={e._id}>
-                        {e.name} — {e.label}
-                      </option>
-                    ))}
+                    <ExamOptions exams={list} />
                   </select>
                 )}
               </FormField>
+              {chosen ? (
+                <p className="flex flex-wrap items-center gap-2 text-sm text-muted-foreground" data-testid="exam-status">
+                  <Badge variant={chosen.published ? 'success' : 'outline'}>{chosen.published ? T.published : T.draft}</Badge>
+                  <span>{chosen.published ? T.selectedPublished : T.selectedDraft}</span>
+                </p>
+              ) : null}
               {exams.isSuccess && list.length === 0 ? <p className="text-sm text-muted-foreground">{T.noExamsToUpload}</p> : null}
               <Controller
                 control={control}
@@ -140,14 +207,21 @@ export function UploadMarksPage() {
                   <FileUp aria-hidden="true" />
                   {busy && step.dryRun ? T.uploading : T.upload}
                 </Button>
-                <a
-                  href={csvHref(templateCsv(MARKS_IMPORT_COLUMNS))}
-                  download="marks-template.csv"
-                  className="inline-flex items-center gap-1 text-sm font-medium text-primary underline-offset-4 hover:underline"
-                >
-                  <Download aria-hidden="true" className="size-4" />
-                  {T.template}
-                </a>
+                {chosen ? (
+                  <Button type="button" variant="link" className="h-auto justify-start px-0 text-left whitespace-normal" disabled={templateBusy} onClick={() => void saveTemplate(chosen)}>
+                    <Download aria-hidden="true" className="size-4" />
+                    {T.templateFor}
+                  </Button>
+                ) : (
+                  <a
+                    href={csvHref(templateCsv(MARKS_IMPORT_COLUMNS))}
+                    download="marks-template.csv"
+                    className="inline-flex items-center gap-1 text-sm font-medium text-primary underline-offset-4 hover:underline"
+                  >
+                    <Download aria-hidden="true" className="size-4" />
+                    {T.template}
+                  </a>
+                )}
               </div>
             </form>
           </CardContent>
@@ -168,6 +242,7 @@ export function UploadMarksPage() {
               </CardContent>
             </Card>
           ) : null}
+          {step.kind === 'stored' ? <PublishOffer step={step} exam={examOf(step.examId)} busy={publish.isPending} onPublish={() => void publishNow(step.examId)} onLater={() => setStep({ kind: 'form' })} /> : null}
           {step.kind === 'preview' ? (
             <Card role="region" aria-labelledby="marks-preview-title">
               <CardHeader>
@@ -191,5 +266,38 @@ export function UploadMarksPage() {
         </div>
       </div>
     </section>
+  );
+}
+
+/** After an upload: a draft exam is offered for publishing at once; a published one says its students see the new marks. */
+function PublishOffer({ step, exam, busy, onPublish, onLater }: { step: Extract<Step, { kind: 'stored' }>; exam: Exam | undefined; busy: boolean; onPublish: () => void; onLater: () => void }) {
+  if (!exam) return null;
+  if (step.wasPublished || (exam.published && !step.publishedNow)) {
+    return <p className="text-sm text-muted-foreground">{T.alreadyPublished(exam.name)}</p>;
+  }
+  return (
+    <Card role="region" aria-labelledby="marks-publish-title">
+      <CardHeader>
+        <CardTitle id="marks-publish-title">{T.offerTitle}</CardTitle>
+      </CardHeader>
+      <CardContent className="grid gap-4">
+        {step.publishedNow ? (
+          <p className="text-sm">{T.offerPublished(exam.name, exam.section)}</p>
+        ) : (
+          <>
+            <p className="text-sm">{T.offerText(step.stored, exam.name, exam.label)}</p>
+            <div className="flex flex-wrap gap-2">
+              <Button onClick={onPublish} disabled={busy}>
+                <Send aria-hidden="true" />
+                {busy ? T.publishing : T.offerPublish}
+              </Button>
+              <Button variant="outline" onClick={onLater} disabled={busy}>
+                {T.offerLater}
+              </Button>
+            </div>
+          </>
+        )}
+      </CardContent>
+    </Card>
   );
 }
