@@ -16,6 +16,7 @@ FROM (
   SELECT DISTINCT ON (u2."id") u2."id" AS "user_id", d."id", d."name"
   FROM "users" u2 JOIN "departments" d
     ON lower(btrim(u2."department")) = lower(d."name") OR upper(btrim(u2."department")) = d."code"
+  WHERE u2."department_id" IS NULL
   ORDER BY u2."id", (lower(btrim(u2."department")) = lower(d."name")) DESC, d."code"
 ) m
 WHERE u."id" = m."user_id";--> statement-breakpoint
@@ -27,7 +28,7 @@ FROM (
   FROM "users" u2
   JOIN "sections" s ON upper(btrim(u2."section")) = s."name" AND (u2."department_id" IS NULL OR u2."department_id" = s."department_id")
   JOIN "departments" d ON d."id" = s."department_id"
-  WHERE 'Student' = ANY(u2."roles")
+  WHERE 'Student' = ANY(u2."roles") AND u2."section_id" IS NULL
   ORDER BY u2."id", s."academic_year" DESC, s."semester" DESC
 ) m
 WHERE u."id" = m."user_id";--> statement-breakpoint
