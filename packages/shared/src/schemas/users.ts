@@ -142,7 +142,7 @@ export const USER_IMPORT_COLUMNS: readonly ImportColumn[] = [
   { key: 'name', label: 'Name', required: true, aliases: ['Full Name'], example: 'Ananya Gupta' },
   { key: 'email', label: 'Email', required: true, aliases: ['Email Address', 'E-mail'], example: 'ananya.gupta@college.edu.in', hint: 'an account with this email already is left as it is' },
   { key: 'role', label: 'Role', required: true, example: 'Student', hint: 'Student, Teacher, Staff or Librarian (Admin and SuperAdmin: SuperAdmin only)' },
-  { key: 'department', label: 'Department', required: true, aliases: ['Dept'], example: 'Computer Science and Engineering', hint: "an Academics department's name or code" },
+  { key: 'department', label: 'Department', required: true, aliases: ['Dept'], example: 'Computer Science and Engineering', hint: "an Academics department's name or code; may be blank for Staff, Librarian and administrators" },
   { key: 'phone', label: 'Phone', aliases: ['Mobile', 'Phone Number'], example: '9845011122' },
   { key: 'section', label: 'Section', aliases: ['Class'], example: 'CSE-3A', hint: "Students only: an Academics section's name; the student is enrolled in it" },
   { key: 'studentId', label: 'Student ID', aliases: ['Roll No', 'USN'], example: 'STU002301', hint: 'blank: the next student number is given' },
@@ -160,7 +160,8 @@ export const userImportRowSchema = z.strictObject({
     }
     return role;
   }),
-  department: z.string().trim().min(1, MSG.personDepartmentRequired).max(NAME_MAX, MSG.departmentTooLong),
+  /** Required for Students and Teachers (the import's check); an office's Staff, Librarian or administrator may have none (decision 0036). */
+  department: optionalText(NAME_MAX, MSG.departmentTooLong),
   phone: personFields.phone,
   section: personFields.section,
   studentId: personFields.studentId,

@@ -14,7 +14,7 @@ export type AcademicDirectory = {
   sections: ReadonlyArray<{ id: string; name: string; departmentId: string; departmentName: string }>;
 };
 /** A row with its department and section resolved to Academics records (decision 0036). */
-export type PlacedImportRow = UserImportRow & { departmentId: string; sectionId: string | null };
+export type PlacedImportRow = Omit<UserImportRow, 'department'> & { department: string | null; departmentId: string | null; sectionId: string | null };
 
 /** The department a cell names: by name (any case) first, else by code. */
 function departmentNamed(dir: AcademicDirectory, cell: string) {
@@ -48,8 +48,10 @@ export function userImport(callerRoles: readonly Role[], studentIdOwners: Studen
         }
       }
       // Department and section are Academics records, named by the cells (decision 0036).
-      const department = departmentNamed(dir, row.department);
-      if (!department) errors.push({ field: 'department', message: MSG.importDepartmentUnknown });
+      const department = row.department ? departmentNamed(dir, row.department) : undefined;
+      if (row.department && !department) errors.push({ field: 'department', message: MSG.importDepartmentUnknown });
+      // Students and Teachers belong to an academic department; an office's people may have none.
+      if (!row.department && (row.role === 'Student' || row.role === 'Teacher')) errors.push({ field: 'department', message: MSG.personDepartmentRequired });
       let section: AcademicDirectory['sections'][number] | undefined;
       if (row.section) {
         const named = dir.sections.filter((x) => x.name === row.section!.toUpperCase());
@@ -58,8 +60,8 @@ export function userImport(callerRoles: readonly Role[], studentIdOwners: Studen
         else if (named.length === 0) errors.push({ field: 'section', message: MSG.importSectionUnknown });
         else if (department && !section) errors.push({ field: 'section', message: MSG.importSectionOtherDepartment(named[0]!.departmentName) });
       }
-      if (errors.length || !department) return { ok: false, errors };
-      return { ok: true, value: { ...row, department: department.name, departmentId: department.id, section: section?.name ?? null, sectionId: section?.id ?? null } };
+      if (errors.length) return { ok: false, errors };
+      return { ok: true, value: { ...row, department: department?.name ?? null, departmentId: department?.id ?? null, section: section?.name ?? null, sectionId: section?.id ?? null } };
     },
     key: (row) => row.email,
     // Two people of one file never share a student ID (the database would refuse the whole file).

@@ -207,10 +207,13 @@ describe('POST /users/import', () => {
       'name,email,role,department,section',
       `Asha ${w},asha.${w}@test.crs,Student,${d.name.toUpperCase()},${s.name.toLowerCase()}`,
       `Bala ${w},bala.${w}@test.crs,Teacher,${d.code.toLowerCase()},`,
+      // An office's people may have no department.
+      `Gita ${w},gita.${w}@test.crs,Librarian,,`,
     ].join('\n');
     const res = await importCsv(csv);
     expect(res.statusCode, res.body).toBe(200);
-    expect(res.json()).toMatchObject({ created: 2 });
+    expect(res.json()).toMatchObject({ created: 3 });
+    expect(await one(t.ctx, sql`select department_id, department from users where email = ${`gita.${w}@test.crs`}`)).toEqual({ department_id: null, department: null });
     const asha = await one<{ id: string; department_id: string; department: string; section_id: string; section: string }>(
       t.ctx,
       sql`select id, department_id, department, section_id, section from users where email = ${`asha.${w}@test.crs`}`,
@@ -227,6 +230,7 @@ describe('POST /users/import', () => {
       `Dev ${w},dev.${w}@test.crs,Student,${d.code},NOPE-9Z`,
       `Esha ${w},esha.${w}@test.crs,Student,${other.code},${s.name}`,
       `Farid ${w},farid.${w}@test.crs,Teacher,${d.code},${s.name}`,
+      `Hari ${w},hari.${w}@test.crs,Student,,`,
     ].join('\n');
     const preview = (await importCsv(bad, true)).json();
     expect(preview.errors.map((e: { row: number; field: string; message: string }) => [e.row, e.field, e.message])).toEqual([
@@ -234,6 +238,7 @@ describe('POST /users/import', () => {
       [3, 'section', MSG.importSectionUnknown],
       [4, 'section', MSG.importSectionOtherDepartment(d.name)],
       [5, 'section', MSG.sectionOnlyForStudents],
+      [6, 'department', MSG.personDepartmentRequired],
     ]);
     expect((await importCsv(bad)).statusCode).toBe(422);
     expect(await roster(s._id)).toEqual([asha.id]);
