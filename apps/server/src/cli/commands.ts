@@ -11,6 +11,7 @@ import { seedSyntheticAlumni } from '../modules/alumni/alumni.service.ts';
 import { CONSOLE_ACTOR } from '../modules/audit/audit.service.ts';
 import { seedBenchAttendance } from '../modules/attendance/attendance.service.ts';
 import { seedSyntheticBooks } from '../modules/library/library.service.ts';
+import { unmatchedPeople } from '../modules/people/people.service.ts';
 import { approveByEmail, createAccount } from '../modules/users/users.service.ts';
 import { seedDemo } from '../seed/demo.ts';
 
@@ -70,6 +71,20 @@ export const COMMANDS: Record<string, Command> = {
       if (!values.email) throw new UsageError(`usage: ${this.usage}`);
       const { user, changed } = await approveByEmail(ctx, CONSOLE_ACTOR, check(emailField, values.email, '--email'));
       return changed ? `Approved ${user.email}; they can sign in now.` : `${user.email} is already active.`;
+    },
+  },
+  'users:unmatched': {
+    usage: 'users:unmatched',
+    summary: 'List the people whose department or section (free text from before issue 25) matches no Academics department or section; choose theirs in People.',
+    remote: true,
+    async run(ctx) {
+      const { users, total } = await unmatchedPeople(ctx, 100_000);
+      if (total === 0) return 'Every department and section on a person matches Academics.';
+      const lines = users.map((u) => {
+        const what = [u.department !== null ? `department "${u.department}"` : '', u.section !== null ? `section "${u.section}"` : ''].filter(Boolean).join(', ');
+        return `${u.name} <${u.email}> (${u.roles.join(', ')}): ${what}`;
+      });
+      return [`${total} ${total === 1 ? 'person has' : 'people have'} a department or section that matches nothing in Academics:`, ...lines].join('\n');
     },
   },
   'db:migrate': {

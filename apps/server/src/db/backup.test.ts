@@ -25,12 +25,20 @@ afterAll(async () => {
 });
 
 const userRow = (id: string) =>
-  one(t.ctx, sql`select id, name, email, roles, status, password_hash, student_id, token_version, created_at::text as created_at from users where id = ${id}`);
+  one(
+    t.ctx,
+    sql`select id, name, email, roles, status, password_hash, student_id, department_id, section_id, token_version, created_at::text as created_at from users where id = ${id}`,
+  );
 
 describe('backup and restore', () => {
   it('restores exactly what was backed up: counts, rows, sessions, sequences', async () => {
     // Seed: users of several roles, sessions with refresh tokens, a reset, attempts, a mail.
     const alice = await createUser(t.ctx, { roles: ['Student'], name: 'Alice Backup' });
+    // Alice's record points into Academics, whose tables restore after users (deferred keys, decision 0036).
+    const dept = await one<{ id: string }>(t.ctx, sql`insert into departments (code, name) values ('BKP', 'Backup Studies') returning id`);
+    const sec = await one<{ id: string }>(t.ctx, sql`insert into sections (name, department_id, semester, academic_year) values ('BKP-1A', ${dept.id}, 1, '2026-27') returning id`);
+    await t.ctx.db.execute(sql`update users set department_id = ${dept.id}, department = 'Backup Studies', section_id = ${sec.id}, section = 'BKP-1A' where id = ${alice.id}`);
+    await t.ctx.db.execute(sql`insert into section_students (section_id, student_id) values (${sec.id}, ${alice.id})`);
     const bob = await createUser(t.ctx, { roles: ['Teacher'], status: 'pending' });
     await createUser(t.ctx, { roles: ['Admin', 'Librarian'] });
     const session = await login(t.app, alice.email, alice.password);

@@ -133,6 +133,9 @@ export async function restoreFrom(db: Db, store: FileStore, file: string): Promi
 
   await db.transaction(async (tx) => {
     await tx.execute(sql.raw(`truncate ${TABLES.map((t) => `"${t}"`).join(', ')} cascade`));
+    // users.department_id/section_id point at academic tables loaded after users: those keys are
+    // deferrable (migration 0016) and checked at this commit.
+    await tx.execute(sql`set constraints all deferred`);
     for (const name of TABLES) {
       const rows = backup.tables[name] ?? [];
       if (rows.length === 0) continue;

@@ -18,6 +18,7 @@ export const AUDIT_ACTIONS = {
   'user.reset_link_sent': 'Password reset link sent',
   'users.imported': 'Accounts imported',
   'users.exported': 'Accounts exported',
+  'enrolment.changed': 'Enrolment changed',
   'alumni.imported': 'Alumni imported',
   'alumni.exported': 'Alumni exported',
   'alumni.messaged': 'Alumni messaged',

@@ -24,6 +24,7 @@ export const DOCS_MSG = {
   idCardRevoked: 'ID card revoked; its QR code no longer verifies',
   idCardNotAStudent: 'ID cards are made only for active students',
   idCardNoStudents: 'This section has no students',
+  idCardBloodGroupOnRecord: (group: string) => `This student's record says blood group ${group}: correct it in People, then generate the card`,
   idCardLinkInvalid: 'This ID card link is invalid or has expired.',
   validUntilInvalid: 'Valid until must be a date (YYYY-MM-DD)',
   verifyValid: 'Valid ID card',

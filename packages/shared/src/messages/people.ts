@@ -28,6 +28,15 @@ export const PEOPLE_MSG = {
   sectionTooLong: 'Section too long',
   importRoleInvalid: 'Role must be Student, Teacher, Staff, Librarian, Admin or SuperAdmin',
   studentIdOnlyForStudents: 'Only a Student has a student ID',
+  sectionOnlyForStudents: 'Only a Student has a section',
+  departmentFromList: 'Choose the department from the list (departmentId)',
+  sectionFromList: 'Choose the section from the list (sectionId)',
+  sectionNotInDepartment: (section: string, department: string) => `Section ${section} is not in ${department}: choose one of its sections`,
+  importDepartmentUnknown: 'No department has this name or code',
+  importSectionUnknown: 'No section has this name',
+  importSectionOtherDepartment: (department: string) => `This section is in another department (${department})`,
+  unmatchedNotice: (n: number) =>
+    `${n} ${n === 1 ? 'person has a department or section' : 'people have a department or section'} that matches nothing in Academics (kept as typed): choose it from the list in their record.`,
   welcomeMailSubject: 'Your CRS account is ready',
   welcomeMailText: (name: string, hours: number, link: string) =>
     `Hello ${name},\n\nAn account has been made for you on the College Resource System.\n` +

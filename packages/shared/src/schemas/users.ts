@@ -4,7 +4,7 @@ import { MSG } from '../messages.ts';
 import { ACCOUNT_STATUSES, ROLES } from '../roles.ts';
 import type { Role } from '../roles.ts';
 import { userSchema } from './auth.ts';
-import { pagedResponse, pageQuery } from './common.ts';
+import { pagedResponse, pageQuery, uuidField } from './common.ts';
 import type { ImportColumn } from './import.ts';
 
 /** The filters of the people lists and the export (Admin, SuperAdmin; issue 14). */
@@ -44,11 +44,27 @@ const optionalText = (max: number, tooLong: string) => z.preprocess(blankToNull,
 const optionalId = (invalid: string) =>
   z.preprocess(blankToNull, z.string().trim().regex(ID_PATTERN, invalid).transform((s) => s.toUpperCase()).nullable()).optional();
 
+/** An Academics record chosen from its list: its id, or blank/null for none. */
+const optionalRef = (invalid: string) => z.preprocess(blankToNull, uuidField(invalid).nullable()).optional();
+/**
+ * The department and section come from Academics' lists as ids (decision 0036); a name typed in
+ * `department` or `section` is refused with 400 naming the field.
+ */
+const refusedText = (message: string) =>
+  z
+    .unknown()
+    .refine((v) => v === undefined || v === null || (typeof v === 'string' && v.trim() === ''), { error: message })
+    .optional();
+
 /** The person's details an administrator edits (POST /users, PATCH /users/{id}, each import row). */
 export const personFields = {
   name: nameField,
   email: emailField,
   phone: z.preprocess(blankToNull, z.string().trim().regex(/^\d{10}$/, MSG.phoneDigits).nullable()).optional(),
+  /** An Academics department (GET /academics/departments). */
+  departmentId: optionalRef(MSG.departmentNotFound),
+  /** A Student's section (GET /academics/sections): their enrolment; its department becomes theirs. */
+  sectionId: optionalRef(MSG.sectionNotFound),
   department: optionalText(NAME_MAX, MSG.departmentTooLong),
   section: optionalText(40, MSG.sectionTooLong),
   studentId: optionalId(MSG.studentIdInvalid),
@@ -57,8 +73,22 @@ export const personFields = {
 };
 const rolesField = z.array(z.enum(ROLES, { error: MSG.importRoleInvalid }), { error: MSG.rolesRequired }).min(1, MSG.rolesRequired).max(ROLES.length).transform((r) => [...new Set(r)]);
 
+/** The fields a form or API call sets directly (department and section by id). */
+const editableFields = {
+  name: personFields.name,
+  email: personFields.email,
+  phone: personFields.phone,
+  departmentId: personFields.departmentId,
+  sectionId: personFields.sectionId,
+  department: refusedText(MSG.departmentFromList),
+  section: refusedText(MSG.sectionFromList),
+  studentId: personFields.studentId,
+  employeeId: personFields.employeeId,
+  bloodGroup: personFields.bloodGroup,
+};
+
 /** POST /users: a new active account; the person is mailed a link to set their password. */
-export const createUserSchema = z.strictObject({ ...personFields, roles: rolesField });
+export const createUserSchema = z.strictObject({ ...editableFields, roles: rolesField });
 export type CreateUserInput = z.infer<typeof createUserSchema>;
 
 /** PATCH /users/{id}: any of the person's fields and the roles. */
@@ -66,8 +96,10 @@ export const updateUserSchema = z.strictObject({
   name: personFields.name.optional(),
   email: personFields.email.optional(),
   phone: personFields.phone,
-  department: personFields.department,
-  section: personFields.section,
+  departmentId: personFields.departmentId,
+  sectionId: personFields.sectionId,
+  department: editableFields.department,
+  section: editableFields.section,
   studentId: personFields.studentId,
   employeeId: personFields.employeeId,
   bloodGroup: personFields.bloodGroup,
@@ -77,6 +109,10 @@ export type UpdateUserInput = z.infer<typeof updateUserSchema>;
 
 /** A person as the administration pages show them: the public user plus the office's fields. */
 export const personSchema = userSchema.extend({
+  /** The Academics department (null: none, or a legacy name no department matched: `department` keeps it). */
+  departmentId: z.string().nullable(),
+  /** A Student's section, their enrolment (null: none, or a legacy name: `section` keeps it). */
+  sectionId: z.string().nullable(),
   section: z.string().nullable(),
   employeeId: z.string().nullable(),
   bloodGroup: z.string().nullable(),
@@ -88,14 +124,27 @@ export const listPeopleResponse = pagedResponse('users', personSchema);
 export const personResponse = z.object({ message: z.string(), user: personSchema });
 export const departmentsResponse = z.object({ departments: z.array(z.string()) });
 
+/** GET /users/unmatched: people whose legacy department or section text matched no Academics record (never dropped). */
+export const unmatchedPersonSchema = z.object({
+  _id: z.string(),
+  name: z.string(),
+  email: z.string(),
+  roles: z.array(z.enum(ROLES)),
+  /** The unmatched text, or null when this field matched (or is empty). */
+  department: z.string().nullable(),
+  section: z.string().nullable(),
+});
+export type UnmatchedPerson = z.infer<typeof unmatchedPersonSchema>;
+export const unmatchedPeopleResponse = z.object({ users: z.array(unmatchedPersonSchema), total: z.number().int() });
+
 /** POST /users/import: the columns (issue 14: name, email, role, department; optional phone, section, studentId). */
 export const USER_IMPORT_COLUMNS: readonly ImportColumn[] = [
   { key: 'name', label: 'Name', required: true, aliases: ['Full Name'], example: 'Ananya Gupta' },
   { key: 'email', label: 'Email', required: true, aliases: ['Email Address', 'E-mail'], example: 'ananya.gupta@college.edu.in', hint: 'an account with this email already is left as it is' },
   { key: 'role', label: 'Role', required: true, example: 'Student', hint: 'Student, Teacher, Staff or Librarian (Admin and SuperAdmin: SuperAdmin only)' },
-  { key: 'department', label: 'Department', required: true, aliases: ['Dept'], example: 'Computer Science and Engineering' },
+  { key: 'department', label: 'Department', required: true, aliases: ['Dept'], example: 'Computer Science and Engineering', hint: "an Academics department's name or code; may be blank for Staff, Librarian and administrators" },
   { key: 'phone', label: 'Phone', aliases: ['Mobile', 'Phone Number'], example: '9845011122' },
-  { key: 'section', label: 'Section', aliases: ['Class'], example: 'CSE-3A' },
+  { key: 'section', label: 'Section', aliases: ['Class'], example: 'CSE-3A', hint: "Students only: an Academics section's name; the student is enrolled in it" },
   { key: 'studentId', label: 'Student ID', aliases: ['Roll No', 'USN'], example: 'STU002301', hint: 'blank: the next student number is given' },
 ];
 
@@ -111,7 +160,8 @@ export const userImportRowSchema = z.strictObject({
     }
     return role;
   }),
-  department: z.string().trim().min(1, MSG.personDepartmentRequired).max(NAME_MAX, MSG.departmentTooLong),
+  /** Required for Students and Teachers (the import's check); an office's Staff, Librarian or administrator may have none (decision 0036). */
+  department: optionalText(NAME_MAX, MSG.departmentTooLong),
   phone: personFields.phone,
   section: personFields.section,
   studentId: personFields.studentId,

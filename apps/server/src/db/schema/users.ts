@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { check, index, integer, pgSequence, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import type { AccountStatus, Role } from '@crs/shared/roles';
+import { departments, sections } from './academics.ts';
 
 export const users = pgTable(
   'users',
@@ -13,9 +14,21 @@ export const users = pgTable(
     bio: text('bio'),
     avatar: text('avatar'),
     studentId: text('student_id'),
+    /**
+     * The department's name as shown. With department_id set it is that Academics department's name
+     * (kept in step by the services); without, a legacy free-text value no department matched
+     * (`npm run crs -- users:unmatched`, decision 0036).
+     */
     department: text('department'),
-    /** The class a person belongs to, as the college writes it ("CSE-3A"); a label, not the enrolment (decision 0029). */
+    /** The person's Academics department (decision 0036); a department people belong to cannot be deleted. */
+    departmentId: uuid('department_id').references(() => departments.id, { onDelete: 'restrict' }),
+    /** A Student's section name as shown; like `department`, a legacy value when section_id is null (decision 0036). */
     section: text('section'),
+    /**
+     * A Student's home section: always one of their enrolments (section_students, the truth), set and
+     * moved with it in one transaction (decision 0036).
+     */
+    sectionId: uuid('section_id').references(() => sections.id, { onDelete: 'set null' }),
     /** Staff number of a Teacher, Staff, Librarian or administrator; unique when present. */
     employeeId: text('employee_id'),
     bloodGroup: text('blood_group'),
@@ -32,6 +45,8 @@ export const users = pgTable(
     uniqueIndex('users_student_id_key').on(t.studentId),
     uniqueIndex('users_employee_id_key').on(t.employeeId),
     index('users_department_idx').on(t.department),
+    index('users_department_id_idx').on(t.departmentId),
+    index('users_section_id_idx').on(t.sectionId),
     index('users_status_created_idx').on(t.status, t.createdAt),
     check('users_status_check', sql`${t.status} in ('active', 'pending', 'disabled')`),
     check('users_roles_nonempty', sql`cardinality(${t.roles}) > 0`),

@@ -152,6 +152,33 @@ export const subjectsByIds = async (db: Executor, ids: string[]): Promise<Subjec
 export const sectionsByIds = async (db: Executor, ids: string[]): Promise<SectionRow[]> =>
   ids.length ? ((await db.select(SECTION_COLUMNS).from(sections).innerJoin(departments, eq(departments.id, sections.departmentId)).where(inArray(sections.id, ids))) as SectionRow[]) : [];
 
+/** A section as a person's record names it (decision 0036): with its department's code and name. */
+export type SectionRef = { id: string; name: string; departmentId: string; departmentCode: string; departmentName: string; academicYear: string; semester: number };
+const SECTION_REF_COLUMNS = {
+  id: sections.id,
+  name: sections.name,
+  departmentId: sections.departmentId,
+  departmentCode: departments.code,
+  departmentName: departments.name,
+  academicYear: sections.academicYear,
+  semester: sections.semester,
+};
+/** Sections by id (all when `ids` is undefined), newest academic year first. */
+export const sectionRefs = (db: Executor, ids?: readonly string[]): Promise<SectionRef[]> =>
+  ids !== undefined && ids.length === 0
+    ? Promise.resolve([])
+    : db
+        .select(SECTION_REF_COLUMNS)
+        .from(sections)
+        .innerJoin(departments, eq(departments.id, sections.departmentId))
+        .where(ids ? inArray(sections.id, [...ids]) : undefined)
+        .orderBy(sql`${sections.academicYear} desc`, sql`${sections.semester} desc`, asc(sections.name));
+/** Unenrols the students of `studentIds` from a section; answers who was on it. */
+export const unenrolMany = async (db: Executor, sectionId: string, studentIds: readonly string[]) =>
+  studentIds.length === 0
+    ? []
+    : (await db.delete(sectionStudents).where(and(eq(sectionStudents.sectionId, sectionId), inArray(sectionStudents.studentId, [...studentIds]))).returning({ id: sectionStudents.studentId })).map((r) => r.id);
+
 // Teaching assignments ------------------------------------------------------------------------
 
 const ASSIGNMENT_COLUMNS = {

@@ -137,7 +137,7 @@ export const academicsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async
   app.post('/sections/:id/students', {
     config: { access: managers },
     schema: { tags, summary: 'Enrol students in a section', params: sectionIdParams, body: enrolStudentsSchema, response: { 200: enrolStudentsResponse, ...errors } },
-    handler: async (req) => ({ message: MSG.studentsEnrolled, ...(await academics.enrolStudents(ctx, req.params.id, req.body.studentIds)) }),
+    handler: async (req) => ({ message: MSG.studentsEnrolled, ...(await academics.enrolStudents(ctx, principalOf(req), req.params.id, req.body.studentIds)) }),
   });
   app.delete('/sections/:id/students/:studentId', {
     config: { access: managers },
@@ -153,7 +153,7 @@ export const academicsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async
     access: managers,
     tags,
     what: "a section's students (by email or student ID)",
-    run: (_p, upload, dryRun, req) => academics.importEnrolment(ctx, (req.params as { id: string }).id, upload, dryRun),
+    run: (p, upload, dryRun, req) => academics.importEnrolment(ctx, p, (req.params as { id: string }).id, upload, dryRun),
   });
 
   // Teaching assignments

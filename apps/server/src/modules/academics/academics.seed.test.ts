@@ -64,4 +64,16 @@ describe('academics demo seed', () => {
     );
     expect(under).toBeGreaterThan(10);
   });
+
+  it("keeps one student record: each demo student's section is their enrolment, and no person's department is unmatched", async () => {
+    const { n: mismatched } = await one<{ n: number }>(
+      t.ctx,
+      sql`select count(*)::int as n from users u where 'Student' = any(u.roles) and u.status = 'active'
+          and (u.section_id is null or not exists (select 1 from section_students ss where ss.section_id = u.section_id and ss.student_id = u.id))`,
+    );
+    expect(mismatched).toBe(0);
+    expect(await one(t.ctx, sql`select u.section, d.code from users u join departments d on d.id = u.department_id where u.email = 'student@demo.crs'`)).toEqual({ section: 'CSE-3A', code: 'CSE' });
+    const unmatched = await t.app.inject({ url: '/api/v1/users/unmatched', headers: await as('admin@demo.crs') });
+    expect(unmatched.json()).toEqual({ users: [], total: 0 });
+  });
 });

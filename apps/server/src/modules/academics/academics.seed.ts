@@ -139,7 +139,7 @@ export async function seedDemoAcademics(ctx: AppContext): Promise<boolean> {
     const faculty = await users.insertDemoAccounts(
       ctx,
       'Teacher',
-      DEMO_FACULTY.map(([name, dept]) => ({ name, email: users.demoEmailOf(name), department: DEPT_NAME[dept]!, phone: null })),
+      DEMO_FACULTY.map(([name, dept]) => ({ name, email: users.demoEmailOf(name), department: DEPT_NAME[dept]!, departmentId: deptIds.get(dept)!, phone: null })),
       tx,
     );
     const byDept = new Map<string, string[]>();
@@ -152,7 +152,7 @@ export async function seedDemoAcademics(ctx: AppContext): Promise<boolean> {
     // Students: 20 per section; the demo student and the demo accounts of a department go first.
     const used = new Set(existingStudents.map((s) => s.email));
     const enrolment: Array<{ sectionId: string; studentId: string }> = [];
-    const fresh: Array<{ name: string; email: string; department: string; phone: string | null; section: string }> = [];
+    const fresh: Array<{ name: string; email: string; department: string; departmentId: string; phone: string | null; section: string; sectionId: string }> = [];
     for (const [name, dept] of DEMO_SECTIONS) {
       const mine = existingStudents.filter((s) => (s.email === DEMO_STUDENT ? name === 'CSE-3A' : s.department === DEPT_NAME[dept] && name === `${dept}-3A`));
       for (const s of mine) enrolment.push({ sectionId: sectionId.get(name)!, studentId: s.id });
@@ -166,12 +166,28 @@ export async function seedDemoAcademics(ctx: AppContext): Promise<boolean> {
           email = `${first}.${last}@demo.crs`.toLowerCase();
         } while (used.has(email));
         used.add(email);
-        fresh.push({ name: `${first} ${last}`, email, department: DEPT_NAME[dept]!, phone: `9${String(Math.floor(rand() * 1e9)).padStart(9, '0')}`, section: name });
+        fresh.push({
+          name: `${first} ${last}`,
+          email,
+          department: DEPT_NAME[dept]!,
+          departmentId: deptIds.get(dept)!,
+          phone: `9${String(Math.floor(rand() * 1e9)).padStart(9, '0')}`,
+          section: name,
+          sectionId: sectionId.get(name)!,
+        });
       }
     }
     const created = await users.insertDemoAccounts(ctx, 'Student', fresh, tx);
     created.forEach((row, i) => enrolment.push({ sectionId: sectionId.get(fresh[i]!.section)!, studentId: row.id }));
     await repo.enrol(tx, enrolment);
+    // One student record (decision 0036): the accounts made before Academics get their department
+    // and their section (the enrolment above) on their record.
+    await users.linkDepartments(ctx, DEMO_DEPARTMENTS.map(([code, name]) => ({ id: deptIds.get(code)!, code, name })), tx);
+    for (const [name, dept] of DEMO_SECTIONS) {
+      const id = sectionId.get(name)!;
+      const joined = enrolment.filter((e) => e.sectionId === id).map((e) => e.studentId);
+      await users.sectionJoined(ctx, joined, { id, name, departmentId: deptIds.get(dept)!, department: DEPT_NAME[dept]! }, tx);
+    }
 
     // Teaching assignments: the demo teacher takes CS301 in CSE-3A and CSE-3B, CS302 in CSE-3A
     // and CS503 in CSE-5A; the rest go round the department's faculty.

@@ -31,14 +31,15 @@ import { collegeClock } from '../../lib/time.ts';
 import type { Principal } from '../../plugins/access.ts';
 import type { ImportUpload } from '../../plugins/import-route.ts';
 import * as audit from '../audit/audit.service.ts';
+import type { AuditActor } from '../audit/audit.service.ts';
 import * as users from '../users/users.service.ts';
 import { assignmentImport, departmentImport, enrolmentImport, sectionImport, subjectImport, timetableImport } from './academics.import.ts';
 import { presentAssignment, presentDepartment, presentSection, presentSlot, presentStudent, presentSubject } from './academics.presenter.ts';
 import type { PersonCard } from './academics.presenter.ts';
 import * as repo from './academics.repository.ts';
-import type { AssignmentRow, SlotRow } from './academics.repository.ts';
+import type { AssignmentRow, SectionRef, SlotRow } from './academics.repository.ts';
 
-export type { AssignmentRow, SlotRow } from './academics.repository.ts';
+export type { AssignmentRow, SectionRef, SlotRow } from './academics.repository.ts';
 
 // The academic structure's public API (decision 0023). Admin-only writes are guarded by the
 // routes' access lists; ownership (a teacher's own classes, a student's own sections) is here.
@@ -115,7 +116,12 @@ export async function createDepartment(ctx: AppContext, v: CreateDepartmentInput
 }
 /** Renames or recodes a department; 404 unknown, 409 code taken. */
 export async function updateDepartment(ctx: AppContext, id: string, v: UpdateDepartmentInput) {
-  if (!(await guarded(() => repo.updateDepartment(ctx.db, id, v)))) throw notFound(MSG.departmentNotFound);
+  const changed = await ctx.db.transaction(async (tx) => {
+    if (!(await guarded(() => repo.updateDepartment(tx, id, v)))) throw notFound(MSG.departmentNotFound);
+    // People of the department show its name (decision 0036).
+    return v.name ? users.departmentRenamed(ctx, id, v.name, tx) : [];
+  });
+  await users.accountsChanged(ctx, changed);
   return presentDepartment((await repo.findDepartment(ctx.db, id))!);
 }
 /** Deletes a department without subjects or sections (409 otherwise). */
@@ -169,9 +175,15 @@ export async function createSection(ctx: AppContext, v: CreateSectionInput) {
   const [id] = await guarded(() => repo.insertSections(ctx.db, [v]));
   return presentSection((await repo.findSection(ctx.db, id!))!);
 }
+/** Changes a section; its students' records show the new name and department (decision 0036). */
 export async function updateSection(ctx: AppContext, id: string, v: UpdateSectionInput) {
   if (v.departmentId) await requireDepartment(ctx.db, v.departmentId);
-  if (!(await guarded(() => repo.updateSection(ctx.db, id, v)))) throw notFound(MSG.sectionNotFound);
+  const changed = await ctx.db.transaction(async (tx) => {
+    if (!(await guarded(() => repo.updateSection(tx, id, v)))) throw notFound(MSG.sectionNotFound);
+    const ref = (await repo.sectionRefs(tx, [id]))[0]!;
+    return users.sectionRenamed(ctx, id, { name: ref.name, departmentId: ref.departmentId, department: ref.departmentName }, tx);
+  });
+  await users.accountsChanged(ctx, changed);
   return presentSection((await repo.findSection(ctx.db, id))!);
 }
 /** Deletes a section without teaching assignments (409 otherwise); its roster goes with it. */
@@ -180,7 +192,12 @@ export const deleteSection = (ctx: AppContext, p: Principal, id: string) =>
     ctx,
     p,
     { type: 'section', id },
-    labelOfDeleted((tx) => repo.findSection(tx, id), (tx) => repo.deleteSection(tx, id), (s) => `${s.name} ${s.academicYear}`),
+    labelOfDeleted(
+      (tx) => repo.findSection(tx, id),
+      // Its students' records lose the section with the roster (decision 0036).
+      async (tx) => (await users.sectionLeft(ctx, id, undefined, tx), repo.deleteSection(tx, id)),
+      (s) => `${s.name} ${s.academicYear}`,
+    ),
     notFound(MSG.sectionNotFound),
     { message: MSG.sectionInUse, code: 'SECTION_IN_USE' },
   );
@@ -200,8 +217,8 @@ export async function listSectionStudents(ctx: AppContext, sectionId: string) {
   const roster = await sectionRoster(ctx, sectionId);
   return { students: roster.map(presentStudent), total: roster.length };
 }
-/** Enrols active students (400 naming any id that is not one); already enrolled ones stay once. */
-export async function enrolStudents(ctx: AppContext, sectionId: string, studentIds: string[]) {
+/** Enrols active students (400 naming any id that is not one); already enrolled ones stay once; each new enrolment is audited, and a student without a section gets this one (decision 0036). */
+export async function enrolStudents(ctx: AppContext, p: Principal, sectionId: string, studentIds: string[]) {
   if (!(await repo.findSection(ctx.db, sectionId))) throw notFound(MSG.sectionNotFound);
   const people = await users.peopleByIds(ctx, studentIds);
   const bad = studentIds.findIndex((id) => {
@@ -210,12 +227,11 @@ export async function enrolStudents(ctx: AppContext, sectionId: string, studentI
   });
   if (bad >= 0) throw fieldError(`studentIds.${bad}`, MSG.notAStudent(studentIds[bad]!), 'NOT_A_STUDENT');
   const unique = [...new Set(studentIds)];
-  const enrolled = await repo.enrol(
-    ctx.db,
-    unique.map((studentId) => ({ sectionId, studentId })),
-  );
+  const { enrolled, changed } = await ctx.db.transaction((tx) => joinSection(ctx, p, sectionId, unique, 'academics', tx));
+  await users.accountsChanged(ctx, changed);
   return { enrolled, alreadyEnrolled: unique.length - enrolled };
 }
+/** Leaves one student's enrolment (the record.deleted entry and an enrolment change); their record loses it when it was their section. */
 export const unenrolStudent = (ctx: AppContext, p: Principal, sectionId: string, studentId: string) =>
   deleting(
     ctx,
@@ -226,14 +242,101 @@ export const unenrolStudent = (ctx: AppContext, p: Principal, sectionId: string,
         const [section, student] = await Promise.all([repo.findSection(tx, sectionId), users.peopleByIds(ctx, [studentId], tx)]);
         return section && { section, email: student.get(studentId)?.email ?? studentId };
       },
-      (tx) => repo.unenrol(tx, sectionId, studentId),
+      async (tx) => {
+        const before = await enrolmentLabels(tx, studentId);
+        if (!(await repo.unenrol(tx, sectionId, studentId))) return false;
+        await users.sectionLeft(ctx, sectionId, [studentId], tx);
+        const email = (await users.peopleByIds(ctx, [studentId], tx)).get(studentId)?.email ?? studentId;
+        await recordEnrolment(ctx, p, { id: studentId, email }, before, await enrolmentLabels(tx, studentId), 'academics', tx);
+        return true;
+      },
       (r) => `${r.email} from ${r.section.name} ${r.section.academicYear}`,
     ),
     notFound(MSG.notEnrolled, 'NOT_ENROLLED'),
-  );
+  ).then(() => users.accountChanged(ctx, studentId));
 /** True when the student is on the section's roster. */
 export const isEnrolled = async (ctx: AppContext, sectionId: string, studentId: string, tx: Executor = ctx.db) =>
   (await repo.sectionsOfStudent(tx, studentId)).includes(sectionId);
+
+// One student record (decision 0036) ------------------------------------------------------------
+// section_students is the truth of enrolment; a Student's record (users.section_id) names their
+// home section, always one of their enrolments. People sets and moves it through `moveStudent`;
+// enrolments made here keep the record in step (`joinSection`, `unenrolStudent`, renames, deletes).
+
+const sectionLabel = (s: Pick<SectionRef, 'name' | 'academicYear'>) => `${s.name} (${s.academicYear})`;
+async function enrolmentLabels(tx: Executor, studentId: string): Promise<string[]> {
+  return (await repo.sectionRefs(tx, await repo.sectionsOfStudent(tx, studentId))).map(sectionLabel).sort();
+}
+/** The 'enrolment.changed' entry: the student's sections before and after (no entry when they are the same). */
+async function recordEnrolment(ctx: AppContext, actor: AuditActor, student: { id: string; email: string }, before: string[], after: string[], via: 'people' | 'import' | 'academics', tx: Executor) {
+  if (before.join('|') === after.join('|')) return;
+  await audit.record(ctx, actor, { action: 'enrolment.changed', target: { type: 'user', id: student.id, label: student.email }, changes: { sections: { from: before, to: after } }, details: { via } }, tx);
+}
+/** Enrols students in one section inside `tx` with an entry per new enrolment; those without a section get this one. */
+async function joinSection(ctx: AppContext, actor: AuditActor, sectionId: string, studentIds: readonly string[], via: 'import' | 'academics', tx: Executor) {
+  const ref = (await repo.sectionRefs(tx, [sectionId]))[0]!;
+  const already = new Set(await repo.sectionStudentIds(tx, sectionId));
+  const fresh = [...new Set(studentIds)].filter((id) => !already.has(id));
+  const before = new Map<string, string[]>();
+  for (const id of fresh) before.set(id, await enrolmentLabels(tx, id));
+  const enrolled = await repo.enrol(
+    tx,
+    fresh.map((studentId) => ({ sectionId, studentId })),
+  );
+  const changed = await users.sectionJoined(ctx, fresh, { id: ref.id, name: ref.name, departmentId: ref.departmentId, department: ref.departmentName }, tx);
+  const emails = await users.peopleByIds(ctx, fresh, tx);
+  const label = sectionLabel(ref);
+  await audit.recordMany(
+    ctx,
+    actor,
+    fresh.map((id) => {
+      const from = before.get(id) ?? [];
+      return { action: 'enrolment.changed' as const, target: { type: 'user', id, label: emails.get(id)?.email ?? id }, changes: { sections: { from, to: [...from, label].sort() } }, details: { via } };
+    }),
+    tx,
+  );
+  return { enrolled, changed };
+}
+
+/** A department by id (code and name); undefined when unknown. */
+export async function departmentRef(ctx: AppContext, id: string, tx: Executor = ctx.db): Promise<{ id: string; code: string; name: string } | undefined> {
+  const d = await repo.findDepartment(tx, id);
+  return d && { id: d.id, code: d.code, name: d.name };
+}
+/** A section by id with its department's code and name; undefined when unknown. */
+export const sectionRef = async (ctx: AppContext, id: string, tx: Executor = ctx.db): Promise<SectionRef | undefined> => (await repo.sectionRefs(tx, [id]))[0];
+/** Every department and every section (newest academic year first): what names and codes in a file can match. */
+export async function academicDirectory(ctx: AppContext, tx: Executor = ctx.db) {
+  const [departments, sections] = await Promise.all([repo.listDepartments(tx), repo.sectionRefs(tx)]);
+  return { departments: departments.map((d) => ({ id: d.id, code: d.code, name: d.name })), sections };
+}
+/**
+ * Moves a student's section enrolment from `from` to `to` (either null: none) inside `tx`, with the
+ * 'enrolment.changed' entry (sections before and after). Rosters, timetables, attendance lists and
+ * placement read section_students, so they see the move at once. The users row is the caller's.
+ */
+export async function moveStudent(ctx: AppContext, actor: AuditActor, student: { id: string; email: string }, from: string | null, to: string | null, via: 'people' | 'import', tx: Executor): Promise<void> {
+  if (from === to) return;
+  const before = await enrolmentLabels(tx, student.id);
+  if (from) await repo.unenrol(tx, from, student.id);
+  if (to) await repo.enrol(tx, [{ sectionId: to, studentId: student.id }]);
+  await recordEnrolment(ctx, actor, student, before, await enrolmentLabels(tx, student.id), via, tx);
+}
+/** Enrols each new student of an import in their section inside `tx`, one entry each. */
+export async function enrolImported(ctx: AppContext, actor: AuditActor, list: ReadonlyArray<{ id: string; email: string; sectionId: string }>, tx: Executor): Promise<void> {
+  if (list.length === 0) return;
+  await repo.enrol(
+    tx,
+    list.map((s) => ({ sectionId: s.sectionId, studentId: s.id })),
+  );
+  const refs = new Map((await repo.sectionRefs(tx, [...new Set(list.map((s) => s.sectionId))])).map((r) => [r.id, r]));
+  await audit.recordMany(
+    ctx,
+    actor,
+    list.map((s) => ({ action: 'enrolment.changed' as const, target: { type: 'user', id: s.id, label: s.email }, changes: { sections: { from: [], to: [sectionLabel(refs.get(s.sectionId)!)] } }, details: { via: 'import' } })),
+    tx,
+  );
+}
 
 // Teaching assignments ------------------------------------------------------------------------
 
@@ -600,20 +703,23 @@ export const importSections = (ctx: AppContext, upload: ImportUpload, dryRun: bo
   }));
 
 /** Enrols the students a file names (email or student ID) in the section of the path (404 unknown, also a malformed id). */
-export async function importEnrolment(ctx: AppContext, sectionId: string, upload: ImportUpload, dryRun: boolean) {
+export async function importEnrolment(ctx: AppContext, p: Principal, sectionId: string, upload: ImportUpload, dryRun: boolean) {
   if (!UUID.test(sectionId) || !(await repo.findSection(ctx.db, sectionId))) throw notFound(MSG.sectionNotFound);
-  return importWith<string>(ctx, upload, dryRun, async (table) => ({
+  let changed: string[] = [];
+  const outcome = await importWith<string>(ctx, upload, dryRun, async (table) => ({
     spec: enrolmentImport(await users.peopleByRefs(ctx, cellsOf(table))),
     existing: async (keys) => {
       const stored = await repo.enrolmentKeys(ctx.db, sectionId);
       return new Set(keys.filter((k) => stored.has(k)));
     },
-    write: (tx, ids) =>
-      repo.enrol(
-        tx,
-        ids.map((studentId) => ({ sectionId, studentId })),
-      ),
+    write: async (tx, ids) => {
+      const r = await joinSection(ctx, p, sectionId, ids, 'import', tx);
+      changed = r.changed;
+      return r.enrolled;
+    },
   }));
+  await users.accountsChanged(ctx, changed);
+  return outcome;
 }
 
 export const importAssignments = (ctx: AppContext, upload: ImportUpload, dryRun: boolean) =>

@@ -20,10 +20,16 @@ import { addBook, DEFAULT_SETTINGS, giveBack, lend, makeDue, putSettings } from 
 let t: TestApp;
 let superAdmin: Awaited<ReturnType<typeof loginAs>>;
 let admin: Awaited<ReturnType<typeof loginAs>>;
+/** Academics departments people are put in (decision 0036), by name. */
+const departmentIds: Record<string, string> = {};
 beforeAll(async () => {
   t = await createTestApp();
   superAdmin = await loginAs(t, ['SuperAdmin']);
   admin = await loginAs(t, ['Admin']);
+  for (const [code, name] of [['PHY', 'Physics'], ['CHEM', 'Chemistry']]) {
+    const res = await t.app.inject({ method: 'POST', url: '/api/v1/academics/departments', headers: admin.auth, payload: { code, name } });
+    departmentIds[name!] = res.json().department._id;
+  }
 });
 afterAll(() => t.close());
 
@@ -136,7 +142,7 @@ describe('password reset', () => {
 
 describe('people administration', () => {
   const person = async (headers: Headers, ip: string, roles: Role[] = ['Student']) => {
-    const res = await call('POST', '/users', headers, ip, { name: `Person ${word()}`, email: uniqueEmail('p'), roles, phone: '9000000001', department: 'Physics' });
+    const res = await call('POST', '/users', headers, ip, { name: `Person ${word()}`, email: uniqueEmail('p'), roles, phone: '9000000001', departmentId: departmentIds.Physics });
     expect(res.statusCode, res.body).toBe(201);
     return res.json().user as { _id: string; email: string; name: string };
   };
@@ -146,7 +152,7 @@ describe('people administration', () => {
     const p = await person(admin.auth, ip);
     expect(await only('user.created', ip)).toMatchObject({ actor: actorOf(admin.user), ip, target: { type: 'user', id: p._id, label: p.email }, details: { roles: ['Student'] } });
 
-    expect((await call('PATCH', `/users/${p._id}`, admin.auth, ip, { phone: '9000000002', department: 'Chemistry', name: p.name })).statusCode).toBe(200);
+    expect((await call('PATCH', `/users/${p._id}`, admin.auth, ip, { phone: '9000000002', departmentId: departmentIds.Chemistry, name: p.name })).statusCode).toBe(200);
     const updated = await only('user.updated', ip);
     // Only the fields that changed, with their values before and after.
     expect(updated.changes).toEqual({ phone: { from: '9000000001', to: '9000000002' }, department: { from: 'Physics', to: 'Chemistry' } });

@@ -83,23 +83,31 @@ function present(ctx: AppContext, card: IdCardRow, student: { name: string; stud
 
 /**
  * Draws and keeps a new card for the student, revoking the live one (its QR stops verifying).
- * Blood group: as given, else the person's record's, else the old card's; one given for a person
- * whose record has none is kept on the record too, so the card and the record never disagree.
+ * Blood group: the person's record's; one given for a person whose record has none is kept on the
+ * record too, and one that contradicts the record is refused (400), so the card and the record never
+ * disagree. Photo: the record's picture. Section: the record's (else the latest enrolment).
  * Validity: as given, else the end of the current section's academic year. The files are written first; the revoke and insert are one transaction
  * on the locked student row; the old card's files are removed after it.
  */
 export async function generateCard(ctx: AppContext, issuerId: string, ref: string, opts: NonNullable<GenerateCardBody> = {}): Promise<IdCard> {
   const student = await findStudent(ctx, ref);
   if (student.status !== 'active') throw badRequest(MSG.idCardNotAStudent, 'NOT_AN_ACTIVE_STUDENT');
-  const [where, old, photo, college, logo] = await Promise.all([
+  // The card shows the person's record (decision 0036): their section (else their latest enrolment),
+  // their photo, their blood group.
+  if (opts?.bloodGroup && student.bloodGroup && opts.bloodGroup !== student.bloodGroup) {
+    throw badRequest(MSG.idCardBloodGroupOnRecord(student.bloodGroup), 'BLOOD_GROUP_ON_RECORD', [{ path: 'bloodGroup', message: MSG.idCardBloodGroupOnRecord(student.bloodGroup) }]);
+  }
+  const [home, current, old, photo, college, logo] = await Promise.all([
+    student.sectionId ? academics.sectionRef(ctx, student.sectionId) : undefined,
     academics.currentSectionOf(ctx, student.id),
     repo.findLive(ctx.db, student.id),
     photoOf(ctx, student.avatar),
     settings.institutionName(ctx),
     settings.logoImage(ctx),
   ]);
+  const where = home ? { section: home.name, academicYear: home.academicYear, departmentName: home.departmentName } : current;
   const token = randomBytes(32).toString('base64url');
-  const bloodGroup = opts?.bloodGroup ?? student.bloodGroup ?? old?.bloodGroup ?? null;
+  const bloodGroup = student.bloodGroup ?? opts?.bloodGroup ?? old?.bloodGroup ?? null;
   const fillsRecord = bloodGroup !== null && student.bloodGroup === null;
   const validUntil = opts?.validUntil ?? defaultValidity(ctx, where?.academicYear);
   const rollNo = student.studentId ?? student.email;

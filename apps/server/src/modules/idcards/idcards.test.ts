@@ -46,7 +46,7 @@ const tokenOf = (link: string) => {
 };
 
 describe('ID cards', () => {
-  it("takes the blood group from the person's record, and keeps one given at the desk on a record that had none", async () => {
+  it("takes the blood group from the person's record, keeps one given at the desk on a record that had none, refuses one that contradicts it", async () => {
     const teacher = await person(t, 'Teacher');
     const c = await classFixture(t, admin, teacher.user.id, 2);
     const [recorded, blank] = c.students;
@@ -60,9 +60,14 @@ describe('ID cards', () => {
     expect(given.json().card.bloodGroup).toBe('AB+');
     const record = await t.app.inject({ url: `/api/v1/users/${blank!.user.id}`, headers: admin });
     expect(record.json().user.bloodGroup).toBe('AB+');
-    // A card given another group than the record's does not rewrite the record.
-    expect((await generate(admin, recorded!.user.id, { bloodGroup: 'A+' })).json().card.bloodGroup).toBe('A+');
+    // A group that contradicts the record is refused (the record is corrected in People), and nothing changes.
+    const contradicting = await generate(admin, recorded!.user.id, { bloodGroup: 'A+' });
+    expect(contradicting.statusCode).toBe(400);
+    expect(contradicting.json()).toMatchObject({ code: 'BLOOD_GROUP_ON_RECORD', errors: [{ path: 'bloodGroup', message: MSG.idCardBloodGroupOnRecord('O-') }] });
     expect((await t.app.inject({ url: `/api/v1/users/${recorded!.user.id}`, headers: admin })).json().user.bloodGroup).toBe('O-');
+    // Corrected on the record, the next card reads it.
+    await t.app.inject({ method: 'PATCH', url: `/api/v1/users/${recorded!.user.id}`, headers: admin, payload: { bloodGroup: 'A+' } });
+    expect((await generate(admin, recorded!.user.id)).json().card.bloodGroup).toBe('A+');
   });
 
   it('generates a PNG whose QR opens a verify page for the card; the PDF too; only the student and Teacher/Admin read it', async () => {

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { MSG } from '@crs/shared/messages';
 import { ACCOUNT_MANAGERS } from '@crs/shared/roles';
 import { errorSchema, idParamsWith, messageSchema } from '@crs/shared/schemas/common';
-import { createUserSchema, departmentsResponse, exportUsersQuery, listPeopleResponse, listUsersQuery, personResponse, updateUserSchema } from '@crs/shared/schemas/users';
+import { createUserSchema, departmentsResponse, exportUsersQuery, listPeopleResponse, listUsersQuery, personResponse, unmatchedPeopleResponse, updateUserSchema } from '@crs/shared/schemas/users';
 import type { AppContext } from '../../context.ts';
 import { CSV_TYPE, XLSX_TYPE } from '../../lib/spreadsheet.ts';
 import { principalOf } from '../../plugins/access.ts';
@@ -32,6 +32,16 @@ export const peopleRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (a
     config: { access: managers },
     schema: { tags, summary: 'The departments people are in (the lists filter)', response: { 200: departmentsResponse, ...errors } },
     handler: async () => ({ departments: await people.departments(ctx) }),
+  });
+
+  app.get('/unmatched', {
+    config: { access: managers },
+    schema: {
+      tags,
+      summary: 'People whose legacy department or section text matched no Academics record (kept, never dropped; decision 0036)',
+      response: { 200: unmatchedPeopleResponse, ...errors },
+    },
+    handler: async () => people.unmatchedPeople(ctx),
   });
 
   app.get('/export', {

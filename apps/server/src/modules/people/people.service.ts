@@ -1,10 +1,11 @@
 import { MSG } from '@crs/shared/messages';
 import type { Role } from '@crs/shared/roles';
 import { grantableRoles, PRIVILEGED_ROLES } from '@crs/shared/schemas/users';
-import type { CreateUserInput, ExportUsersQuery, ListUsersQuery, Person, UpdateUserInput, UserImportRow } from '@crs/shared/schemas/users';
+import type { CreateUserInput, ExportUsersQuery, ListUsersQuery, Person, UnmatchedPerson, UpdateUserInput } from '@crs/shared/schemas/users';
 import { toCsv } from '@crs/shared/csv';
 import type { CsvCell } from '@crs/shared/csv';
 import type { AppContext } from '../../context.ts';
+import type { Executor } from '../../db/client.ts';
 import { badRequest, conflict, forbidden, notFound } from '../../lib/errors.ts';
 import { hashPassword, randomToken } from '../../lib/crypto.ts';
 import { readTableOffThread } from '../../lib/import/read-off-thread.ts';
@@ -14,11 +15,13 @@ import { xlsxOf } from '../../lib/spreadsheet.ts';
 import { collegeClock } from '../../lib/time.ts';
 import type { Principal } from '../../plugins/access.ts';
 import type { ImportUpload } from '../../plugins/import-route.ts';
+import * as academics from '../academics/academics.service.ts';
 import * as audit from '../audit/audit.service.ts';
 import * as auth from '../auth/auth.service.ts';
 import * as users from '../users/users.service.ts';
 import type { Account } from '../users/users.service.ts';
 import { userImport } from './people.import.ts';
+import type { PlacedImportRow } from './people.import.ts';
 
 // People administration (issue 14, decision 0029): Admin manages Students, Teachers, Staff and
 // Librarians; only a SuperAdmin grants or removes Admin or SuperAdmin or changes such an account;
@@ -45,6 +48,41 @@ function assertMayGrant(p: Principal, before: readonly Role[], after: readonly R
   if (changed.some((r) => !grantable.includes(r))) throw forbidden(MSG.onlySuperAdminGrantsAdmin, 'SUPERADMIN_ONLY');
 }
 
+const fieldError = (path: string, message: string, code: string) => badRequest(message, code, [{ path, message }]);
+
+/** Where a person is in the college as their record keeps it (decision 0036). */
+type Placement = Pick<Account, 'departmentId' | 'department' | 'sectionId' | 'section'>;
+const NOWHERE: Placement = { departmentId: null, department: null, sectionId: null, section: null };
+
+/**
+ * The department and section a person will have, checked against Academics inside `tx` (400
+ * naming the field): ids must exist; only a Student has a section; the section's department is
+ * the person's (it sets it when none was chosen with it, and refuses another one). A field not in
+ * `input` keeps `current` (a legacy unmatched text stays as it was); a person who stops being a
+ * Student loses their section.
+ */
+async function placementOf(ctx: AppContext, input: { departmentId?: string | null | undefined; sectionId?: string | null | undefined }, current: Placement, roles: readonly Role[], tx: Executor): Promise<Placement> {
+  const out: Placement = { departmentId: current.departmentId, department: current.department, sectionId: current.sectionId, section: current.section };
+  if (input.departmentId !== undefined) {
+    const d = input.departmentId === null ? undefined : await academics.departmentRef(ctx, input.departmentId, tx);
+    if (input.departmentId !== null && !d) throw fieldError('departmentId', MSG.departmentNotFound, 'DEPARTMENT_NOT_FOUND');
+    Object.assign(out, { departmentId: d?.id ?? null, department: d?.name ?? null });
+  }
+  const student = roles.includes('Student');
+  if (input.sectionId !== undefined && input.sectionId !== null && !student) throw fieldError('sectionId', MSG.sectionOnlyForStudents, 'SECTION_NOT_STUDENT');
+  if (input.sectionId !== undefined || !student) {
+    const s = !student || input.sectionId === null || input.sectionId === undefined ? undefined : await academics.sectionRef(ctx, input.sectionId, tx);
+    if (student && input.sectionId && !s) throw fieldError('sectionId', MSG.sectionNotFound, 'SECTION_NOT_FOUND');
+    Object.assign(out, { sectionId: s?.id ?? null, section: s?.name ?? (student && input.sectionId === undefined ? current.section : null) });
+    if (s && input.departmentId === undefined) Object.assign(out, { departmentId: s.departmentId, department: s.departmentName });
+  }
+  if (out.sectionId !== null) {
+    const s = (await academics.sectionRef(ctx, out.sectionId, tx))!;
+    if (out.departmentId !== s.departmentId) throw fieldError('sectionId', MSG.sectionNotInDepartment(s.name, out.department ?? ''), 'SECTION_OTHER_DEPARTMENT');
+  }
+  return out;
+}
+
 /** The account, or 404. */
 async function found(ctx: AppContext, id: string): Promise<Account> {
   const account = await users.findAccount(ctx, id);
@@ -62,6 +100,23 @@ export const listPeople = (ctx: AppContext, q: ListUsersQuery) => users.listAcco
 
 export const departments = (ctx: AppContext) => users.departmentsInUse(ctx);
 
+export const UNMATCHED_MAX = 500;
+/** People whose legacy department or section text matched no Academics record (at most UNMATCHED_MAX, by name) and how many; each shows only the unmatched field. */
+export async function unmatchedPeople(ctx: AppContext, limit = UNMATCHED_MAX): Promise<{ users: UnmatchedPerson[]; total: number }> {
+  const { rows, total } = await users.unmatchedPeople(ctx, limit);
+  return {
+    users: rows.map((r) => ({
+      _id: r.id,
+      name: r.name,
+      email: r.email,
+      roles: r.roles,
+      department: r.departmentId === null && r.department?.trim() ? r.department : null,
+      section: r.sectionId === null && r.section?.trim() ? r.section : null,
+    })),
+    total,
+  };
+}
+
 export async function getPerson(ctx: AppContext, id: string): Promise<Person> {
   return users.presentPerson(await found(ctx, id));
 }
@@ -72,9 +127,13 @@ export async function createPerson(ctx: AppContext, p: Principal, input: CreateU
   if (input.studentId && !input.roles.includes('Student')) throw badRequest(MSG.studentIdOnlyForStudents, 'STUDENT_ID_NOT_STUDENT');
   // Nobody knows this password: the person chooses theirs through the mailed link.
   const passwordHash = await hashPassword(randomToken());
+  const { departmentId, sectionId, department: _d, section: _s, ...fields } = input;
   const account = await ctx.db.transaction(async (tx) => {
-    const made = await users.insertPerson(ctx, { ...input, status: 'active', passwordHash }, tx);
+    const placement = await placementOf(ctx, { departmentId, sectionId }, NOWHERE, input.roles, tx);
+    const made = await users.insertPerson(ctx, { ...fields, ...placement, status: 'active', passwordHash }, tx);
     await audit.record(ctx, p, { action: 'user.created', target: asTarget(made), details: { roles: made.roles } }, tx);
+    // The section is the enrolment: on the roster, in the timetable at first sign-in (decision 0036).
+    await academics.moveStudent(ctx, p, made, null, made.sectionId, 'people', tx);
     return made;
   });
   await auth.mailPasswordLink(ctx, account, 'welcome');
@@ -96,9 +155,12 @@ export async function updatePerson(ctx: AppContext, p: Principal, id: string, pa
     }
     const finalRoles = roles ?? target.roles;
     if (patch.studentId && !finalRoles.includes('Student')) throw badRequest(MSG.studentIdOnlyForStudents, 'STUDENT_ID_NOT_STUDENT');
-    const { roles: _roles, ...fields } = patch;
+    const { roles: _roles, departmentId, sectionId, department: _d, section: _s, ...fields } = patch;
+    const placement = await placementOf(ctx, { departmentId, sectionId }, target, finalRoles, tx);
     // Roles travel in the access token: a change makes older tokens stop working (decision 0004).
-    const changed = await users.changeAccount(ctx, id, { ...fields, ...(rolesChange ? { roles, bumpTokenVersion: true } : {}) }, tx);
+    const changed = await users.changeAccount(ctx, id, { ...fields, ...placement, ...(rolesChange ? { roles, bumpTokenVersion: true } : {}) }, tx);
+    // A new section is a move of the enrolment, in this transaction (decision 0036).
+    await academics.moveStudent(ctx, p, changed, target.sectionId, changed.sectionId, 'people', tx);
     const changes = audit.changesOf(target, changed, AUDITED_FIELDS);
     if (Object.keys(changes).length > 0) await audit.record(ctx, p, { action: 'user.updated', target: asTarget(changed), changes }, tx);
     if (rolesChange) await audit.record(ctx, p, { action: 'user.roles_changed', target: asTarget(changed), changes: audit.changesOf(target, changed, ['roles']) }, tx);
@@ -173,9 +235,9 @@ export async function importPeople(ctx: AppContext, p: Principal, upload: Import
   const owners = new Map<string, string>();
   for (const person of (await users.peopleByRefs(ctx, cells)).values()) if (person.studentId) owners.set(person.studentId.toUpperCase(), person.email);
   let created: Account[] = [];
-  const outcome = await runImport<UserImportRow>(
+  const outcome = await runImport<PlacedImportRow>(
     table,
-    userImport(p.user.roles, owners),
+    userImport(p.user.roles, owners, await academics.academicDirectory(ctx)),
     {
       existing: (emails) => users.storedEmails(ctx, emails),
       write: async (rows) => {
@@ -184,10 +246,29 @@ export async function importPeople(ctx: AppContext, p: Principal, upload: Import
         created = await ctx.db.transaction(async (tx) => {
           const inserted = await users.insertPeople(
             ctx,
-            rows.map((r) => ({ name: r.name, email: r.email, roles: [r.role], department: r.department, phone: r.phone ?? null, section: r.section ?? null, studentId: r.studentId ?? null, status: 'active', passwordHash })),
+            rows.map((r) => ({
+              name: r.name,
+              email: r.email,
+              roles: [r.role],
+              department: r.department,
+              departmentId: r.departmentId,
+              phone: r.phone ?? null,
+              section: r.section ?? null,
+              sectionId: r.sectionId,
+              studentId: r.studentId ?? null,
+              status: 'active',
+              passwordHash,
+            })),
             tx,
           );
           await audit.record(ctx, p, { action: 'users.imported', details: { created: inserted.length, rows: rows.length, file: upload.filename } }, tx);
+          // Each student's section is their enrolment, in the import's transaction (decision 0036).
+          await academics.enrolImported(
+            ctx,
+            p,
+            inserted.flatMap((a) => (a.sectionId ? [{ id: a.id, email: a.email, sectionId: a.sectionId }] : [])),
+            tx,
+          );
           return inserted;
         });
         return { created: created.length, updated: 0 };

@@ -23,7 +23,7 @@ export function presentUser(u: Account): User {
 
 /** A person as the administration pages show them: the public user plus the office's fields. */
 export function presentPerson(u: Account): Person {
-  return { ...presentUser(u), section: u.section, employeeId: u.employeeId, bloodGroup: u.bloodGroup, updatedAt: u.updatedAt.toISOString() };
+  return { ...presentUser(u), departmentId: u.departmentId, sectionId: u.sectionId, section: u.section, employeeId: u.employeeId, bloodGroup: u.bloodGroup, updatedAt: u.updatedAt.toISOString() };
 }
 
 export function presentAchievement(a: AchievementRow): Achievement {

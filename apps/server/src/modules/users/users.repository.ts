@@ -14,8 +14,10 @@ export type NewUser = {
   status: AccountStatus;
   passwordHash: string;
   department?: string | null;
+  departmentId?: string | null;
   bio?: string | null;
   section?: string | null;
+  sectionId?: string | null;
   employeeId?: string | null;
   bloodGroup?: string | null;
   /** A Student without one gets the next student number. */
@@ -28,6 +30,8 @@ const PUBLIC_COLUMNS = {
   email: users.email,
   phone: users.phone,
   bio: users.bio,
+  departmentId: users.departmentId,
+  sectionId: users.sectionId,
   avatar: users.avatar,
   studentId: users.studentId,
   department: users.department,
@@ -64,7 +68,7 @@ export async function updateUser(
   db: Executor,
   id: string,
   patch: Partial<
-    Pick<UserRow, 'name' | 'email' | 'bio' | 'status' | 'roles' | 'passwordHash' | 'phone' | 'department' | 'avatar' | 'section' | 'studentId' | 'employeeId' | 'bloodGroup'>
+    Pick<UserRow, 'name' | 'email' | 'bio' | 'status' | 'roles' | 'passwordHash' | 'phone' | 'department' | 'departmentId' | 'avatar' | 'section' | 'sectionId' | 'studentId' | 'employeeId' | 'bloodGroup'>
   > & {
     bumpTokenVersion?: boolean;
   },
@@ -263,7 +267,12 @@ export const findPeopleByRefs = (db: Executor, refs: readonly string[]): Promise
 };
 
 /** Inserts many active accounts of one role in one statement (Students get the next student numbers); by input order. */
-export async function insertAccountsBulk(db: Executor, role: Role, list: ReadonlyArray<{ name: string; email: string; department: string; phone: string | null }>, passwordHash: string) {
+export async function insertAccountsBulk(
+  db: Executor,
+  role: Role,
+  list: ReadonlyArray<{ name: string; email: string; department: string; phone: string | null; departmentId?: string | null; section?: string | null; sectionId?: string | null }>,
+  passwordHash: string,
+) {
   if (list.length === 0) return [];
   return db
     .insert(users)
@@ -273,6 +282,9 @@ export async function insertAccountsBulk(db: Executor, role: Role, list: Readonl
         email: s.email.toLowerCase(),
         phone: s.phone,
         department: s.department,
+        departmentId: s.departmentId ?? null,
+        section: s.section ?? null,
+        sectionId: s.sectionId ?? null,
         roles: [role],
         status: 'active' as const,
         passwordHash,
@@ -281,3 +293,83 @@ export async function insertAccountsBulk(db: Executor, role: Role, list: Readonl
     )
     .returning({ id: users.id, email: users.email, studentId: users.studentId });
 }
+
+// The one student record (decision 0036) --------------------------------------------------------
+
+/** Sets the name shown for every person of a department (a department renamed in Academics). */
+export const renameDepartment = async (db: Executor, departmentId: string, name: string) =>
+  (await db.update(users).set({ department: name, updatedAt: sql`now()` }).where(eq(users.departmentId, departmentId)).returning({ id: users.id })).map((r) => r.id);
+
+/** Sets the name shown for every student of a home section (a section renamed in Academics). */
+export const renameSection = async (db: Executor, sectionId: string, s: { name: string; departmentId: string; department: string }) =>
+  (
+    await db
+      .update(users)
+      .set({ section: s.name, departmentId: s.departmentId, department: s.department, updatedAt: sql`now()` })
+      .where(eq(users.sectionId, sectionId))
+      .returning({ id: users.id })
+  ).map((r) => r.id);
+
+/** Links people whose department text is one of `list`'s names or codes (any case) and who have no department yet; their ids. */
+export async function linkDepartments(db: Executor, list: ReadonlyArray<{ id: string; code: string; name: string }>) {
+  const ids: string[] = [];
+  for (const d of list) {
+    const rows = await db
+      .update(users)
+      .set({ departmentId: d.id, department: d.name, updatedAt: sql`now()` })
+      .where(and(sql`${users.departmentId} is null`, or(sql`lower(btrim(${users.department})) = lower(${d.name})`, sql`upper(btrim(${users.department})) = ${d.code}`)))
+      .returning({ id: users.id });
+    ids.push(...rows.map((r) => r.id));
+  }
+  return ids;
+}
+
+/** Clears the home section of the students in `sectionId` (left or deleted); their ids. */
+export const clearSection = async (db: Executor, sectionId: string, studentIds?: readonly string[]) =>
+  (
+    await db
+      .update(users)
+      .set({ section: null, sectionId: null, updatedAt: sql`now()` })
+      .where(studentIds ? and(eq(users.sectionId, sectionId), sql`${users.id} = any(${sql.param([...studentIds])}::uuid[])`) : eq(users.sectionId, sectionId))
+      .returning({ id: users.id })
+  ).map((r) => r.id);
+
+/** Makes the section the home section of those Students of `studentIds` that have none and are of its department or none (theirs then); their ids. */
+export const adoptSection = async (db: Executor, studentIds: readonly string[], s: { id: string; name: string; departmentId: string; department: string }) =>
+  studentIds.length === 0
+    ? []
+    : (
+        await db
+          .update(users)
+          .set({
+            sectionId: s.id,
+            section: s.name,
+            departmentId: sql`coalesce(${users.departmentId}, ${s.departmentId}::uuid)`,
+            department: sql`case when ${users.departmentId} is null then ${s.department} else ${users.department} end`,
+            updatedAt: sql`now()`,
+          })
+          .where(
+            and(
+              sql`${users.id} = any(${sql.param([...studentIds])}::uuid[])`,
+              sql`${users.sectionId} is null`,
+              sql`'Student' = any(${users.roles})`,
+              // A section of another department (an elective) is an enrolment, not the student's section.
+              sql`(${users.departmentId} is null or ${users.departmentId} = ${s.departmentId}::uuid)`,
+            ),
+          )
+          .returning({ id: users.id })
+      ).map((r) => r.id);
+
+/** People whose department or section is legacy free text no Academics record matched, by name. */
+export const unmatchedPeople = (db: Executor, limit: number) => {
+  const where = sql`(${users.departmentId} is null and coalesce(btrim(${users.department}), '') <> '') or (${users.sectionId} is null and coalesce(btrim(${users.section}), '') <> '')`;
+  return Promise.all([
+    db
+      .select({ id: users.id, name: users.name, email: users.email, roles: users.roles, department: users.department, departmentId: users.departmentId, section: users.section, sectionId: users.sectionId })
+      .from(users)
+      .where(where)
+      .orderBy(asc(users.name), asc(users.id))
+      .limit(limit),
+    db.select({ n: count() }).from(users).where(where),
+  ]).then(([rows, [total]]) => ({ rows, total: total?.n ?? 0 }));
+};

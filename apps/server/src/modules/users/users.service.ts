@@ -153,7 +153,9 @@ export const lockActiveSuperAdmins = (ctx: AppContext, tx: Executor): Promise<st
 /** Locks one account's row for the rest of `tx`; the account, or undefined when there is none. */
 export const lockAccountForChange = (ctx: AppContext, id: string, tx: Executor): Promise<Account | undefined> => repo.lockAccount(tx, id);
 
-export type AccountChange = Partial<Pick<Account, 'name' | 'email' | 'phone' | 'department' | 'section' | 'studentId' | 'employeeId' | 'bloodGroup' | 'roles' | 'status'>> & {
+export type AccountChange = Partial<
+  Pick<Account, 'name' | 'email' | 'phone' | 'department' | 'departmentId' | 'section' | 'sectionId' | 'studentId' | 'employeeId' | 'bloodGroup' | 'roles' | 'status'>
+> & {
   /** Older access tokens stop working (roles changed, account disabled). */
   bumpTokenVersion?: boolean;
 };
@@ -271,7 +273,12 @@ export async function peopleByRefs(ctx: AppContext, refs: readonly string[], tx:
  * hash) and one INSERT, so a first start does not spend seconds hashing. Student numbers come from
  * the usual sequence, in input order.
  */
-export async function insertDemoAccounts(ctx: AppContext, role: Role, list: ReadonlyArray<{ name: string; email: string; department: string; phone: string | null }>, tx: Executor = ctx.db) {
+export async function insertDemoAccounts(
+  ctx: AppContext,
+  role: Role,
+  list: ReadonlyArray<{ name: string; email: string; department: string; phone: string | null; departmentId?: string | null; section?: string | null; sectionId?: string | null }>,
+  tx: Executor = ctx.db,
+) {
   const passwordHash = await hashPassword(DEMO_PASSWORD);
   return repo.insertAccountsBulk(tx, role, list, passwordHash);
 }
@@ -296,3 +303,26 @@ export async function seedDemoAccounts(ctx: AppContext): Promise<boolean> {
   });
   return true;
 }
+
+// The one student record (decision 0036): Academics keeps the names on the users table in step ---
+
+/** Every person of the department shows its new name; the ids changed (call `accountsChanged` after commit). */
+export const departmentRenamed = (ctx: AppContext, departmentId: string, name: string, tx: Executor): Promise<string[]> => repo.renameDepartment(tx, departmentId, name);
+/** Every student of the home section shows its name and department (a section changed in Academics); the ids changed. */
+export const sectionRenamed = (ctx: AppContext, sectionId: string, s: { name: string; departmentId: string; department: string }, tx: Executor): Promise<string[]> => repo.renameSection(tx, sectionId, s);
+/** The students (all, or those of `studentIds`) whose home section is `sectionId` have none any more; the ids changed. */
+export const sectionLeft = (ctx: AppContext, sectionId: string, studentIds: readonly string[] | undefined, tx: Executor): Promise<string[]> => repo.clearSection(tx, sectionId, studentIds);
+/**
+ * Students of `studentIds` without a section, of its department or of none, get `section` as theirs
+ * (and its department): an enrolment made in Academics shows in People. The ids changed.
+ */
+export const sectionJoined = (ctx: AppContext, studentIds: readonly string[], section: { id: string; name: string; departmentId: string; department: string }, tx: Executor): Promise<string[]> =>
+  repo.adoptSection(tx, studentIds, section);
+/** People without a department whose text names one of `list` (name or code, any case) get it; the ids changed. */
+export const linkDepartments = (ctx: AppContext, list: ReadonlyArray<{ id: string; code: string; name: string }>, tx: Executor): Promise<string[]> => repo.linkDepartments(tx, list);
+/** Every process forgets its cached copy of these accounts (after commit). */
+export async function accountsChanged(ctx: AppContext, ids: readonly string[]): Promise<void> {
+  for (const id of new Set(ids)) await accounts(ctx).invalidate(id);
+}
+/** People whose department or section is legacy free text no Academics record matched, by name (at most `limit`), and how many there are. */
+export const unmatchedPeople = (ctx: AppContext, limit: number) => repo.unmatchedPeople(ctx.db, limit);

@@ -76,6 +76,16 @@ export const PEOPLE_TEXT = {
     createdAt: 'Joined',
   },
   bloodGroupNone: 'Not recorded',
+  departmentNone: 'No department',
+  choicesLoading: 'Loading…',
+  sectionNone: 'No section',
+  sectionPickDepartment: 'Choose the department first',
+  sectionHint: "The student's section is their enrolment: they see its timetable at once.",
+  legacyValue: (value: string) => `Recorded as “${value}”, which matches nothing in Academics: choose from the list.`,
+  unmatchedShow: 'Show who',
+  unmatchedLine: (department: string | null, section: string | null) =>
+    [department !== null ? `department “${department}”` : '', section !== null ? `section “${section}”` : ''].filter(Boolean).join(', '),
+  unmatchedMore: (n: number) => `and ${n} more (npm run crs -- users:unmatched lists everyone)`,
 } as const;
 
 /** What each people page shows: its role filter fixed or free, its texts. */

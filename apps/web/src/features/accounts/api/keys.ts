@@ -5,4 +5,6 @@ export const peopleKeys = {
   all: queryKeys.users,
   list: (query: object) => [...queryKeys.users, 'people', query] as const,
   departments: [...queryKeys.users, 'departments'] as const,
+  unmatched: [...queryKeys.users, 'unmatched'] as const,
+  academicChoices: [...queryKeys.users, 'academic-choices'] as const,
 };

@@ -20,7 +20,7 @@ afterEach(async () => {
 });
 
 const makePerson = (overrides: Partial<Person> = {}): Person =>
-  ({ ...makeUser(), section: null, employeeId: null, bloodGroup: null, updatedAt: new Date().toISOString(), ...overrides }) as Person;
+  ({ ...makeUser(), departmentId: null, sectionId: null, section: null, employeeId: null, bloodGroup: null, updatedAt: new Date().toISOString(), ...overrides }) as Person;
 
 /** A people API over a list the test's writes change: filters as the server reads them. */
 function peopleApi(initial: Person[], extra: Record<string, Handler | Reply> = {}) {
@@ -34,6 +34,9 @@ function peopleApi(initial: Person[], extra: Record<string, Handler | Reply> = {
       return { body: { users: found, total: found.length } };
     },
     'GET /users/departments': { body: { departments: ['Computer Science and Engineering', 'Mechanical Engineering'] } },
+    'GET /users/unmatched': { body: { users: [], total: 0 } },
+    'GET /academics/departments': { body: { departments: [], total: 0 } },
+    'GET /academics/sections': { body: { sections: [], total: 0 } },
     ...Object.fromEntries(
       initial.flatMap((p) => [
         [
@@ -140,5 +143,75 @@ describe('Users (SuperAdmin)', { timeout: TIMEOUT_MS }, () => {
     const patch = server.calls(`PATCH /users/${meera._id}`)[0]!.body as { roles: string[] };
     expect(patch.roles).toEqual(['Teacher', 'Admin']);
     await waitFor(() => expect(within(rowOf('Dr. Meera Iyer')).getByText('Teacher, Admin')).toBeInTheDocument());
+  });
+});
+
+// Last in the file: its toasts ('User updated') would otherwise still show in the next test's page.
+describe('one student record (decision 0036)', { timeout: TIMEOUT_MS }, () => {
+  const cse = { _id: '00000000-0000-4000-8000-00000000d001', code: 'CSE', name: 'Computer Science and Engineering', subjects: 0, sections: 2 };
+  const me = { _id: '00000000-0000-4000-8000-00000000d002', code: 'ME', name: 'Mechanical Engineering', subjects: 0, sections: 1 };
+  const section = (id: string, name: string, d: typeof cse) => ({ _id: id, name, departmentId: d._id, department: d.code, semester: 3, academicYear: '2026-27', students: 0 });
+  const academics = {
+    'GET /academics/departments': { body: { departments: [cse, me], total: 2 } },
+    'GET /academics/sections': { body: { sections: [section('00000000-0000-4000-8000-00000000a001', 'CSE-3A', cse), section('00000000-0000-4000-8000-00000000a002', 'CSE-3B', cse), section('00000000-0000-4000-8000-00000000a003', 'ME-3A', me)], total: 3 } },
+  };
+
+  it("adds a student with Department and Section chosen from Academics' lists, sections filtered by department", async () => {
+    const created = makePerson({ name: 'Ishaan Kulkarni', roles: ['Student'] });
+    server = await signedInAs(
+      makeUser({ roles: ['Admin'] }),
+      peopleApi([], { ...academics, 'POST /users': { status: 201, body: { message: MSG.userCreated, user: created } } }),
+    );
+    const user = userEvent.setup();
+    renderApp('/dashboard/admin/students');
+    await screen.findByRole('heading', { level: 1, name: 'Manage Students' });
+    await user.click(screen.getByRole('button', { name: 'Add person' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Add a person' });
+    // The selects appear once Academics' lists are in.
+    await within(dialog).findByRole('option', { name: 'Mechanical Engineering' });
+    const department = within(dialog).getByRole('combobox', { name: 'Department' });
+    const sectionBox = within(dialog).getByRole('combobox', { name: 'Section' });
+    // No department yet: no section to choose.
+    expect(sectionBox).toBeDisabled();
+    await user.selectOptions(department, 'Mechanical Engineering');
+    expect(within(sectionBox).getAllByRole('option').map((o) => o.textContent)).toEqual(['No section', 'ME-3A (2026-27)']);
+    await user.selectOptions(department, 'Computer Science and Engineering');
+    expect(within(sectionBox).getAllByRole('option').map((o) => o.textContent)).toEqual(['No section', 'CSE-3A (2026-27)', 'CSE-3B (2026-27)']);
+    await user.selectOptions(sectionBox, 'CSE-3B (2026-27)');
+    await user.type(within(dialog).getByLabelText('Name'), 'Ishaan Kulkarni');
+    await user.type(within(dialog).getByLabelText('Email'), 'ishaan@college.edu.in');
+    await user.click(within(dialog).getByRole('button', { name: 'Add person' }));
+    expect(await screen.findByText(MSG.userCreated)).toBeInTheDocument();
+    expect(server.calls('POST /users')[0]!.body).toMatchObject({ departmentId: '00000000-0000-4000-8000-00000000d001', sectionId: '00000000-0000-4000-8000-00000000a002', roles: ['Student'] });
+    expect(server.calls('POST /users')[0]!.body).not.toHaveProperty('department');
+    // No unmatched legacy value: no notice.
+    expect(screen.queryByText(/matches nothing in Academics/)).not.toBeInTheDocument();
+  });
+
+  it('lists legacy values that match nothing, and an edit that leaves them alone keeps them', async () => {
+    const legacy = makePerson({ name: 'Old Record', roles: ['Student'], department: 'Old Dept', departmentId: null, section: 'Z-9', sectionId: null });
+    server = await signedInAs(
+      makeUser({ roles: ['Admin'] }),
+      peopleApi([legacy], { ...academics, 'GET /users/unmatched': { body: { users: [{ _id: legacy._id, name: legacy.name, email: legacy.email, roles: ['Student'], department: 'Old Dept', section: 'Z-9' }], total: 1 } } }),
+    );
+    const user = userEvent.setup();
+    renderApp('/dashboard/admin/students');
+    expect(await screen.findByText(MSG.unmatchedNotice(1))).toBeInTheDocument();
+    await user.click(screen.getByText('Show who'));
+    expect(screen.getByRole('list', { name: 'Show who' })).toHaveTextContent('Old Record');
+    expect(screen.getByRole('list', { name: 'Show who' })).toHaveTextContent('department “Old Dept”, section “Z-9”');
+
+    await user.click(screen.getByRole('button', { name: 'Actions for Old Record' }));
+    await user.click(await screen.findByRole('menuitem', { name: 'Edit' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Edit person' });
+    expect(await within(dialog).findByText('Recorded as “Old Dept”, which matches nothing in Academics: choose from the list.')).toBeInTheDocument();
+    await user.clear(within(dialog).getByLabelText('Phone'));
+    await user.type(within(dialog).getByLabelText('Phone'), '9845012345');
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText(MSG.userUpdated)).toBeInTheDocument();
+    const patch = server.calls(`PATCH /users/${legacy._id}`)[0]!.body as Record<string, unknown>;
+    expect(patch.phone).toBe('9845012345');
+    expect(patch).not.toHaveProperty('departmentId');
+    expect(patch).not.toHaveProperty('sectionId');
   });
 });

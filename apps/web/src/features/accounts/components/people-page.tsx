@@ -25,6 +25,7 @@ import { PersonDetailDialog } from './person-detail-dialog';
 import { PersonFormDialog } from './person-form-dialog';
 import { actionsFor, PersonRowActions, type PersonRowAction } from './person-row-actions';
 import { StatusBadge } from './status-badge';
+import { UnmatchedNotice } from './unmatched-notice';
 
 type Dialog = { kind: 'none' } | { kind: 'view' | 'edit' | 'confirm'; person: Person; action?: PersonRowAction } | { kind: 'create' } | { kind: 'import' };
 
@@ -154,6 +155,8 @@ export function PeoplePage({ scope }: { scope: PeopleScope }) {
           </Button>
         </div>
       </PageHeader>
+
+      <UnmatchedNotice />
 
       <div className="grid gap-3 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-6" role="search">
         <div className="relative sm:col-span-2 lg:col-span-3 xl:col-span-2">
