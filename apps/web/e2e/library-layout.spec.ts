@@ -148,3 +148,25 @@ test('a domains policy refuses someone@gmail.com at /register with the rule, and
     await patchSettings(request, { studentRegistration: 'open', registrationDomains: [] });
   }
 });
+
+test('the SuperAdmin sets the policy and the return rule on the Settings page; domains are saved lower-cased', async ({ page, request }) => {
+  try {
+    await loginAs(page, 'SuperAdmin');
+    await page.goto('/dashboard/superadmin/settings');
+    await expect(page.getByRole('heading', { name: 'Settings', level: 1 })).toBeVisible();
+    await page.getByLabel('Only email addresses of the domains listed below').check();
+    const save = page.getByRole('button', { name: 'Save changes' });
+    await save.click();
+    await expect(page.getByText(MSG.settingsDomainsRequired)).toBeVisible();
+
+    await page.getByLabel('Email domains (one a line)').fill('College.EDU\n@students.college.edu');
+    await page.getByLabel('Students may return books themselves').uncheck();
+    await save.click();
+    await expect(page.getByText(MSG.settingsSaved).first()).toBeVisible();
+    await expect(page.getByLabel('Email domains (one a line)')).toHaveValue('college.edu\nstudents.college.edu');
+    const pub = (await (await request.get('/api/v1/settings/public')).json()) as { studentRegistration: string; registrationDomains: string[]; selfServiceReturn: boolean };
+    expect(pub).toMatchObject({ studentRegistration: 'domains', registrationDomains: ['college.edu', 'students.college.edu'], selfServiceReturn: false });
+  } finally {
+    await patchSettings(request, { studentRegistration: 'open', registrationDomains: [], selfServiceReturn: true });
+  }
+});
