@@ -62,7 +62,13 @@ test('library: search, my loans and a book (Student)', async ({ page }) => {
   await checkScreen(page, 'library-loans');
   await page.getByRole('link', { name: 'Computer Networks' }).click();
   await expect(page.getByRole('heading', { name: 'Book Information' })).toBeVisible();
+  // The student holds it: 'Already borrowed', disabled (issue 25 item 8).
+  await expect(page.getByRole('button', { name: 'Already borrowed' })).toBeDisabled();
   await checkScreen(page, 'library-book');
+  // A book they do not hold: the catalogue's first card.
+  await page.goto('/library');
+  await page.getByRole('list', { name: 'Books' }).getByRole('link').first().click();
+  await expect(page.getByRole('heading', { name: 'Book Information' })).toBeVisible();
   await page.getByRole('button', { name: 'Borrow This Book' }).click();
   await expect(page.getByRole('alertdialog', { name: 'Confirm Book Borrow' })).toBeVisible();
   await checkScreen(page, 'library-borrow-dialog');

@@ -135,6 +135,13 @@ describe('api client', () => {
     expect(navigate).toHaveBeenCalledWith('/unauthorized', undefined);
   });
 
+  it("keeps a rule's refusal where the user is: a 403 SELF_RETURN_OFF reaches the caller without the redirect", async () => {
+    await start({ 'POST /library/books/b1/return': { status: 403, body: { message: 'Return it at the desk', code: 'SELF_RETURN_OFF' } } });
+    setTokens('t', 'r');
+    await expect(api.post('/library/books/b1/return', {})).rejects.toMatchObject({ response: { status: 403, data: { code: 'SELF_RETURN_OFF' } } });
+    expect(navigate).not.toHaveBeenCalled();
+  });
+
   it('leaves the auth calls alone: a pending account\'s 403 and a wrong password\'s 401 reach the caller', async () => {
     await start({
       'POST /auth/login': (req) =>

@@ -16,6 +16,17 @@ function isAuthCall(url: string | undefined): boolean {
   return AUTH_CALL.test(relative);
 }
 
+/**
+ * 403s that refuse an action by a college rule, not access to a page (the caller may see the page;
+ * the rule says the act happens elsewhere): the screen shows the server's message where the user is,
+ * instead of the access-denied redirect.
+ */
+const RULE_REFUSALS = new Set(['SELF_RETURN_OFF']);
+function isRuleRefusal(error: HttpError): boolean {
+  const data: unknown = error.response?.data;
+  return !!data && typeof data === 'object' && 'code' in data && typeof data.code === 'string' && RULE_REFUSALS.has(data.code);
+}
+
 /** A request that sends a file (FormData) gets the upload budget instead of the 15 s every other request has. */
 export function withUploadBudget<C extends { data?: unknown; timeout?: number }>(config: C): C {
   if (typeof FormData !== 'undefined' && config.data instanceof FormData && config.timeout === REQUEST_TIMEOUT_MS) config.timeout = UPLOAD_TIMEOUT_MS;
@@ -30,7 +41,8 @@ function prepare(config: RequestConfig): RequestConfig {
 
 /**
  * A 401 is refreshed once and the call retried; a failed refresh ends the session and goes to
- * /login (remembering the page), a 403 goes to /unauthorized. The auth calls pass straight through.
+ * /login (remembering the page), a 403 goes to /unauthorized unless it is a rule's refusal. The auth
+ * calls pass straight through.
  */
 async function recover(error: HttpError): Promise<HttpResponse<unknown>> {
   const { config } = error;
@@ -54,7 +66,7 @@ async function recover(error: HttpError): Promise<HttpResponse<unknown>> {
     }
   }
 
-  if (status === 403) {
+  if (status === 403 && !isRuleRefusal(error)) {
     navigate(paths.unauthorized);
   } else if (!error.response) {
     console.warn(`Network error: ${config.method ?? 'GET'} ${config.url}: ${error.message}`);

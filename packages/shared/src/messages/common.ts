@@ -22,6 +22,9 @@ export const COMMON_MSG = {
   awaitingApproval: 'Your account is awaiting approval',
   accountDisabled: 'Your account has been disabled',
   emailTaken: 'An account with this email already exists',
+  registrationClosed: 'Students cannot register themselves at this college: student accounts are created by the college office. Please ask them for your account.',
+  registrationDomainOnly: (domains: readonly string[]) =>
+    `Students can register only with a college email address (${domains.map((d) => `@${d}`).join(', ')}). Use your college address, or ask the college office for an account.`,
   tooManyAttempts: 'Too many attempts. Please try again later.',
   rateLimited: 'Too many requests. Please wait a moment and try again.',
   resetRequested: 'If an account exists for that email, a reset link has been sent.',

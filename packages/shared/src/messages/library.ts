@@ -17,6 +17,7 @@ export const LIBRARY_MSG = {
   noCopiesLeft: 'No copies of this book are available right now',
   loanLimitReached: 'The member already has the maximum number of books on loan',
   alreadyBorrowed: 'The member already has this book on loan',
+  selfReturnOff: 'Students may not return books themselves at this college: please return the book at the library desk.',
   finesBlockBorrowing: 'Unpaid fines must be paid before borrowing more books',
   notOnLoan: 'The member has no active loan of this book',
   loanAlreadyReturned: 'This loan has already been returned',

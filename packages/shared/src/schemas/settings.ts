@@ -90,6 +90,32 @@ export function gradeOn(scale: readonly GradeBand[], percent: number): { grade: 
   return { grade: band.grade, gradePoint: band.points };
 }
 
+/** Who may register as a Student by themself (issue 25 item 6): anyone, only addresses of listed domains, nobody. */
+export const STUDENT_REGISTRATION = ['open', 'domains', 'closed'] as const;
+export type StudentRegistration = (typeof STUDENT_REGISTRATION)[number];
+/** At most this many email domains in the registration policy. */
+export const MAX_REGISTRATION_DOMAINS = 20;
+
+/** A host name: labels of letters, digits and inner hyphens, at least two, the last alphabetic. */
+const DOMAIN_RE = /^(?=.{4,253}$)([a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/;
+
+/** One email domain ('college.edu'): trimmed, lower-cased, a leading '@' dropped. */
+export const emailDomainField = z
+  .string({ error: MSG.settingsDomain })
+  .trim()
+  .toLowerCase()
+  .transform((d) => d.replace(/^@/, ''))
+  .pipe(z.string().regex(DOMAIN_RE, MSG.settingsDomain));
+
+/** The listed domains: each checked, duplicates dropped, at most MAX_REGISTRATION_DOMAINS. */
+export const registrationDomainsField = z
+  .array(emailDomainField, { error: MSG.settingsDomainsCount })
+  .transform((ds) => [...new Set(ds)])
+  .pipe(z.array(z.string()).max(MAX_REGISTRATION_DOMAINS, MSG.settingsDomainsCount));
+
+/** The domain part of an email address, lower-cased. */
+export const emailDomainOf = (email: string): string => email.slice(email.lastIndexOf('@') + 1).trim().toLowerCase();
+
 /** The fields a SuperAdmin edits (PATCH /settings takes any of them; the logo has its own routes). */
 const editable = {
   institutionName: z.string({ error: MSG.settingsInstitutionName }).trim().min(2, MSG.settingsInstitutionName).max(80, MSG.settingsInstitutionName),
@@ -97,6 +123,9 @@ const editable = {
   academicYear: academicYearField,
   terms: termsField,
   registrationApproval: z.boolean({ error: MSG.settingsApproval }),
+  studentRegistration: z.enum(STUDENT_REGISTRATION, { error: MSG.settingsStudentRegistration }),
+  registrationDomains: registrationDomainsField,
+  selfServiceReturn: z.boolean({ error: MSG.settingsSelfServiceReturn }),
   attendanceThreshold: wholeIn(SETTINGS_BOUNDS.attendanceThreshold, MSG.settingsThreshold),
   attendanceCorrectionDays: wholeIn(SETTINGS_BOUNDS.attendanceCorrectionDays, MSG.settingsCorrectionDays),
   gradeScale: gradeScaleField,
@@ -109,6 +138,7 @@ const editable = {
 /** Every editable value, whole: what the server stores and applies (rules across fields included). */
 export const settingsValuesSchema = z.strictObject(editable).superRefine((s, c) => {
   if (s.sessionIdleDays > s.sessionDays) c.addIssue({ code: 'custom', path: ['sessionIdleDays'], message: MSG.settingsIdleOverSession });
+  if (s.studentRegistration === 'domains' && s.registrationDomains.length === 0) c.addIssue({ code: 'custom', path: ['registrationDomains'], message: MSG.settingsDomainsRequired });
 });
 export type SettingsValues = z.infer<typeof settingsValuesSchema>;
 export const SETTINGS_FIELDS = Object.keys(editable) as Array<keyof SettingsValues>;
@@ -127,6 +157,10 @@ export const settingsSchema = z.object({
   academicYear: z.string(),
   terms: z.array(z.object({ name: z.string(), start: z.string(), end: z.string() })),
   registrationApproval: z.boolean(),
+  studentRegistration: z.enum(STUDENT_REGISTRATION),
+  registrationDomains: z.array(z.string()),
+  /** 'Students may return books themselves'; when off, returns happen at the library desk. */
+  selfServiceReturn: z.boolean(),
   attendanceThreshold: z.number(),
   attendanceCorrectionDays: z.number(),
   gradeScale: z.array(z.object({ grade: z.string(), points: z.number(), min: z.number() })),
@@ -145,12 +179,18 @@ export type Settings = z.infer<typeof settingsSchema>;
 export const settingsResponse = z.object({ settings: settingsSchema });
 export const settingsSavedResponse = z.object({ message: z.string(), settings: settingsSchema });
 
-/** GET /settings/public: what any page may show, signed in or not. */
+/**
+ * GET /settings/public: what any page may show, signed in or not — with the rules a page must
+ * explain before it is refused (the register page's policy, My Loans' return rule).
+ */
 export const publicSettingsSchema = z.object({
   institutionName: z.string(),
   shortName: z.string(),
   logoUrl: z.string().nullable(),
   academicYear: z.string(),
+  studentRegistration: z.enum(STUDENT_REGISTRATION),
+  registrationDomains: z.array(z.string()),
+  selfServiceReturn: z.boolean(),
 });
 export type PublicSettings = z.infer<typeof publicSettingsSchema>;
 

@@ -52,13 +52,18 @@ async function createSession(ctx: AppContext, tx: Executor, user: users.Account,
 }
 
 /**
- * Creates an account. Students are active at once; Teacher/Staff wait for approval unless Settings
- * has it off. Signs in only an active account. A duplicate email is a 409 and creates nothing.
+ * Creates an account. Students are active at once when the registration policy admits their address
+ * and refused (403, saying why) when it does not; Teacher/Staff wait for approval unless Settings has
+ * it off — and always wait when the policy would have refused their address as a Student's, so a
+ * closed or domain-only college never gets an unreviewed account. Signs in only an active account.
+ * A duplicate email is a 409 and creates nothing.
  */
 export async function register(ctx: AppContext, input: RegisterInput, meta: RequestMeta) {
   const role = input.roles;
   const { registrationApproval } = await settings.current(ctx);
-  const status = registrationApproval && APPROVAL_ROLES.includes(role) ? 'pending' : 'active';
+  const refusal = await settings.studentRegistrationRefusal(ctx, input.email);
+  if (refusal && role === 'Student') throw forbidden(refusal.message, refusal.code);
+  const status = (registrationApproval || refusal) && APPROVAL_ROLES.includes(role) ? 'pending' : 'active';
   const passwordHash = await hashPassword(input.password);
   return ctx.db.transaction(async (tx) => {
     const user = await users.insertAccount(ctx, { name: input.name, email: input.email, phone: input.phone, roles: [role], status, passwordHash }, tx);

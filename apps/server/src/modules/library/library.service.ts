@@ -21,7 +21,8 @@ import { DEMO_LIBRARIAN, seedBooks, seedLibrary } from './library.seed.ts';
 import { peopleOf, presentBook, presentLoan, presentMember, presentSettings, rupees } from './library.presenter.ts';
 import * as loans from './loans.repository.ts';
 import { searchBooks, searchPlanFor } from './search.repository.ts';
-import * as settings from './settings.repository.ts';
+import * as settings from '../settings/settings.service.ts';
+import * as circulationRules from './settings.repository.ts';
 
 /** True for the circulation desk (Librarian, Admin, SuperAdmin). */
 export const isDesk = (p: Principal) => hasAnyRole(p.user.roles, LIBRARY_STAFF);
@@ -175,15 +176,15 @@ export const cleanUpPendingImports = (ctx: AppContext, startedMinutesAgo: number
 // Settings
 
 /** The circulation rules (money in rupees). */
-export const getLibrarySettings = async (ctx: AppContext) => presentSettings(await settings.getSettings(ctx.db));
+export const getLibrarySettings = async (ctx: AppContext) => presentSettings(await circulationRules.getSettings(ctx.db));
 
 const SETTINGS_FIELDS = ['loanPeriodDays', 'finePerDay', 'graceDays', 'maxFinePerLoan', 'maxActiveLoans', 'renewalsAllowed', 'finesBlockAt'] as const;
 
 /** Replaces the circulation rules; records who changed them, and what changed in the audit log. */
 export const updateLibrarySettings = (ctx: AppContext, p: Principal, s: LibrarySettings) =>
   ctx.db.transaction(async (tx) => {
-    const before = presentSettings(await settings.getSettings(tx));
-    const after = presentSettings(await settings.saveSettings(tx, s, p.user.id));
+    const before = presentSettings(await circulationRules.getSettings(tx));
+    const after = presentSettings(await circulationRules.saveSettings(tx, s, p.user.id));
     const changes = audit.changesOf(before, after, SETTINGS_FIELDS);
     if (Object.keys(changes).length > 0) await audit.record(ctx, p, { action: 'settings.changed', target: { type: 'settings', id: 'library', label: 'Library circulation rules' }, changes }, tx);
     return after;
@@ -205,7 +206,7 @@ export async function issueBook(ctx: AppContext, p: Principal, bookId: string, b
       // One member's borrows run one at a time: the limits below cannot be raced past.
       if (!(await users.lockActiveMember(ctx, memberId, tx))) throw notFound(MSG.memberNotFound, 'MEMBER_NOT_FOUND');
       if (!(await books.findBook(tx, bookId))) throw bookNotFound();
-      const rules = await settings.getSettings(tx);
+      const rules = await circulationRules.getSettings(tx);
       const standing = await loans.memberStanding(tx, memberId, bookId);
       if (standing.holdsBook) throw conflict(MSG.alreadyBorrowed, 'ALREADY_BORROWED');
       if (standing.active >= rules.maxActiveLoans) throw conflict(MSG.loanLimitReached, 'LOAN_LIMIT_REACHED');
@@ -222,10 +223,12 @@ export async function issueBook(ctx: AppContext, p: Principal, bookId: string, b
 
 /**
  * Takes back the member's active loan of the book and fixes its fine, in one transaction; of
- * concurrent returns of one loan exactly one succeeds. A Student may return only their own.
+ * concurrent returns of one loan exactly one succeeds. A Student may return only their own, and
+ * only while Settings' selfServiceReturn is on (403 otherwise); the desk always may.
  */
 export async function returnBook(ctx: AppContext, p: Principal, bookId: string, body: CirculationBody): Promise<Loan> {
   const memberId = memberFor(p, body.userId, () => forbidden(MSG.loanNotYours, 'LOAN_NOT_YOURS'));
+  if (!isDesk(p) && !(await settings.selfServiceReturn(ctx))) throw forbidden(MSG.selfReturnOff, 'SELF_RETURN_OFF');
   const loanId = await ctx.db.transaction(async (tx) => {
     const id = await loans.closeLoan(tx, { userId: memberId, bookId, by: p.user.id });
     if (!id) {

@@ -9,7 +9,15 @@ export function presentSettings(ctx: AppContext, s: CurrentSettings): Settings {
   return { ...values, logoUrl: logoFileId ? files.fileUrl(logoFileId) : null, smtpConfigured: !!ctx.config.smtpUrl, updatedAt: updatedAt?.toISOString() ?? null };
 }
 
-/** Only what anyone may see: names, logo, academic year. */
+/** Only what anyone may see: names, logo, academic year, and the rules pages explain (who may register, self-service return). */
 export function presentPublic(s: CurrentSettings): PublicSettings {
-  return { institutionName: s.institutionName, shortName: s.shortName, logoUrl: s.logoFileId ? files.fileUrl(s.logoFileId) : null, academicYear: s.academicYear };
+  return {
+    institutionName: s.institutionName,
+    shortName: s.shortName,
+    logoUrl: s.logoFileId ? files.fileUrl(s.logoFileId) : null,
+    academicYear: s.academicYear,
+    studentRegistration: s.studentRegistration,
+    registrationDomains: s.registrationDomains,
+    selfServiceReturn: s.selfServiceReturn,
+  };
 }

@@ -1,5 +1,5 @@
 import { MSG } from '@crs/shared/messages';
-import { DEFAULT_GRADE_SCALE, DEFAULT_LIFETIMES, SETTINGS_FIELDS, settingsValuesSchema } from '@crs/shared/schemas/settings';
+import { DEFAULT_GRADE_SCALE, DEFAULT_LIFETIMES, emailDomainOf, SETTINGS_FIELDS, settingsValuesSchema } from '@crs/shared/schemas/settings';
 import type { GradeBand, PublicSettings, Settings, SettingsPatch, SettingsValues } from '@crs/shared/schemas/settings';
 import type { AppContext } from '../../context.ts';
 import type { Executor } from '../../db/client.ts';
@@ -11,7 +11,8 @@ import * as files from '../files/files.service.ts';
 import { presentPublic, presentSettings } from './settings.presenter.ts';
 import * as repo from './settings.repository.ts';
 
-// The institution's settings (issue 14 item 3, decision 0033). A low module: auth, attendance,
+// The institution's settings (issue 14 item 3, decision 0033). A low module: auth (approval and
+// the registration policy), library (self-service return), attendance,
 // assessment, reports, idcards and the mail signature read the values through `current`; it uses
 // only files (the logo) and audit. Values live in one row, cached per process under
 // ctx.caches.of('settings') and invalidated after every save, in every process (decision 0004),
@@ -43,6 +44,9 @@ export function defaults(ctx: AppContext): SettingsValues {
       { name: 'Even semester', start: `${y + 1}-01-01`, end: `${y + 1}-05-31` },
     ],
     registrationApproval: ctx.config.registrationApproval,
+    studentRegistration: 'open',
+    registrationDomains: [],
+    selfServiceReturn: true,
     attendanceThreshold: ctx.config.attendanceThreshold,
     attendanceCorrectionDays: ctx.config.attendanceCorrectionDays,
     gradeScale: DEFAULT_GRADE_SCALE,
@@ -83,6 +87,20 @@ export async function current(ctx: AppContext, tx?: Executor): Promise<CurrentSe
 
 /** The grading scale in force (assessment and reports grade with it). */
 export const gradeScale = async (ctx: AppContext, tx?: Executor): Promise<GradeBand[]> => (await current(ctx, tx)).gradeScale;
+
+/**
+ * Whether the registration policy admits a self-registration with `email` as a Student: null when
+ * it does, else the refusal (message and stable code) that says why (issue 25 item 6).
+ */
+export async function studentRegistrationRefusal(ctx: AppContext, email: string): Promise<{ message: string; code: string } | null> {
+  const { studentRegistration: policy, registrationDomains: domains } = await current(ctx);
+  if (policy === 'closed') return { message: MSG.registrationClosed, code: 'REGISTRATION_CLOSED' };
+  if (policy === 'domains' && !domains.includes(emailDomainOf(email))) return { message: MSG.registrationDomainOnly(domains), code: 'REGISTRATION_DOMAIN' };
+  return null;
+}
+
+/** Whether a Student may return their own loans (else only the library desk takes books back). */
+export const selfServiceReturn = async (ctx: AppContext, tx?: Executor): Promise<boolean> => (await current(ctx, tx)).selfServiceReturn;
 
 /** The institution's name (ID cards, mail signature). */
 export const institutionName = async (ctx: AppContext): Promise<string> => (await current(ctx)).institutionName;

@@ -55,6 +55,9 @@ describe('settings: who may read and change them', () => {
       institutionName: 'Initial College of Testing',
       shortName: 'CRS',
       registrationApproval: true,
+      studentRegistration: 'open',
+      registrationDomains: [],
+      selfServiceReturn: true,
       attendanceThreshold: 70,
       attendanceCorrectionDays: 7,
       gradeScale: DEFAULT_GRADE_SCALE,
@@ -79,11 +82,11 @@ describe('settings: who may read and change them', () => {
     expect((await getSettings()).shortName).toBe('CRS');
   });
 
-  it('answers the public subset to anyone: names, logo and academic year only', async () => {
+  it('answers the public subset to anyone: names, logo, academic year and the rules pages explain', async () => {
     const res = await api('GET', '/settings/public');
     expect(res.statusCode).toBe(200);
     const pub = res.json() as PublicSettings;
-    expect(Object.keys(pub).sort()).toEqual(['academicYear', 'institutionName', 'logoUrl', 'shortName']);
+    expect(Object.keys(pub).sort()).toEqual(['academicYear', 'institutionName', 'logoUrl', 'registrationDomains', 'selfServiceReturn', 'shortName', 'studentRegistration']);
     expect(pub.institutionName).toBe((await getSettings()).institutionName);
   });
 });

@@ -16,4 +16,7 @@ export const AUTH_TEXT = {
   resetConfirmPending: 'Resetting password...',
   resetTokenMissing: 'Invalid or missing reset token.',
   loggingOut: 'Logging out...',
+  // The registration policy told up front (issue 25 item 6); the server's refusal says the same.
+  policyDomains: (domains: readonly string[]) => `Students register with a college email address: ${domains.map((d) => `@${d}`).join(', ')}.`,
+  policyClosed: 'Student accounts are created by the college office. Teacher and Staff sign-ups wait for approval.',
 } as const;

@@ -38,7 +38,20 @@ export const SETTINGS_TEXT = {
 
   registration: 'Registration',
   approval: 'Teacher and Staff sign-ups wait for an administrator’s approval',
-  approvalHint: 'Students are always active at once. When this is off, Teacher and Staff sign-ups can sign in at once too.',
+  approvalHint: 'When this is off, Teacher and Staff sign-ups can sign in at once too — except addresses the student policy below would refuse, which always wait for approval.',
+  studentRegistration: 'Who may register as a Student',
+  studentRegistrationChoice: {
+    open: 'Anyone (a Student account is active at once)',
+    domains: 'Only email addresses of the domains listed below',
+    closed: 'Nobody: student accounts come from People or the users import',
+  },
+  studentRegistrationHint: 'A refused sign-up is told why. Accounts made in People or by the import are never affected.',
+  registrationDomains: 'Email domains (one a line)',
+  registrationDomainsHint: 'For example college.edu. Only an exact match counts: list each subdomain (students.college.edu) too.',
+
+  library: 'Library',
+  selfServiceReturn: 'Students may return books themselves',
+  selfServiceReturnHint: 'When off, My Loans shows ‘Return at the library desk’ instead of the Return button and only the desk takes books back.',
 
   attendance: 'Attendance',
   threshold: 'Attendance threshold (%)',

@@ -1,6 +1,6 @@
 import { SELF_REGISTER_ROLES } from '@crs/shared/roles';
 import type { RegisterFormInput } from '@crs/shared/schemas/auth';
-import { useForm } from 'react-hook-form';
+import { useForm, useWatch } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router';
 import { toast } from '@/lib/toast';
 import { Button } from '@/components/ui/button';
@@ -9,6 +9,7 @@ import { Input } from '@/components/ui/input';
 import { paths } from '@/config/paths';
 import { serverMessage } from '@/lib/errors';
 import { preloadAuthApi, useAuth } from '@/lib/auth';
+import { usePublicSettingsOnce } from '@/lib/institution';
 import { registerResolver, type RegisterFormValues } from '../form-resolvers';
 import { AUTH_TEXT } from '../texts';
 import { FORM_VALIDATION } from '@/lib/forms';
@@ -16,8 +17,10 @@ import { FORM_VALIDATION } from '@/lib/forms';
 export function RegisterForm() {
   const { register: signUp } = useAuth();
   const navigate = useNavigate();
+  const institution = usePublicSettingsOnce();
   const {
     register,
+    control,
     handleSubmit,
     formState: { errors, isSubmitting },
   } = useForm<RegisterFormValues, unknown, RegisterFormInput>({
@@ -44,6 +47,17 @@ export function RegisterForm() {
 
   const phone = register('phone');
   const roleErrorId = 'register-role-error';
+  const policyId = 'register-policy';
+  const role = useWatch({ control, name: 'roles' });
+  // Who may register as a Student, said before the form is sent (the server refuses with the same rule).
+  const policy =
+    role !== 'Student' || !institution
+      ? null
+      : institution.studentRegistration === 'closed'
+        ? AUTH_TEXT.policyClosed
+        : institution.studentRegistration === 'domains'
+          ? AUTH_TEXT.policyDomains(institution.registrationDomains)
+          : null;
 
   return (
     <form onSubmit={onSubmit} onFocus={preload} noValidate className="grid gap-4">
@@ -76,7 +90,7 @@ export function RegisterForm() {
       <FormField label="Confirm Password" error={errors.confirmPassword?.message}>
         {(a) => <Input {...a} {...register('confirmPassword')} type="password" autoComplete="new-password" />}
       </FormField>
-      <fieldset className="grid gap-2" aria-describedby={errors.roles ? roleErrorId : undefined}>
+      <fieldset className="grid gap-2" aria-describedby={[errors.roles ? roleErrorId : '', policy ? policyId : ''].filter(Boolean).join(' ') || undefined}>
         <legend className="mb-2 text-sm font-medium">Role</legend>
         <div className="flex flex-wrap gap-4">
           {SELF_REGISTER_ROLES.map((role) => (
@@ -89,6 +103,11 @@ export function RegisterForm() {
         {errors.roles ? (
           <p id={roleErrorId} role="alert" className="text-sm text-destructive">
             {errors.roles.message}
+          </p>
+        ) : null}
+        {policy ? (
+          <p id={policyId} className="text-sm text-muted-foreground" data-testid="register-policy">
+            {policy}
           </p>
         ) : null}
       </fieldset>

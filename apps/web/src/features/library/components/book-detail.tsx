@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { ArrowLeft } from 'lucide-react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { LIBRARY_MSG } from '@crs/shared/messages/library';
-import { LIBRARY_STAFF } from '@crs/shared/roles';
+import { hasAnyRole, LIBRARY_STAFF } from '@crs/shared/roles';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
@@ -171,7 +171,13 @@ function ActionsCard({ book }: { book: Book }) {
         <CardTitle>{LIBRARY_TEXT.actions}</CardTitle>
       </CardHeader>
       <CardContent>
-        {kind === 'student' ? <StudentActions book={book} /> : kind === 'desk' ? <DeskActions book={book} /> : <p className="text-sm text-muted-foreground">{LIBRARY_TEXT.teacherHelp}</p>}
+        {kind === 'student' ? (
+          <StudentActions book={book} />
+        ) : kind === 'desk' ? (
+          <DeskActions book={book} />
+        ) : (
+          <p className="text-sm text-muted-foreground">{hasAnyRole(user?.roles ?? [], ['Teacher']) ? LIBRARY_TEXT.teacherHelp : LIBRARY_TEXT.deskHelp}</p>
+        )}
       </CardContent>
     </Card>
   );

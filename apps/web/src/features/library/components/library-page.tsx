@@ -18,7 +18,7 @@ import { MyLoans } from './my-loans';
 const TABS = ['search', 'loans', 'management'] as const;
 type Tab = (typeof TABS)[number];
 
-/** The teachers' note (spec section 2: the help card). */
+/** The teachers' note (spec section 2: the help card), shown to Teachers only: it speaks of their borrowing. */
 export function TeacherHelpCard() {
   return (
     <Card className="flex items-start gap-3 border-primary/30 bg-accent/30 p-4 text-sm" role="note">
@@ -52,7 +52,7 @@ export function LibraryPage() {
           </Button>
         </Authorization>
       </PageHeader>
-      <TeacherHelpCard />
+      {hasAnyRole(user?.roles ?? [], ['Teacher']) ? <TeacherHelpCard /> : null}
       <Tabs value={tab} onValueChange={(v) => setParams(v === 'search' ? {} : { tab: v }, { replace: true })}>
         <TabsList>
           <TabsTrigger value="search">{LIBRARY_TEXT.tabSearch}</TabsTrigger>

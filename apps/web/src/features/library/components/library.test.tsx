@@ -111,7 +111,10 @@ describe('/library tabs by role', () => {
     expect(screen.queryByRole('button', { name: 'Add New Book' })).not.toBeInTheDocument();
     expect(screen.queryByRole('heading', { name: 'Circulation Rules' })).not.toBeInTheDocument();
     expect(screen.queryByRole('heading', { name: 'Loans' })).not.toBeInTheDocument();
-    expect(screen.getByText('Teachers can only view availability and must contact the library for borrowing, returning or extensions.')).toBeInTheDocument();
+    // The help card speaks of teachers' borrowing: Teachers only (issue 25 item 8).
+    const help = screen.queryByText('Teachers can only view availability and must contact the library for borrowing, returning or extensions.');
+    if (role === 'Teacher') expect(help).toBeInTheDocument();
+    else expect(help).not.toBeInTheDocument();
     expect(server.calls('GET /library/stats')).toHaveLength(0);
   });
 });
@@ -162,6 +165,43 @@ describe('My Loans', () => {
     expect(server.calls('GET /library/fines').length).toBeGreaterThanOrEqual(2);
   });
 
+  it("with self-service return off, a Student's open loans say 'Return at the library desk' instead of the Return button", async () => {
+    const me = makeUser({ roles: ['Student'] });
+    const member = { _id: me._id, name: me.name, email: me.email };
+    const open = makeLoan(makeBook({ title: 'Held Book' }), member, { dueInDays: 5 });
+    const back = makeLoan(makeBook({ title: 'Old Book' }), member, { dueInDays: -30, returned: true });
+    server = await signedInAs(
+      me,
+      libraryRoutes(undefined, {
+        'GET /library/loans': { body: { loans: [open, back], total: 2 } },
+        'GET /settings/public': { body: { institutionName: 'T', shortName: 'T', logoUrl: null, academicYear: '2026-27', studentRegistration: 'open', registrationDomains: [], selfServiceReturn: false } },
+      }),
+    );
+    renderApp('/library?tab=loans');
+    const row = (await screen.findByRole('link', { name: 'Held Book' })).closest('tr')!;
+    expect(await within(row).findByText('Return at the library desk')).toBeInTheDocument();
+    expect(within(row).queryByRole('button', { name: 'Return Book' })).not.toBeInTheDocument();
+    expect(within(row).getByRole('button', { name: 'Renew' })).toBeInTheDocument();
+    expect(within(screen.getByRole('link', { name: 'Old Book' }).closest('tr')!).queryByText('Return at the library desk')).not.toBeInTheDocument();
+  });
+
+  it('Renew confirms with a toast and the new due date', async () => {
+    const me = makeUser({ roles: ['Student'] });
+    const member = { _id: me._id, name: me.name, email: me.email };
+    const loan = makeLoan(makeBook({ title: 'Renewable' }), member, { dueInDays: 3 });
+    server = await signedInAs(
+      me,
+      libraryRoutes(undefined, {
+        'GET /library/loans': { body: { loans: [loan], total: 1 } },
+        [`POST /library/loans/${loan._id}/renew`]: { body: { message: 'Loan renewed', loan: { ...loan, dueOn: '2026-11-27T10:00:00.000Z', renewals: 1, renewalsLeft: 1 } } },
+      }),
+    );
+    const user = userEvent.setup();
+    renderApp('/library?tab=loans');
+    await user.click(await screen.findByRole('button', { name: 'Renew' }));
+    expect(await screen.findByText('Loan renewed: due on 27 Nov 2026')).toBeInTheDocument();
+  });
+
   it("a Teacher's loans are read-only; an empty list says 'No books issued yet'", async () => {
     server = await signedInAs(makeUser({ roles: ['Teacher'] }), libraryRoutes());
     renderApp('/library?tab=loans');
@@ -210,13 +250,20 @@ describe('book detail', () => {
     expect(actionsFor(undefined)).toBe('none');
   });
 
-  it("Student: 'Not Available' (disabled) when no copy is left; Return Book only for their active loan", async () => {
+  it("Student: 'Not Available' (disabled) when no copy is left; 'Already borrowed' (disabled) and Return Book for their active loan", async () => {
     const me = makeUser({ roles: ['Student', 'Librarian'] });
     const book = makeBook({ copiesAvailable: 0, copiesTotal: 1 });
-    const loan = makeLoan(book, { _id: me._id, name: me.name, email: me.email });
-    server = await signedInAs(me, libraryRoutes([book], { 'GET /library/loans': { body: { loans: [loan], total: 1 } } }));
-    renderApp(`/library/books/${book._id}`);
+    const held = makeBook({ copiesAvailable: 3, copiesTotal: 4 });
+    const loan = makeLoan(held, { _id: me._id, name: me.name, email: me.email });
+    server = await signedInAs(me, libraryRoutes([book, held], { 'GET /library/loans': { body: { loans: [loan], total: 1 } } }));
+    const { unmount } = renderApp(`/library/books/${book._id}`);
     expect(await screen.findByRole('button', { name: 'Not Available' })).toBeDisabled();
+    expect(screen.queryByRole('button', { name: 'Return Book' })).not.toBeInTheDocument();
+    unmount();
+
+    renderApp(`/library/books/${held._id}`);
+    expect(await screen.findByRole('button', { name: 'Already borrowed' })).toBeDisabled();
+    expect(screen.queryByRole('button', { name: 'Borrow This Book' })).not.toBeInTheDocument();
     expect(await screen.findByRole('button', { name: 'Return Book' })).toBeEnabled();
     expect(screen.queryByRole('button', { name: 'Issue Book' })).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Edit Book' })).not.toBeInTheDocument();
@@ -239,7 +286,10 @@ describe('book detail', () => {
     );
     const user = userEvent.setup();
     renderApp(`/library/books/${book._id}`);
-    await user.click(await screen.findByRole('button', { name: 'Borrow This Book' }));
+    // Enabled once the student's loans are known (a book they hold says 'Already borrowed').
+    const borrow = await screen.findByRole('button', { name: 'Borrow This Book' });
+    await waitFor(() => expect(borrow).toBeEnabled());
+    await user.click(borrow);
     const dialog = await screen.findByRole('alertdialog', { name: 'Confirm Book Borrow' });
     await waitFor(() => expect(dialog).toHaveAccessibleDescription('Due date will be 21 days from today. Late returns may incur fines.'));
     await user.click(within(dialog).getByRole('button', { name: 'Confirm Borrow' }));

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { hasAnyRole, LIBRARY_BORROWERS } from '@crs/shared/roles';
+import { hasAnyRole, LIBRARY_BORROWERS, LIBRARY_STAFF } from '@crs/shared/roles';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { DataTable, type Column } from '@/components/ui/data-table';
@@ -13,6 +13,7 @@ import { useRenewLoan } from '../api/renew-loan';
 import { useReturnBook } from '../api/return-book';
 import type { Loan } from '../api/types';
 import { daysText, formatDate, formatRupees } from '../format';
+import { useSelfServiceReturn } from '../hooks/use-self-service-return';
 import { LIBRARY_TEXT } from '../texts';
 import { ConfirmDialog, NoticeDialog } from '@/components/ui/confirm-dialog';
 import { LoanStatusBadge } from './loan-status-badge';
@@ -22,11 +23,14 @@ import { ReturnOutcome } from './loan-outcome';
 /**
  * The signed-in member's loans (the My Loans tab and the student's library page): status, overdue
  * days, fine in rupees; Return (after 'Confirm Return') and Renew for members who may borrow. After a
- * return the loans and fines reload.
+ * return the loans and fines reload. When Settings says students may not return books themselves,
+ * a student's row says 'Return at the library desk' instead of the button (the desk always may).
  */
 export function MyLoans() {
   const { user } = useAuth();
   const canBorrow = hasAnyRole(user?.roles ?? [], LIBRARY_BORROWERS);
+  const isDesk = hasAnyRole(user?.roles ?? [], LIBRARY_STAFF);
+  const selfReturn = useSelfServiceReturn();
   const loans = useMyLoans();
   const fines = useFines();
   const returnBook = useReturnBook();
@@ -67,9 +71,15 @@ export function MyLoans() {
                 {LIBRARY_TEXT.renew}
               </Button>
             ) : null}
-            <Button size="sm" onClick={() => setReturning(loan)}>
-              {LIBRARY_TEXT.returnBook}
-            </Button>
+            {isDesk || selfReturn === true ? (
+              <Button size="sm" onClick={() => setReturning(loan)}>
+                {LIBRARY_TEXT.returnBook}
+              </Button>
+            ) : selfReturn === false ? (
+              <span className="self-center text-sm text-muted-foreground" data-testid="return-at-desk">
+                {LIBRARY_TEXT.returnAtDesk}
+              </span>
+            ) : null}
           </div>
         ) : null,
     },

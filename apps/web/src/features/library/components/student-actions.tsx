@@ -5,14 +5,21 @@ import { useLoanPeriodDays } from '../api/get-settings';
 import { useIssueBook } from '../api/issue-book';
 import { useReturnBook } from '../api/return-book';
 import type { Book, Loan } from '../api/types';
+import { useSelfServiceReturn } from '../hooks/use-self-service-return';
 import { LIBRARY_TEXT } from '../texts';
 import { ConfirmDialog, NoticeDialog } from '@/components/ui/confirm-dialog';
 import { BorrowOutcome, ReturnOutcome } from './loan-outcome';
 
-/** A Student's actions on a book: Borrow This Book ('Not Available' when no copy is left) and Return Book for their active loan of it. */
+/**
+ * A Student's actions on a book: Borrow This Book ('Not Available' when no copy is left, 'Already
+ * borrowed' when they hold it — never a refusal worded for the desk; held back until their loans are
+ * known) and Return Book for their active loan of it, or 'Return at the library desk' when Settings
+ * says students may not return books themselves.
+ */
 export function StudentActions({ book }: { book: Book }) {
   const days = useLoanPeriodDays();
   const myLoans = useMyLoans();
+  const selfReturn = useSelfServiceReturn();
   const activeLoan = myLoans.data?.loans.find((l) => l.bookId === book._id && l.status !== 'returned');
   const issue = useIssueBook();
   const returnBook = useReturnBook();
@@ -23,13 +30,17 @@ export function StudentActions({ book }: { book: Book }) {
 
   return (
     <div className="grid gap-3">
-      <Button disabled={none} onClick={() => setDialog('borrow')}>
-        {none ? LIBRARY_TEXT.notAvailable : LIBRARY_TEXT.borrow}
+      <Button disabled={none || !!activeLoan || myLoans.isPending} onClick={() => setDialog('borrow')}>
+        {activeLoan ? LIBRARY_TEXT.alreadyBorrowed : none ? LIBRARY_TEXT.notAvailable : LIBRARY_TEXT.borrow}
       </Button>
-      {activeLoan ? (
+      {activeLoan && selfReturn === true ? (
         <Button variant="outline" onClick={() => setDialog('return')}>
           {LIBRARY_TEXT.returnBook}
         </Button>
+      ) : activeLoan && selfReturn === false ? (
+        <p className="text-center text-sm text-muted-foreground" data-testid="return-at-desk">
+          {LIBRARY_TEXT.returnAtDesk}
+        </p>
       ) : null}
 
       <ConfirmDialog

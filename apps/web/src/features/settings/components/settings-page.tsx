@@ -1,8 +1,8 @@
 import { useRef, useState, type ReactNode } from 'react';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useQueryClient } from '@tanstack/react-query';
-import { useFieldArray, useForm, type FieldErrors, type UseFormRegister } from 'react-hook-form';
-import { LOGO_ACCEPT, SETTINGS_FIELDS, settingsValuesSchema } from '@crs/shared/schemas/settings';
+import { Controller, useFieldArray, useForm, type FieldErrors, type UseFormRegister } from 'react-hook-form';
+import { LOGO_ACCEPT, SETTINGS_FIELDS, settingsValuesSchema, STUDENT_REGISTRATION } from '@crs/shared/schemas/settings';
 import type { Settings, SettingsPatch, SettingsValues } from '@crs/shared/schemas/settings';
 import { PageHeader } from '@/components/layout/page';
 import { Button } from '@/components/ui/button';
@@ -12,6 +12,7 @@ import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { Skeleton } from '@/components/ui/skeleton';
+import { Textarea } from '@/components/ui/textarea';
 import { applyServerErrors } from '@/lib/error-details';
 import { serverMessage } from '@/lib/errors';
 import { FORM_VALIDATION } from '@/lib/forms';
@@ -92,6 +93,34 @@ function RowsTable({ caption, columns, removeLabel, minWidth, children }: { capt
       </thead>
       <tbody>{children}</tbody>
     </table>
+  );
+}
+
+/** Domains typed one a line (or separated by commas or spaces). */
+const splitDomains = (text: string) => text.split(/[\s,;]+/).filter(Boolean);
+
+/**
+ * The registration domains as a text area, one a line. The typed text is kept as typed (a trailing
+ * comma or a blank line stays while typing); when the value changes from outside — saved and
+ * normalised by the server, or discarded — the text follows it.
+ */
+function DomainsInput({ value, onChange, onBlur, ...a }: { value: string[]; onChange: (v: string[]) => void; onBlur: () => void; id: string; 'aria-invalid': boolean; 'aria-describedby': string | undefined }) {
+  const [text, setText] = useState(() => value.join('\n'));
+  if (splitDomains(text).join('\n') !== value.join('\n')) setText(value.join('\n'));
+  return (
+    <Textarea
+      {...a}
+      rows={3}
+      placeholder="college.edu"
+      spellCheck={false}
+      autoCapitalize="none"
+      value={text}
+      onBlur={onBlur}
+      onChange={(e) => {
+        setText(e.target.value);
+        onChange(splitDomains(e.target.value));
+      }}
+    />
   );
 }
 
@@ -186,12 +215,51 @@ function SettingsForm({ settings }: { settings: Settings }) {
       </Section>
 
       <Section title={T.registration}>
+        <fieldset className="grid gap-2" aria-describedby="settings-student-registration-hint">
+          <legend className="mb-1 text-sm font-medium">{T.studentRegistration}</legend>
+          {STUDENT_REGISTRATION.map((policy) => (
+            <label key={policy} className="flex items-start gap-2 text-sm">
+              <input type="radio" value={policy} className="mt-0.5 size-4 accent-primary" {...register('studentRegistration')} />
+              <span>{T.studentRegistrationChoice[policy]}</span>
+            </label>
+          ))}
+          <p id="settings-student-registration-hint" className="text-xs text-muted-foreground">
+            {T.studentRegistrationHint}
+          </p>
+          {rowError(errors.studentRegistration)}
+        </fieldset>
+        <div className="grid gap-1 sm:max-w-md">
+          <FormField label={T.registrationDomains} error={arrayError(errors.registrationDomains) ?? (errors.registrationDomains as Array<{ message?: string }> | undefined)?.find?.((e) => e?.message)?.message}>
+            {(a) => (
+              <Controller
+                control={control}
+                name="registrationDomains"
+                render={({ field }) => <DomainsInput {...a} aria-describedby={[a['aria-describedby'], 'settings-domains-hint'].filter(Boolean).join(' ')} value={field.value} onChange={field.onChange} onBlur={field.onBlur} />}
+              />
+            )}
+          </FormField>
+          <p id="settings-domains-hint" className="text-xs text-muted-foreground">
+            {T.registrationDomainsHint}
+          </p>
+        </div>
         <div className="flex items-start gap-3">
           <input id="settings-approval" type="checkbox" role="switch" className="mt-0.5 size-5" aria-describedby="settings-approval-hint" {...register('registrationApproval')} />
           <div className="grid gap-1">
             <Label htmlFor="settings-approval">{T.approval}</Label>
             <p id="settings-approval-hint" className="text-xs text-muted-foreground">
               {T.approvalHint}
+            </p>
+          </div>
+        </div>
+      </Section>
+
+      <Section title={T.library}>
+        <div className="flex items-start gap-3">
+          <input id="settings-self-return" type="checkbox" role="switch" className="mt-0.5 size-5" aria-describedby="settings-self-return-hint" {...register('selfServiceReturn')} />
+          <div className="grid gap-1">
+            <Label htmlFor="settings-self-return">{T.selfServiceReturn}</Label>
+            <p id="settings-self-return-hint" className="text-xs text-muted-foreground">
+              {T.selfServiceReturnHint}
             </p>
           </div>
         </div>
