@@ -21,6 +21,7 @@ export const AUDIT_ACTIONS = {
   'alumni.imported': 'Alumni imported',
   'alumni.exported': 'Alumni exported',
   'alumni.messaged': 'Alumni messaged',
+  'placement.status_changed': 'Placement application status changed',
   'library.books_imported': 'Books imported',
   'library.fine_waived': 'Fine waived',
   'report.downloaded': 'Report downloaded',

@@ -61,6 +61,9 @@ export const PLACEMENT_TEXT = {
   saveFailed: 'Failed to save the job',
   applyFailed: 'Failed to apply',
   statusFailed: 'Failed to update the status',
+  resume: 'Résumé',
+  resumeOf: (name: string) => `Résumé of ${name} (PDF, opens in a new tab)`,
+  noResume: '—',
 } as const;
 
 export const STATUS_LABEL: Record<ApplicationStatus, string> = {
@@ -68,5 +71,6 @@ export const STATUS_LABEL: Record<ApplicationStatus, string> = {
   shortlisted: 'Shortlisted',
   selected: 'Selected',
   rejected: 'Rejected',
+  withdrawn: 'Withdrawn',
 };
-export const STATUS_VARIANT = { applied: 'secondary', shortlisted: 'warning', selected: 'success', rejected: 'destructive' } as const;
+export const STATUS_VARIANT = { applied: 'secondary', shortlisted: 'warning', selected: 'success', rejected: 'destructive', withdrawn: 'outline' } as const;

@@ -43,12 +43,12 @@ describe('/dashboard/student/placement', () => {
   it('applies to a drive and lands on the success page; an applied drive shows its status', async () => {
     const applications: StudentApplication[] = [];
     const infosys = job('j1', 'Infosys', { eligibleDepartments: [{ _id: 'd1', code: 'CSE', name: 'Computer Science and Engineering' }], minCgpa: 6.5 });
-    const freshworks = job('j2', 'Freshworks', { role: 'Software Engineer', packageLpa: 12, myApplication: { _id: 'a0', status: 'shortlisted', appliedAt: '2026-11-02T00:00:00.000Z', updatedAt: '2026-11-03T00:00:00.000Z' } });
+    const freshworks = job('j2', 'Freshworks', { role: 'Software Engineer', packageLpa: 12, myApplication: { _id: 'a0', status: 'shortlisted', appliedAt: '2026-11-02T00:00:00.000Z', updatedAt: '2026-11-03T00:00:00.000Z', resume: null, withdrawable: true } });
     server = await signedInAs(makeUser({ roles: ['Student'] }), {
       'GET /placement/jobs': () => ({ body: { jobs: [infosys, freshworks] } }),
       'GET /placement/applications/me': () => ({ body: { applications } }),
       'POST /placement/jobs/j1/apply': () => {
-        const application = { _id: 'a1', status: 'applied' as const, appliedAt: '2026-11-20T00:00:00.000Z', updatedAt: '2026-11-20T00:00:00.000Z', job: { _id: 'j1', company: 'Infosys', role: 'Systems Engineer', location: 'Mysuru', packageLpa: 3.6, deadline: '2026-12-10', status: 'open' as const } };
+        const application = { _id: 'a1', status: 'applied' as const, appliedAt: '2026-11-20T00:00:00.000Z', updatedAt: '2026-11-20T00:00:00.000Z', resume: null, withdrawable: true, job: { _id: 'j1', company: 'Infosys', role: 'Systems Engineer', location: 'Mysuru', packageLpa: 3.6, deadline: '2026-12-10', status: 'open' as const } };
         applications.push(application);
         return { status: 201, body: { message: MSG.jobApplied, application } };
       },
@@ -90,6 +90,7 @@ describe('/dashboard/placement (the cell)', () => {
       status: 'applied',
       appliedAt: '2026-11-05T00:00:00.000Z',
       updatedAt: '2026-11-05T00:00:00.000Z',
+      resume: null,
       student: { _id: 's1', name: 'Aarav Sharma', email: 'student@demo.crs', studentId: 'STU1001', department: 'CSE' },
       cgpa: 8.12,
     };
