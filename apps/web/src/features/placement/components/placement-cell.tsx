@@ -154,7 +154,7 @@ function Applicants({ jobId }: { jobId: string }) {
       // A signed link from the answer: it opens in a new tab without the bearer token.
       cell: (a) =>
         a.resume ? (
-          <a href={a.resume.url} target="_blank" rel="noreferrer" className="text-primary underline-offset-4 hover:underline" aria-label={PLACEMENT_TEXT.resumeOf(a.student.name)}>
+          <a href={a.resume.url} target="_blank" rel="noreferrer" className="text-primary underline-offset-4 hover:underline" aria-label={PLACEMENT_TEXT.resumeOf(a.resume.filename, a.student.name)}>
             {a.resume.filename}
           </a>
         ) : (
