@@ -207,7 +207,9 @@ export async function apply(ctx: AppContext, p: Principal, jobId: string, resume
       throw err;
     }
   });
-  if (before?.resumeFileId && before.resumeFileId !== row.resumeFileId) await files.removeFile(ctx, before.resumeFileId);
+  // The application is committed: a failure to remove the replaced résumé must not turn it into an
+  // error; its bytes would be swept as an orphan.
+  if (before?.resumeFileId && before.resumeFileId !== row.resumeFileId) await files.removeFile(ctx, before.resumeFileId).catch(() => undefined);
   return presentOne(ctx, row, job);
 }
 
