@@ -4,8 +4,9 @@ import type { Browser, Page } from '@playwright/test';
 import { checkScreen, expect, login, loginAs, test, uniqueEmail } from './utils';
 
 // Notices and placement (issue 13) on the real server: Staff publishes a notice, a student sees it
-// unread with the bell's dot, opens it and the dot goes; Admin posts a drive, the student applies,
-// lands on the success page and sees the status the placement cell then changes. Each run signs up
+// unread with the bell's dot, opens it and the dot goes; Admin posts a drive, the student reads the
+// eligibility check, applies with a résumé and stays on the Placement Portal with a toast and the
+// status; the placement cell opens the résumé and changes the status; the student withdraws. Each run signs up
 // its own student and names its notice and drive uniquely, so the demo data is untouched.
 test.use({ bypassCSP: true });
 
@@ -97,7 +98,7 @@ test('Staff publishes a notice; the student sees it unread with the bell dot, op
   await expect(dot(student)).toHaveCount(0);
 });
 
-test('Admin posts a drive; the student applies, lands on /confirmation and sees the status the cell sets', async ({ browser }) => {
+test('Admin posts a drive; the student applies with a résumé and stays on the portal; the cell opens the résumé and sets the status; the student withdraws', async ({ browser }) => {
   test.setTimeout(90_000);
   const company = `Kaveri Systems ${Date.now().toString(36)}`;
   const deadline = new Date(Date.now() + 14 * 86_400_000).toISOString().slice(0, 10);
@@ -124,18 +125,35 @@ test('Admin posts a drive; the student applies, lands on /confirmation and sees 
   await expect(student.getByRole('heading', { name: 'Placement Portal', level: 1 })).toBeVisible();
   await checkSettled(student, 'placement-portal');
   await student.getByRole('button', { name: `Apply to ${company}, Graduate Engineer Trainee` }).click();
-  await expect(student).toHaveURL('/confirmation');
-  await expect(student.getByText('Action completed successfully!')).toBeVisible();
-  await student.goto('/dashboard/student/placement');
+  // The confirmation shows the criteria beside the student's values, as the server judged them.
+  const applyDialog = student.getByRole('alertdialog', { name: `Apply to ${company}, Graduate Engineer Trainee?` });
+  const criteria = applyDialog.getByRole('table', { name: 'Eligibility' });
+  await expect(criteria.getByRole('row', { name: /Department/ })).toContainText('All departments');
+  await expect(criteria.getByRole('row', { name: /CGPA/ })).toContainText('No minimum');
+  await expect(applyDialog.getByText('You meet every criterion.')).toBeVisible();
+  await checkSettled(student, 'placement-apply-dialog');
+  await applyDialog.getByLabel('Résumé (optional, PDF up to 2 MB)').setInputFiles(PDF);
+  await applyDialog.getByRole('button', { name: 'Submit application' }).click();
+  await expect(student.getByText('Application submitted')).toBeVisible();
+  await expect(applyDialog).toHaveCount(0);
+  await expect(student).toHaveURL('/dashboard/student/placement');
   const mine = student.getByRole('table', { name: 'My applications' });
   await expect(mine.getByRole('row', { name: new RegExp(company) })).toContainText('Applied');
-  await expect(student.getByRole('article', { name: `${company}, Graduate Engineer Trainee` }).getByRole('button', { name: /Apply/ })).toHaveCount(0);
+  await expect(mine.getByRole('row', { name: new RegExp(company) }).getByRole('link', { name: 'marks.pdf' })).toBeVisible();
+  const card = student.getByRole('article', { name: `${company}, Graduate Engineer Trainee` });
+  await expect(card.getByText('Applied')).toBeVisible();
+  await expect(card.getByRole('button', { name: /^Apply/ })).toHaveCount(0);
 
   // The cell (Staff) shortlists the student; the student sees it.
   const staff = await asRole(browser, 'Staff');
   await staff.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Placement' }).click();
   await staff.getByRole('button', { name: `1 applicant of ${company}: view` }).click();
   await expect(staff.getByRole('heading', { name: `Applicants: ${company}, Graduate Engineer Trainee` })).toBeVisible();
+  // The cell opens the résumé through the link it was given.
+  const resume = staff.getByRole('link', { name: 'marks.pdf, résumé of Rohan Iyer (opens in a new tab)' });
+  const opened = await staff.request.get((await resume.getAttribute('href'))!);
+  expect(opened.status()).toBe(200);
+  expect(opened.headers()['content-type']).toBe('application/pdf');
   await staff.getByRole('combobox', { name: 'Status of Rohan Iyer' }).selectOption('shortlisted');
   await expect(staff.getByText('Application status updated')).toBeVisible();
   await checkSettled(staff, 'placement-cell');
@@ -144,7 +162,14 @@ test('Admin posts a drive; the student applies, lands on /confirmation and sees 
   expect((await download).suggestedFilename()).toMatch(/^applicants-Kaveri-Systems-.+\.csv$/);
 
   await student.reload();
-  await expect(student.getByRole('table', { name: 'My applications' }).getByRole('row', { name: new RegExp(company) })).toContainText('Shortlisted');
+  const row = student.getByRole('table', { name: 'My applications' }).getByRole('row', { name: new RegExp(company) });
+  await expect(row).toContainText('Shortlisted');
+  // Before the deadline the student may withdraw, and stays on the portal.
+  await row.getByRole('button', { name: `Withdraw your application to ${company}, Graduate Engineer Trainee` }).click();
+  await student.getByRole('alertdialog', { name: 'Withdraw this application?' }).getByRole('button', { name: 'Withdraw' }).click();
+  await expect(student.getByText('Application withdrawn')).toBeVisible();
+  await expect(row).toContainText('Withdrawn');
+  await expect(student).toHaveURL('/dashboard/student/placement');
   await student.setViewportSize(PHONE);
   await expect.poll(() => student.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
 });

@@ -22,6 +22,7 @@ export const AUDIT_ACTIONS = {
   'alumni.imported': 'Alumni imported',
   'alumni.exported': 'Alumni exported',
   'alumni.messaged': 'Alumni messaged',
+  'placement.status_changed': 'Placement application status changed',
   'library.books_imported': 'Books imported',
   'library.fine_waived': 'Fine waived',
   'report.downloaded': 'Report downloaded',
@@ -38,6 +39,32 @@ export const AUDIT_ACTIONS = {
   'settings.test_mail': 'Test mail sent',
 } as const satisfies Record<string, string>;
 export type AuditAction = keyof typeof AUDIT_ACTIONS;
+
+/**
+ * Kinds of what an entry acted on (its target's type), with the label System Logs' "Acted on" filter
+ * shows: with 'Record deleted' it finds e.g. every alumnus deleted. The API filters by any type; this
+ * list is what the filter offers.
+ */
+export const AUDIT_TARGET_TYPES = {
+  user: 'Accounts',
+  alumnus: 'Alumni',
+  'placement application': 'Placement applications',
+  department: 'Departments',
+  subject: 'Subjects',
+  section: 'Sections',
+  enrolment: 'Enrolments',
+  'teaching assignment': 'Teaching assignments',
+  'timetable slot': 'Timetable slots',
+  exam: 'Exams',
+  material: 'Materials',
+  document: 'Documents',
+  notice: 'Notices',
+  'ID card': 'ID cards',
+  loan: 'Loans',
+  report: 'Reports',
+  settings: 'Settings',
+} as const satisfies Record<string, string>;
+export type AuditTargetType = keyof typeof AUDIT_TARGET_TYPES;
 
 /**
  * The actor's name on an entry the server's command line wrote (`npm run crs -- user:create`,

@@ -43,4 +43,10 @@ export const NOTICES_MSG = {
   applicationNotFound: 'Application not found',
   applicationStatusInvalid: 'Status must be applied, shortlisted, selected or rejected',
   applicationUpdated: 'Application status updated',
+  applicationWithdrawn: 'Application withdrawn',
+  withdrawDeadlinePassed: 'The deadline for this job has passed, so the application can no longer be withdrawn',
+  applicationAlreadyWithdrawn: 'This application has already been withdrawn',
+  applicationDecided: (status: string) => `This application is already ${status} and can no longer be withdrawn`,
+  applicationWithdrawnByStudent: 'The student has withdrawn this application; it cannot be changed',
+  resumeField: 'The résumé must be sent as the form field "resume"',
 } as const;

@@ -11,7 +11,7 @@ import { AUDIT_ACTION_NAMES } from '../constants/audit.ts';
  * for a change the before and after of each changed field.
  */
 
-export { AUDIT_ACTIONS, AUDIT_ACTION_NAMES, AUDIT_CONSOLE_ACTOR, type AuditAction } from '../constants/audit.ts';
+export { AUDIT_ACTIONS, AUDIT_ACTION_NAMES, AUDIT_CONSOLE_ACTOR, AUDIT_TARGET_TYPES, type AuditAction, type AuditTargetType } from '../constants/audit.ts';
 
 /** A changed field: its value before and after (secrets are never recorded). */
 export const fieldChangeSchema = z.object({ from: z.unknown(), to: z.unknown() });
@@ -35,11 +35,15 @@ export const auditEntrySchema = z.object({
 });
 export type AuditEntry = z.infer<typeof auditEntrySchema>;
 
-/** GET /audit?actor=&action=&from=&to=&page=&pageSize= — `actor` matches a name or an email (part of it) or is an account id. */
+/**
+ * GET /audit?actor=&action=&target=&from=&to=&page=&pageSize= — `actor` matches a name or an email
+ * (part of it) or is an account id; `target` is the exact kind of what was acted on ('alumnus').
+ */
 export const auditQuery = z
   .strictObject({
     actor: z.string().trim().max(254).optional(),
     action: z.enum(AUDIT_ACTION_NAMES, { error: MSG.auditActionUnknown }).optional(),
+    target: z.string().trim().max(60).optional(),
     from: dateField.optional(),
     to: dateField.optional(),
     ...pageQuery,

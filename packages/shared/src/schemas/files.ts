@@ -12,8 +12,10 @@ const MiB = 1024 * 1024;
  * - generated: files the server makes itself (ID cards).
  * - notice: a notice's attachment (issue 13), readable by the notice's audience.
  * - logo: the institution's logo (Settings), shown on every page and the ID cards, open to anyone.
+ * - resume: a student's résumé sent with a placement application (issue 25), readable by the
+ *   student and the placement cell.
  */
-export const FILE_PURPOSES = ['avatar', 'material', 'document', 'generated', 'notice', 'logo'] as const;
+export const FILE_PURPOSES = ['avatar', 'material', 'document', 'generated', 'notice', 'logo', 'resume'] as const;
 export type FilePurpose = (typeof FILE_PURPOSES)[number];
 
 /** The content types a purpose accepts, by the file's real type (extension as file-type names it). */
@@ -28,6 +30,8 @@ export const FILE_RULES: Record<FilePurpose, { maxBytes: number; types: readonly
   notice: { maxBytes: 20 * MiB, types: [...OFFICE_TYPES, ...IMAGE_TYPES] },
   // What the ID card renderer draws (resvg and pdfkit both take PNG and JPEG).
   logo: { maxBytes: 1 * MiB, types: ['png', 'jpg'] },
+  // A PDF by its content (`%PDF-`), never by its name.
+  resume: { maxBytes: 2 * MiB, types: ['pdf'] },
 };
 
 /** A stored file as answers describe it: `url` opens it for whoever was given the answer. */
@@ -46,6 +50,9 @@ export const fileQuery = z.object({
   t: z.string().max(200).optional(),
   download: z.enum(['0', '1']).optional(),
 });
+
+/** The résumé picker's `accept` (the server checks the bytes again). */
+export const RESUME_ACCEPT = 'application/pdf,.pdf';
 
 /** The avatar picker's `accept` (the server checks the bytes again). */
 export const AVATAR_ACCEPT = 'image/png,image/jpeg,image/webp,image/gif';

@@ -1,16 +1,22 @@
 import { z } from 'zod';
 import { MSG } from '../messages.ts';
+import { fileRefSchema } from './files.ts';
 import { dateField } from './notices.ts';
 
 // Placement (issue 13 item 4, decision 0028): the placement cell (Staff, Admin, SuperAdmin) posts
 // jobs; a student sees the open jobs they are eligible for (department and CGPA, checked on the
 // server) and applies once per job before its deadline; the cell moves applications through
-// applied → shortlisted → selected / rejected and exports them.
+// applied → shortlisted → selected / rejected and exports them. Issue 25: the student sees the
+// eligibility check before applying, may send a résumé (PDF) with the application, and may withdraw
+// it until the deadline ('withdrawn', a status only the student sets).
 
 export const JOB_STATUSES = ['open', 'closed'] as const;
 export type JobStatus = (typeof JOB_STATUSES)[number];
-export const APPLICATION_STATUSES = ['applied', 'shortlisted', 'selected', 'rejected'] as const;
+export const APPLICATION_STATUSES = ['applied', 'shortlisted', 'selected', 'rejected', 'withdrawn'] as const;
 export type ApplicationStatus = (typeof APPLICATION_STATUSES)[number];
+/** The statuses the cell sets (a withdrawal is the student's). */
+export const CELL_STATUSES = ['applied', 'shortlisted', 'selected', 'rejected'] as const;
+export type CellStatus = (typeof CELL_STATUSES)[number];
 
 const twoDecimals = (v: number) => Math.abs(Math.round(v * 100) - v * 100) < 1e-6;
 const text = (required: string, max: number, tooLong: string) => z.string({ error: required }).trim().min(1, required).max(max, tooLong);
@@ -49,9 +55,18 @@ export const updateJobSchema = z.strictObject({
 });
 export type UpdateJobInput = z.input<typeof updateJobSchema>;
 
-export const applicationStatusBody = z.strictObject({ status: z.enum(APPLICATION_STATUSES, MSG.applicationStatusInvalid) });
+export const applicationStatusBody = z.strictObject({ status: z.enum(CELL_STATUSES, MSG.applicationStatusInvalid) });
 
-export const myApplicationSchema = z.object({ _id: z.string(), status: z.enum(APPLICATION_STATUSES), appliedAt: z.string(), updatedAt: z.string() });
+export const myApplicationSchema = z.object({
+  _id: z.string(),
+  status: z.enum(APPLICATION_STATUSES),
+  appliedAt: z.string(),
+  updatedAt: z.string(),
+  /** The résumé sent with the application (its `url` opens it for a while without a token), or null. */
+  resume: fileRefSchema.nullable(),
+  /** The student may still withdraw it: applied or shortlisted, and the job's deadline not passed (the server decides). */
+  withdrawable: z.boolean(),
+});
 
 export const jobSchema = z.object({
   _id: z.string(),
@@ -84,9 +99,32 @@ export const studentApplicationSchema = myApplicationSchema.extend({
 export type StudentApplication = z.infer<typeof studentApplicationSchema>;
 export const myApplicationsResponse = z.object({ applications: z.array(studentApplicationSchema) });
 export const applyResponse = z.object({ message: z.string(), application: studentApplicationSchema });
+/** POST /placement/applications/{id}/withdraw. */
+export const withdrawResponse = applyResponse;
+
+/**
+ * GET /placement/jobs/{id}/eligibility (a Student): each criterion of the job beside the student's
+ * own value, as the server computes them — the same check POST …/apply makes.
+ */
+export const eligibilitySchema = z.object({
+  /** Every criterion met: applying will not be refused for eligibility. */
+  eligible: z.boolean(),
+  /** Open and the deadline (the last day, college time) not passed. */
+  accepting: z.object({ status: z.enum(JOB_STATUSES), deadline: z.string(), today: z.string(), met: z.boolean() }),
+  /** `required` empty: every department. `yours`: the departments of the student's sections. */
+  department: z.object({
+    required: z.array(z.object({ _id: z.string(), code: z.string(), name: z.string() })),
+    yours: z.array(z.object({ _id: z.string(), code: z.string(), name: z.string() })),
+    met: z.boolean(),
+  }),
+  /** `required` null: no minimum. `yours` null: no published results yet. */
+  cgpa: z.object({ required: z.number().nullable(), yours: z.number().nullable(), met: z.boolean() }),
+});
+export type Eligibility = z.infer<typeof eligibilitySchema>;
+export const eligibilityResponse = z.object({ eligibility: eligibilitySchema });
 
 /** GET /placement/jobs/{id}/applications: the cell's view of one job's applicants. */
-export const applicantSchema = myApplicationSchema.extend({
+export const applicantSchema = myApplicationSchema.omit({ withdrawable: true }).extend({
   student: z.object({ _id: z.string(), name: z.string(), email: z.string(), studentId: z.string().nullable(), department: z.string().nullable() }),
   /** The CGPA when they applied (null: no published results then). */
   cgpa: z.number().nullable(),

@@ -22,7 +22,7 @@ export const files = pgTable(
   },
   (t) => [
     index('files_owner_purpose_idx').on(t.ownerId, t.purpose),
-    check('files_purpose_check', sql`${t.purpose} in ('avatar', 'material', 'document', 'generated', 'notice', 'logo')`),
+    check('files_purpose_check', sql`${t.purpose} in ('avatar', 'material', 'document', 'generated', 'notice', 'logo', 'resume')`),
     check('files_size_check', sql`${t.size} >= 0`),
   ],
 );

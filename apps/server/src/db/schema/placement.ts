@@ -1,12 +1,14 @@
 import { sql } from 'drizzle-orm';
 import { check, date, index, numeric, pgTable, text, timestamp, unique, uuid } from 'drizzle-orm/pg-core';
 import type { ApplicationStatus, JobStatus } from '@crs/shared/schemas/placement';
+import { files } from './files.ts';
 import { users } from './users.ts';
 
 /**
  * Placement (issue 13, decision 0028): the cell's job postings and students' applications. A job's
  * eligible departments are ids of `departments` (empty: all); `deadline` is the last day to apply
- * in the college's time zone. One application per student and job (a unique constraint).
+ * in the college's time zone. One application per student and job (a unique constraint); a
+ * withdrawn one is taken up again when the student re-applies.
  */
 export const placementJobs = pgTable(
   'placement_jobs',
@@ -46,12 +48,14 @@ export const placementApplications = pgTable(
     status: text('status').$type<ApplicationStatus>().notNull().default('applied'),
     /** The CGPA the eligibility check saw (null: no published results then). */
     cgpa: numeric('cgpa', { precision: 4, scale: 2, mode: 'number' }),
+    /** The résumé (a PDF of purpose `resume`) sent with the application, if any. */
+    resumeFileId: uuid('resume_file_id').references(() => files.id, { onDelete: 'set null' }),
     appliedAt: timestamp('applied_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     unique('placement_applications_job_student_key').on(t.jobId, t.studentId),
     index('placement_applications_student_idx').on(t.studentId, t.appliedAt),
-    check('placement_applications_status_check', sql`${t.status} in ('applied', 'shortlisted', 'selected', 'rejected')`),
+    check('placement_applications_status_check', sql`${t.status} in ('applied', 'shortlisted', 'selected', 'rejected', 'withdrawn')`),
   ],
 );

@@ -32,12 +32,13 @@ export async function recentlyRecorded(db: Executor, action: string, actorEmail:
   return row !== undefined;
 }
 
-/** The filters: an actor (account id, or part of a name or email), an action, days in the college's time zone. */
+/** The filters: an actor (account id, or part of a name or email), an action, the kind of target, days in the college's time zone. */
 function matching(q: Omit<AuditQuery, 'page' | 'pageSize'>, timeZone: string): SQL | undefined {
   const actor = q.actor?.trim();
   return and(
     actor ? (UUID.test(actor) ? eq(auditLog.actorId, actor) : or(ilike(auditLog.actorName, containing(actor)), ilike(auditLog.actorEmail, containing(actor)))) : undefined,
     q.action ? eq(auditLog.action, q.action) : undefined,
+    q.target ? eq(auditLog.targetType, q.target) : undefined,
     q.from ? gte(auditLog.at, sql`(${q.from}::date)::timestamp at time zone ${timeZone}`) : undefined,
     q.to ? lt(auditLog.at, sql`(${q.to}::date + 1)::timestamp at time zone ${timeZone}`) : undefined,
   );

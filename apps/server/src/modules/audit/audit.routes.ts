@@ -11,7 +11,7 @@ export const auditRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (ap
     config: { access: { roles: SUPERADMIN_ONLY } },
     schema: {
       tags: ['audit'],
-      summary: 'Audit log entries, newest first: filter by actor (name, email or account id), action and days',
+      summary: 'Audit log entries, newest first: filter by actor (name, email or account id), action, kind of target and days',
       querystring: auditQuery,
       response: { 200: auditListResponse, 400: errorSchema, 401: errorSchema, 403: errorSchema },
     },

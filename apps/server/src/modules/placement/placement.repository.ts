@@ -10,7 +10,8 @@ export type JobValues = typeof placementJobs.$inferInsert;
 export type ApplicationRow = typeof placementApplications.$inferSelect;
 export type JobWithCount = JobRow & { applicants: number };
 
-const applicants = sql<number>`(select count(*)::int from placement_applications a where a.job_id = "placement_jobs"."id")`;
+// A withdrawn application no longer counts as an applicant.
+const applicants = sql<number>`(select count(*)::int from placement_applications a where a.job_id = "placement_jobs"."id" and a.status <> 'withdrawn')`;
 const uuidArray = (values: readonly string[]) => (values.length ? sql`array[${sql.join(values.map((v) => sql`${v}`), sql`, `)}]::uuid[]` : sql`'{}'::uuid[]`);
 const openOn = (today: string) => and(eq(placementJobs.status, 'open'), gte(placementJobs.deadline, today));
 
@@ -88,8 +89,41 @@ export const applicationsOfJob = (db: Executor, jobId: string): Promise<Applicat
   db.select().from(placementApplications).where(eq(placementApplications.jobId, jobId)).orderBy(asc(placementApplications.appliedAt), asc(placementApplications.id));
 export const findApplication = async (db: Executor, id: string): Promise<ApplicationRow | undefined> =>
   (await db.select().from(placementApplications).where(eq(placementApplications.id, id)))[0];
+/** The student's application to a job, if any (withdrawn ones too). */
+export const findApplicationOf = async (db: Executor, jobId: string, studentId: string): Promise<ApplicationRow | undefined> =>
+  (await db.select().from(placementApplications).where(and(eq(placementApplications.jobId, jobId), eq(placementApplications.studentId, studentId))))[0];
+/** An application and its job, the application's row locked until the transaction ends (a status change). */
+export async function lockApplication(tx: Executor, id: string): Promise<(ApplicationRow & { job: JobRow }) | undefined> {
+  const [r] = await tx
+    .select({ application: placementApplications, job: placementJobs })
+    .from(placementApplications)
+    .innerJoin(placementJobs, eq(placementJobs.id, placementApplications.jobId))
+    .where(eq(placementApplications.id, id))
+    .for('update', { of: placementApplications });
+  return r ? { ...r.application, job: r.job } : undefined;
+}
 export const setApplicationStatus = async (db: Executor, id: string, status: ApplicationStatus): Promise<ApplicationRow | undefined> =>
   (await db.update(placementApplications).set({ status, updatedAt: sql`now()` }).where(eq(placementApplications.id, id)).returning())[0];
+/**
+ * A new application, or the student's withdrawn one taken up again (status back to 'applied', applied
+ * now, with this CGPA and résumé). Undefined when they hold a live application to the job: one
+ * statement, so two racing requests still make one application.
+ */
+export async function applyOrRenew(db: Executor, v: { jobId: string; studentId: string; cgpa: number | null; resumeFileId: string | null }): Promise<ApplicationRow | undefined> {
+  const [row] = await db
+    .insert(placementApplications)
+    .values(v)
+    .onConflictDoUpdate({
+      target: [placementApplications.jobId, placementApplications.studentId],
+      set: { status: 'applied', cgpa: v.cgpa, resumeFileId: v.resumeFileId, appliedAt: sql`now()`, updatedAt: sql`now()` },
+      setWhere: eq(placementApplications.status, 'withdrawn'),
+    })
+    .returning();
+  return row;
+}
+/** Whether a file is the résumé of some application (the cell may read it). */
+export const isResume = async (db: Executor, fileId: string): Promise<boolean> =>
+  (await db.select({ id: placementApplications.id }).from(placementApplications).where(eq(placementApplications.resumeFileId, fileId)).limit(1)).length > 0;
 
 // Figures for analytics, reports and the Staff dashboard (decision 0030) ----------------------------
 

@@ -2,7 +2,7 @@ import { toCsv } from '@crs/shared/csv';
 import type { CsvCell } from '@crs/shared/csv';
 import { MSG } from '@crs/shared/messages';
 import { PLACEMENT_CELL, hasAnyRole } from '@crs/shared/roles';
-import type { Applicant, ApplicantsResponse, ApplicationStatus, CreateJob, Job, StudentApplication, UpdateJobInput } from '@crs/shared/schemas/placement';
+import type { Applicant, ApplicantsResponse, CellStatus, CreateJob, Eligibility, Job, StudentApplication, UpdateJobInput } from '@crs/shared/schemas/placement';
 import type { AppContext } from '../../context.ts';
 import { uniqueViolation } from '../../db/client.ts';
 import { AppError, badRequest, conflict, notFound } from '../../lib/errors.ts';
@@ -11,6 +11,9 @@ import { collegeClock } from '../../lib/time.ts';
 import type { Principal } from '../../plugins/access.ts';
 import * as academics from '../academics/academics.service.ts';
 import * as assessment from '../assessment/assessment.service.ts';
+import * as audit from '../audit/audit.service.ts';
+import * as files from '../files/files.service.ts';
+import type { FileRow } from '../files/files.service.ts';
 import * as users from '../users/users.service.ts';
 import * as repo from './placement.repository.ts';
 import type { ApplicationRow, JobRow } from './placement.repository.ts';
@@ -19,7 +22,9 @@ import type { ApplicationRow, JobRow } from './placement.repository.ts';
 // access lists) posts and edits jobs and moves applications through their statuses; a student
 // sees and applies to the open jobs they are eligible for. Eligibility is decided here, from the
 // student's sections' departments (academics) and their CGPA over published results (assessment),
-// never from anything the client sends.
+// never from anything the client sends. A student may send a résumé (a PDF, files purpose `resume`)
+// with the application, in the application's transaction, and withdraw it until the deadline; every
+// status change after applying is in the audit log (issue 25).
 
 const today = (ctx: AppContext) => collegeClock(ctx.config.timeZone).date;
 const isCell = (p: Principal) => hasAnyRole(p.user.roles, PLACEMENT_CELL);
@@ -31,7 +36,11 @@ async function departmentsOf(ctx: AppContext, jobs: JobRow[]): Promise<Departmen
   return new Map(rows.map((d) => [d.id, d]));
 }
 
-function presentJob(job: JobRow, depts: Departments, on: string, extra: { applicants: number; mine: ApplicationRow | undefined }): Job {
+type Resumes = Map<string, FileRow>;
+/** The résumés of some applications, by file id. */
+const resumesOf = (ctx: AppContext, rows: ApplicationRow[]): Promise<Resumes> => files.findFiles(ctx, rows.flatMap((r) => (r.resumeFileId ? [r.resumeFileId] : [])));
+
+function presentJob(ctx: AppContext, job: JobRow, depts: Departments, on: string, extra: { applicants: number; mine: ApplicationRow | undefined; resumes?: Resumes }): Job {
   return {
     _id: job.id,
     company: job.company,
@@ -48,15 +57,31 @@ function presentJob(job: JobRow, depts: Departments, on: string, extra: { applic
     status: job.status,
     acceptingApplications: accepting(job, on),
     applicants: extra.applicants,
-    myApplication: extra.mine ? presentMine(extra.mine) : null,
+    myApplication: extra.mine ? presentMine(ctx, extra.mine, job, on, extra.resumes ?? new Map()) : null,
     createdAt: job.createdAt.toISOString(),
   };
 }
-const presentMine = (a: ApplicationRow) => ({ _id: a.id, status: a.status, appliedAt: a.appliedAt.toISOString(), updatedAt: a.updatedAt.toISOString() });
-const presentStudentApplication = (a: ApplicationRow, job: JobRow): StudentApplication => ({
-  ...presentMine(a),
+/** Applied or shortlisted, and the job's last day not passed: the student may still withdraw. */
+const withdrawable = (a: ApplicationRow, job: JobRow, on: string) => (a.status === 'applied' || a.status === 'shortlisted') && job.deadline >= on;
+const presentResume = (ctx: AppContext, a: ApplicationRow, resumes: Resumes) => {
+  const file = a.resumeFileId ? resumes.get(a.resumeFileId) : undefined;
+  return file ? files.presentFile(ctx, file, true) : null;
+};
+const presentMine = (ctx: AppContext, a: ApplicationRow, job: JobRow, on: string, resumes: Resumes) => ({
+  _id: a.id,
+  status: a.status,
+  appliedAt: a.appliedAt.toISOString(),
+  updatedAt: a.updatedAt.toISOString(),
+  resume: presentResume(ctx, a, resumes),
+  withdrawable: withdrawable(a, job, on),
+});
+const presentStudentApplication = (ctx: AppContext, a: ApplicationRow, job: JobRow, on: string, resumes: Resumes): StudentApplication => ({
+  ...presentMine(ctx, a, job, on, resumes),
   job: { _id: job.id, company: job.company, role: job.role, location: job.location, packageLpa: Number(job.packageLpa), deadline: job.deadline, status: job.status },
 });
+async function presentOne(ctx: AppContext, a: ApplicationRow, job: JobRow): Promise<StudentApplication> {
+  return presentStudentApplication(ctx, a, job, today(ctx), await resumesOf(ctx, [a]));
+}
 
 /** What the server knows of a student for eligibility: their departments and CGPA (null: no published results). */
 async function standingOf(ctx: AppContext, p: Principal): Promise<{ departmentIds: string[]; cgpa: number | null }> {
@@ -73,7 +98,7 @@ export async function listJobs(ctx: AppContext, p: Principal): Promise<{ jobs: J
   if (isCell(p)) {
     const jobs = await repo.listAllJobs(ctx.db, on);
     const depts = await departmentsOf(ctx, jobs);
-    return { jobs: jobs.map((j) => presentJob(j, depts, on, { applicants: j.applicants, mine: undefined })) };
+    return { jobs: jobs.map((j) => presentJob(ctx, j, depts, on, { applicants: j.applicants, mine: undefined })) };
   }
   const standing = await standingOf(ctx, p);
   const jobs = await repo.listEligibleJobs(ctx.db, { today: on, ...standing });
@@ -85,7 +110,8 @@ export async function listJobs(ctx: AppContext, p: Principal): Promise<{ jobs: J
       jobs.map((j) => j.id),
     ),
   ]);
-  return { jobs: jobs.map((j) => presentJob(j, depts, on, { applicants: 0, mine: mine.get(j.id) })) };
+  const resumes = await resumesOf(ctx, [...mine.values()]);
+  return { jobs: jobs.map((j) => presentJob(ctx, j, depts, on, { applicants: 0, mine: mine.get(j.id), resumes })) };
 }
 
 async function checkDepartments(ctx: AppContext, ids: readonly string[]): Promise<string[]> {
@@ -96,7 +122,7 @@ async function checkDepartments(ctx: AppContext, ids: readonly string[]): Promis
 }
 
 async function cellView(ctx: AppContext, job: JobRow, applicants: number): Promise<Job> {
-  return presentJob(job, await departmentsOf(ctx, [job]), today(ctx), { applicants, mine: undefined });
+  return presentJob(ctx, job, await departmentsOf(ctx, [job]), today(ctx), { applicants, mine: undefined });
 }
 
 /** POST /placement/jobs: the eligible departments must exist (400). */
@@ -116,45 +142,124 @@ export async function updateJob(ctx: AppContext, id: string, v: UpdateJobInput):
   return cellView(ctx, row, before.applicants);
 }
 
+/** Each of a job's criteria beside the student's own value: the one check both the summary and apply use. */
+async function judge(ctx: AppContext, job: JobRow, standing: { departmentIds: string[]; cgpa: number | null }): Promise<Eligibility> {
+  const on = today(ctx);
+  const depts = await academics.departmentsByIds(ctx, [...new Set([...job.eligibleDepartmentIds, ...standing.departmentIds])]);
+  const named = (ids: readonly string[]) => depts.filter((d) => ids.includes(d.id)).map((d) => ({ _id: d.id, code: d.code, name: d.name }));
+  const min = job.minCgpa === null ? null : Number(job.minCgpa);
+  const accepting = { status: job.status, deadline: job.deadline, today: on, met: job.status === 'open' && job.deadline >= on };
+  const department = {
+    required: named(job.eligibleDepartmentIds),
+    yours: named(standing.departmentIds),
+    met: job.eligibleDepartmentIds.length === 0 || job.eligibleDepartmentIds.some((d) => standing.departmentIds.includes(d)),
+  };
+  const cgpa = { required: min, yours: standing.cgpa, met: min === null || (standing.cgpa !== null && standing.cgpa >= min) };
+  return { eligible: accepting.met && department.met && cgpa.met, accepting, department, cgpa };
+}
+
 /**
- * POST /placement/jobs/{id}/apply (a Student): 404 unknown job; 409 closed, past its deadline or
- * applied before (also when two requests race: the unique constraint); 422 when their department
- * is not eligible or their CGPA is below the minimum (or unknown where a minimum is set).
+ * GET /placement/jobs/{id}/eligibility (a Student): the job's criteria (open and before its deadline,
+ * departments, minimum CGPA) beside the student's values, judged as POST …/apply judges them; 404 unknown.
  */
-export async function apply(ctx: AppContext, p: Principal, jobId: string): Promise<StudentApplication> {
+export async function eligibility(ctx: AppContext, p: Principal, jobId: string): Promise<Eligibility> {
   const job = await repo.findJob(ctx.db, jobId);
   if (!job) throw notFound(MSG.jobNotFound, 'JOB_NOT_FOUND');
+  return judge(ctx, job, await standingOf(ctx, p));
+}
+
+/** A résumé as the apply route read it from the form. */
+export type ResumeUpload = { bytes: Buffer; filename: string; tooLarge: boolean };
+
+/**
+ * POST /placement/jobs/{id}/apply (a Student), with an optional résumé: 404 unknown job; 409 closed,
+ * past its deadline or applied before (also when two requests race: one statement decides); 422 when
+ * their department is not eligible or their CGPA is below the minimum (or unknown where a minimum is
+ * set); 413/415 a résumé over 2 MiB or not a PDF by its content. The résumé and the application are
+ * written in one transaction: a refusal leaves neither. A withdrawn application is taken up again
+ * (status back to applied, recorded in the audit log) and its old résumé removed after commit.
+ */
+export async function apply(ctx: AppContext, p: Principal, jobId: string, resume?: ResumeUpload): Promise<StudentApplication> {
+  const job = await repo.findJob(ctx.db, jobId);
+  if (!job) throw notFound(MSG.jobNotFound, 'JOB_NOT_FOUND');
+  const judged = await judge(ctx, job, await standingOf(ctx, p));
   if (job.status !== 'open') throw conflict(MSG.jobClosed, 'JOB_CLOSED');
-  if (job.deadline < today(ctx)) throw conflict(MSG.jobDeadlinePassed, 'DEADLINE_PASSED');
-  const standing = await standingOf(ctx, p);
-  if (job.eligibleDepartmentIds.length > 0 && !job.eligibleDepartmentIds.some((d) => standing.departmentIds.includes(d)))
-    throw new AppError(422, 'DEPARTMENT_NOT_ELIGIBLE', MSG.jobDepartmentIneligible);
-  if (job.minCgpa !== null) {
-    const min = Number(job.minCgpa);
-    if (standing.cgpa === null) throw new AppError(422, 'CGPA_UNKNOWN', MSG.jobCgpaMissing);
-    if (standing.cgpa < min) throw new AppError(422, 'CGPA_TOO_LOW', MSG.jobCgpaIneligible(min.toFixed(2)));
+  if (!judged.accepting.met) throw conflict(MSG.jobDeadlinePassed, 'DEADLINE_PASSED');
+  if (!judged.department.met) throw new AppError(422, 'DEPARTMENT_NOT_ELIGIBLE', MSG.jobDepartmentIneligible);
+  if (!judged.cgpa.met) {
+    if (judged.cgpa.yours === null) throw new AppError(422, 'CGPA_UNKNOWN', MSG.jobCgpaMissing);
+    throw new AppError(422, 'CGPA_TOO_LOW', MSG.jobCgpaIneligible(judged.cgpa.required!.toFixed(2)));
   }
-  try {
-    const row = await repo.insertApplication(ctx.db, { jobId, studentId: p.user.id, cgpa: standing.cgpa });
-    return presentStudentApplication(row, job);
-  } catch (err) {
-    if (uniqueViolation(err) !== undefined) throw conflict(MSG.jobAlreadyApplied, 'ALREADY_APPLIED');
-    throw err;
-  }
+  if (resume?.tooLarge) throw files.fileTooLarge('resume');
+  // Refused before anything is written (not even the bytes): a file that is not a PDF, an application already made.
+  if (resume) await files.checkUpload('resume', resume.bytes, resume.filename);
+  const before = await repo.findApplicationOf(ctx.db, jobId, p.user.id);
+  if (before && before.status !== 'withdrawn') throw conflict(MSG.jobAlreadyApplied, 'ALREADY_APPLIED');
+  const row = await ctx.db.transaction(async (tx) => {
+    const file = resume ? await files.saveUpload(ctx, { purpose: 'resume', ownerId: p.user.id, bytes: resume.bytes, filename: resume.filename }, tx) : undefined;
+    try {
+      const saved = await repo.applyOrRenew(tx, { jobId, studentId: p.user.id, cgpa: judged.cgpa.yours, resumeFileId: file?.id ?? null });
+      if (!saved) throw conflict(MSG.jobAlreadyApplied, 'ALREADY_APPLIED');
+      if (before) await audit.record(ctx, p, statusEntry(job, saved, { name: p.user.name, email: p.user.email }, 'withdrawn'), tx);
+      return saved;
+    } catch (err) {
+      if (uniqueViolation(err) !== undefined) throw conflict(MSG.jobAlreadyApplied, 'ALREADY_APPLIED');
+      throw err;
+    }
+  });
+  // The application is committed: a failure to remove the replaced résumé must not turn it into an
+  // error; its bytes would be swept as an orphan.
+  if (before?.resumeFileId && before.resumeFileId !== row.resumeFileId) await files.removeFile(ctx, before.resumeFileId).catch(() => undefined);
+  return presentOne(ctx, row, job);
+}
+
+/** The audit entry of an application's status change: the job and the student named, the status before and after. */
+function statusEntry(job: JobRow, a: ApplicationRow, student: { name: string | null; email: string | null }, from: string): audit.AuditEvent {
+  const who = student.email ? `${student.name ?? student.email} <${student.email}>` : (student.name ?? a.studentId);
+  return {
+    action: 'placement.status_changed',
+    target: { type: 'placement application', id: a.id, label: `${job.company} — ${job.role}: ${who}` },
+    changes: { status: { from, to: a.status } },
+  };
+}
+
+/**
+ * POST /placement/applications/{id}/withdraw (the student who applied; another's is 404): until the
+ * job's last day; 409 after it, when already withdrawn, or once selected or rejected. Recorded in the
+ * audit log with the status before and after.
+ */
+export async function withdraw(ctx: AppContext, p: Principal, id: string): Promise<StudentApplication> {
+  const { row, job } = await ctx.db.transaction(async (tx) => {
+    const a = await repo.lockApplication(tx, id);
+    if (!a || a.studentId !== p.user.id) throw notFound(MSG.applicationNotFound, 'APPLICATION_NOT_FOUND');
+    if (a.status === 'withdrawn') throw conflict(MSG.applicationAlreadyWithdrawn, 'ALREADY_WITHDRAWN');
+    if (a.status === 'selected' || a.status === 'rejected') throw conflict(MSG.applicationDecided(a.status), 'APPLICATION_DECIDED');
+    if (a.job.deadline < today(ctx)) throw conflict(MSG.withdrawDeadlinePassed, 'DEADLINE_PASSED');
+    const saved = (await repo.setApplicationStatus(tx, id, 'withdrawn'))!;
+    await audit.record(ctx, p, statusEntry(a.job, saved, { name: p.user.name, email: p.user.email }, a.status), tx);
+    return { row: saved, job: a.job };
+  });
+  return presentOne(ctx, row, job);
 }
 
 /** GET /placement/applications/me: the student's applications, newest first. */
 export async function myApplications(ctx: AppContext, p: Principal): Promise<{ applications: StudentApplication[] }> {
-  return { applications: (await repo.applicationsOfStudent(ctx.db, p.user.id)).map((a) => presentStudentApplication(a, a.job)) };
+  const rows = await repo.applicationsOfStudent(ctx.db, p.user.id);
+  const [on, resumes] = [today(ctx), await resumesOf(ctx, rows)];
+  return { applications: rows.map((a) => presentStudentApplication(ctx, a, a.job, on, resumes)) };
 }
 
 async function presentApplicants(ctx: AppContext, rows: ApplicationRow[]): Promise<Applicant[]> {
   const ids = rows.map((r) => r.studentId);
-  const [people, depts] = await Promise.all([users.peopleByIds(ctx, ids), academics.departmentCodesOfStudents(ctx, ids)]);
+  const [people, depts, resumes] = await Promise.all([users.peopleByIds(ctx, ids), academics.departmentCodesOfStudents(ctx, ids), resumesOf(ctx, rows)]);
   return rows.map((r) => {
     const person = people.get(r.studentId);
     return {
-      ...presentMine(r),
+      _id: r.id,
+      status: r.status,
+      appliedAt: r.appliedAt.toISOString(),
+      updatedAt: r.updatedAt.toISOString(),
+      resume: presentResume(ctx, r, resumes),
       student: { _id: r.studentId, name: person?.name ?? 'Unknown', email: person?.email ?? '', studentId: person?.studentId ?? null, department: depts.get(r.studentId)?.join(', ') || null },
       cgpa: r.cgpa === null ? null : Number(r.cgpa),
     };
@@ -169,12 +274,29 @@ export async function jobApplications(ctx: AppContext, jobId: string): Promise<A
   return { job: await cellView(ctx, job, job.applicants), applications: await presentApplicants(ctx, rows) };
 }
 
-/** PATCH /placement/applications/{id} (the cell): sets the status; 404 unknown. */
-export async function setStatus(ctx: AppContext, id: string, status: ApplicationStatus): Promise<Applicant> {
-  const row = await repo.setApplicationStatus(ctx.db, id, status);
-  if (!row) throw notFound(MSG.applicationNotFound, 'APPLICATION_NOT_FOUND');
+/**
+ * PATCH /placement/applications/{id} (the cell): sets the status; 404 unknown, 409 when the student
+ * withdrew it. A change is recorded in the audit log (before and after) in its transaction; setting
+ * the status it has changes and records nothing.
+ */
+export async function setStatus(ctx: AppContext, p: Principal, id: string, status: CellStatus): Promise<Applicant> {
+  const found = await repo.findApplication(ctx.db, id);
+  if (!found) throw notFound(MSG.applicationNotFound, 'APPLICATION_NOT_FOUND');
+  const student = (await users.peopleByIds(ctx, [found.studentId])).get(found.studentId);
+  const row = await ctx.db.transaction(async (tx) => {
+    const a = await repo.lockApplication(tx, id);
+    if (!a) throw notFound(MSG.applicationNotFound, 'APPLICATION_NOT_FOUND');
+    if (a.status === 'withdrawn') throw conflict(MSG.applicationWithdrawnByStudent, 'APPLICATION_WITHDRAWN');
+    if (a.status === status) return a;
+    const saved = (await repo.setApplicationStatus(tx, id, status))!;
+    await audit.record(ctx, p, statusEntry(a.job, saved, { name: student?.name ?? null, email: student?.email ?? null }, a.status), tx);
+    return saved;
+  });
   return (await presentApplicants(ctx, [row]))[0]!;
 }
+
+/** Whether a reader may open a résumé besides its student and Admin/SuperAdmin: the placement cell, for a file sent with an application. */
+export const mayReadResume = async (ctx: AppContext, p: Principal, file: FileRow): Promise<boolean> => isCell(p) && (await repo.isResume(ctx.db, file.id));
 
 /** GET /placement/jobs/{id}/applications/export: the applicants as .xlsx or CSV (formula-looking cells made inert). */
 export async function exportApplications(ctx: AppContext, jobId: string, format: 'xlsx' | 'csv') {

@@ -7,6 +7,8 @@ export const AUDIT_TEXT = {
   actorPlaceholder: 'Name, email or account ID',
   actionLabel: 'Action',
   anyAction: 'Any action',
+  targetLabel: 'Acted on',
+  anyTarget: 'Anything',
   fromLabel: 'From',
   toLabel: 'To',
   clearFilters: 'Clear filters',

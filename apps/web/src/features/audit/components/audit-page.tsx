@@ -1,5 +1,5 @@
 import { Search } from 'lucide-react';
-import { AUDIT_ACTION_NAMES, AUDIT_ACTIONS } from '@crs/shared/constants/audit';
+import { AUDIT_ACTION_NAMES, AUDIT_ACTIONS, AUDIT_TARGET_TYPES } from '@crs/shared/constants/audit';
 import type { AuditEntry } from '@crs/shared/schemas/audit';
 import { PageHeader } from '@/components/layout/page';
 import { Button } from '@/components/ui/button';
@@ -43,7 +43,7 @@ export function detailLines(e: Pick<AuditEntry, 'changes' | 'details'>): string[
 
 /**
  * System Logs (issue 14 item 2, decision 0032): the audit log for SuperAdmins, newest first, with
- * filters by who, action and days kept in the URL, and server-side paging. Read-only: there is
+ * filters by who, action, what was acted on and days kept in the URL, and server-side paging. Read-only: there is
  * nothing to edit or delete.
  */
 export function AuditPage() {
@@ -51,6 +51,7 @@ export function AuditPage() {
   const list = useAudit({
     ...(f.filters.actor ? { actor: f.filters.actor } : {}),
     ...(f.filters.action ? { action: f.filters.action } : {}),
+    ...(f.filters.target ? { target: f.filters.target } : {}),
     ...(f.filters.from ? { from: f.filters.from } : {}),
     ...(f.filters.to ? { to: f.filters.to } : {}),
     page: f.filters.page,
@@ -111,7 +112,7 @@ export function AuditPage() {
     <section className="grid min-w-0 grid-cols-1 gap-4">
       <PageHeader title={T.title} description={T.description} />
 
-      <div className="grid gap-3 sm:grid-cols-2 lg:grid-cols-4" role="search">
+      <div className="grid gap-3 sm:grid-cols-2 lg:grid-cols-5" role="search">
         <div className="grid gap-1.5">
           <Label htmlFor="audit-actor">{T.actorLabel}</Label>
           <div className="relative">
@@ -131,6 +132,17 @@ export function AuditPage() {
           </select>
         </div>
         <div className="grid gap-1.5">
+          <Label htmlFor="audit-target">{T.targetLabel}</Label>
+          <select id="audit-target" className={selectClass} value={f.filters.target ?? ''} onChange={(e) => f.setFilter('target', e.target.value)}>
+            <option value="">{T.anyTarget}</option>
+            {Object.entries(AUDIT_TARGET_TYPES).map(([type, label]) => (
+              <option key={type} value={type}>
+                {label}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className="grid gap-1.5">
           <Label htmlFor="audit-from">{T.fromLabel}</Label>
           <Input id="audit-from" type="date" value={f.filters.from} max={f.filters.to || undefined} onChange={(e) => f.setFilter('from', e.target.value)} />
         </div>
@@ -138,7 +150,7 @@ export function AuditPage() {
           <Label htmlFor="audit-to">{T.toLabel}</Label>
           <Input id="audit-to" type="date" value={f.filters.to} min={f.filters.from || undefined} onChange={(e) => f.setFilter('to', e.target.value)} />
         </div>
-        <div className="flex items-center gap-3 sm:col-span-2 lg:col-span-4">
+        <div className="flex items-center gap-3 sm:col-span-2 lg:col-span-5">
           {f.active ? (
             <Button variant="link" size="sm" className="h-auto px-0" onClick={f.clear}>
               {T.clearFilters}

@@ -1,6 +1,6 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
-import type { applicantResponse, ApplicantsResponse, ApplicationStatus } from '@crs/shared/schemas/placement';
+import type { applicantResponse, ApplicantsResponse, CellStatus } from '@crs/shared/schemas/placement';
 import { api } from '@/lib/api-client';
 import { fileNameOf, saveBlob } from '@/lib/download';
 import { placementKeys } from './keys';
@@ -15,7 +15,7 @@ export function useApplicants(jobId: string | undefined) {
 }
 
 /** PATCH /placement/applications/{id} {status}. */
-export async function setApplicationStatus({ id, status }: { id: string; status: ApplicationStatus }) {
+export async function setApplicationStatus({ id, status }: { id: string; status: CellStatus }) {
   const { data } = await api.patch<z.infer<typeof applicantResponse>>(`/placement/applications/${encodeURIComponent(id)}`, { status });
   return data;
 }

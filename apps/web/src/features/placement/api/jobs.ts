@@ -1,6 +1,16 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
-import type { applyResponse, CreateJobInput, jobResponse, JobsResponse, myApplicationsResponse, PlacementDepartments, UpdateJobInput } from '@crs/shared/schemas/placement';
+import type {
+  applyResponse,
+  CreateJobInput,
+  eligibilityResponse,
+  jobResponse,
+  JobsResponse,
+  myApplicationsResponse,
+  PlacementDepartments,
+  UpdateJobInput,
+  withdrawResponse,
+} from '@crs/shared/schemas/placement';
 import { api } from '@/lib/api-client';
 import { queryKeys } from '@/lib/query-keys';
 import { placementKeys } from './keys';
@@ -24,14 +34,40 @@ export function useMyApplications() {
   return useQuery(queryOptions({ queryKey: placementKeys.mine, queryFn: getMyApplications }));
 }
 
-/** POST /placement/jobs/{id}/apply. */
-export async function applyToJob(jobId: string) {
-  const { data } = await api.post<z.infer<typeof applyResponse>>(`/placement/jobs/${encodeURIComponent(jobId)}/apply`);
+/** GET /placement/jobs/{id}/eligibility: the job's criteria beside the student's values, as the server judges them. */
+export async function getEligibility(jobId: string) {
+  const { data } = await api.get<z.infer<typeof eligibilityResponse>>(`/placement/jobs/${encodeURIComponent(jobId)}/eligibility`);
+  return data.eligibility;
+}
+/** Asked afresh each time the apply dialog opens (CGPA and sections may have changed since). */
+export function useEligibility(jobId: string | undefined) {
+  return useQuery(queryOptions({ queryKey: placementKeys.eligibility(jobId ?? ''), queryFn: () => getEligibility(jobId!), enabled: Boolean(jobId), staleTime: 0, gcTime: 0 }));
+}
+
+/** POST /placement/jobs/{id}/apply: with a résumé, one multipart request (the file as `resume`); without, no body. */
+export async function applyToJob({ jobId, resume }: { jobId: string; resume?: File | undefined }) {
+  const url = `/placement/jobs/${encodeURIComponent(jobId)}/apply`;
+  let body: FormData | undefined;
+  if (resume) {
+    body = new FormData();
+    body.append('resume', resume);
+  }
+  const { data } = await api.post<z.infer<typeof applyResponse>>(url, body);
   return data;
 }
 export function useApply() {
   const queryClient = useQueryClient();
   return useMutation({ mutationFn: applyToJob, onSettled: () => queryClient.invalidateQueries({ queryKey: placementKeys.all }) });
+}
+
+/** POST /placement/applications/{id}/withdraw. */
+export async function withdrawApplication(applicationId: string) {
+  const { data } = await api.post<z.infer<typeof withdrawResponse>>(`/placement/applications/${encodeURIComponent(applicationId)}/withdraw`);
+  return data;
+}
+export function useWithdraw() {
+  const queryClient = useQueryClient();
+  return useMutation({ mutationFn: withdrawApplication, onSettled: () => queryClient.invalidateQueries({ queryKey: placementKeys.all }) });
 }
 
 /** POST /placement/jobs (no id) or PATCH /placement/jobs/{id}. */

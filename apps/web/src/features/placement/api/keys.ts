@@ -4,5 +4,6 @@ export const placementKeys = {
   jobs: ['placement', 'jobs'] as const,
   mine: ['placement', 'applications', 'me'] as const,
   applicants: (jobId: string) => ['placement', 'applicants', jobId] as const,
+  eligibility: (jobId: string) => ['placement', 'eligibility', jobId] as const,
   departments: ['placement', 'departments'] as const,
 };

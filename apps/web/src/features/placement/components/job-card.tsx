@@ -5,8 +5,13 @@ import { Button } from '@/components/ui/button';
 import { formatDay } from '@/lib/dates';
 import { PLACEMENT_TEXT, STATUS_LABEL, STATUS_VARIANT } from '../texts';
 
-/** One drive as a student sees it, with Apply or where their application stands. */
-export function JobCard({ job, onApply, applying }: { job: Job; onApply: (job: Job) => void; applying: boolean }) {
+/**
+ * One drive as a student sees it, with where their application stands: Apply (again, after a
+ * withdrawal), or Withdraw while the server says they still may.
+ */
+export function JobCard({ job, onApply, onWithdraw }: { job: Job; onApply: (job: Job) => void; onWithdraw: (job: Job) => void }) {
+  const mine = job.myApplication;
+  const canApply = (!mine || mine.status === 'withdrawn') && job.acceptingApplications;
   return (
     <article className="grid gap-3 rounded-md border p-4" aria-label={`${job.company}, ${job.role}`}>
       <div className="flex flex-wrap items-start justify-between gap-2">
@@ -40,13 +45,20 @@ export function JobCard({ job, onApply, applying }: { job: Job; onApply: (job: J
         {job.minCgpa === null ? PLACEMENT_TEXT.noMinCgpa : PLACEMENT_TEXT.minCgpa(job.minCgpa)}
       </p>
       {job.description ? <p className="text-sm break-words">{job.description}</p> : null}
-      {job.myApplication ? null : (
-        <div>
-          <Button type="button" onClick={() => onApply(job)} disabled={applying} aria-label={PLACEMENT_TEXT.applyTo(job.company, job.role)}>
-            {applying ? PLACEMENT_TEXT.applying : PLACEMENT_TEXT.apply}
-          </Button>
+      {canApply || mine?.withdrawable ? (
+        <div className="flex flex-wrap gap-2">
+          {canApply ? (
+            <Button type="button" onClick={() => onApply(job)} aria-label={PLACEMENT_TEXT.applyTo(job.company, job.role)}>
+              {PLACEMENT_TEXT.apply}
+            </Button>
+          ) : null}
+          {mine?.withdrawable ? (
+            <Button type="button" variant="outline" onClick={() => onWithdraw(job)} aria-label={PLACEMENT_TEXT.withdrawFrom(job.company, job.role)}>
+              {PLACEMENT_TEXT.withdraw}
+            </Button>
+          ) : null}
         </div>
-      )}
+      ) : null}
     </article>
   );
 }

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { NOTICES_MSG } from '@crs/shared/messages/notices';
-import { APPLICATION_STATUSES } from '@crs/shared/schemas/placement';
-import type { Applicant, ApplicationStatus, Job } from '@crs/shared/schemas/placement';
+import { CELL_STATUSES } from '@crs/shared/schemas/placement';
+import type { Applicant, CellStatus, Job } from '@crs/shared/schemas/placement';
 import { PageHeader } from '@/components/layout/page';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
@@ -13,7 +13,7 @@ import { formatDay } from '@/lib/dates';
 import { toast } from '@/lib/toast';
 import { downloadApplicants, useApplicants, useSetStatus } from '../api/applicants';
 import { useJobs, useSaveJob } from '../api/jobs';
-import { PLACEMENT_TEXT, STATUS_LABEL } from '../texts';
+import { PLACEMENT_TEXT, STATUS_LABEL, STATUS_VARIANT } from '../texts';
 import { JobForm } from './job-form';
 
 type Editing = { mode: 'add' } | { mode: 'edit'; job: Job } | null;
@@ -126,7 +126,7 @@ function Applicants({ jobId }: { jobId: string }) {
       setExporting(null);
     }
   };
-  const change = async (id: string, status: ApplicationStatus) => {
+  const change = async (id: string, status: CellStatus) => {
     try {
       const { message } = await setStatus.mutateAsync({ id, status });
       toast.success(message);
@@ -149,17 +149,34 @@ function Applicants({ jobId }: { jobId: string }) {
     { key: 'cgpa', header: PLACEMENT_TEXT.cgpa, cell: (a) => (a.cgpa === null ? '—' : a.cgpa.toFixed(2)) },
     { key: 'applied', header: PLACEMENT_TEXT.appliedOn, className: 'whitespace-nowrap', cell: (a) => formatDay(a.appliedAt) },
     {
+      key: 'resume',
+      header: PLACEMENT_TEXT.resume,
+      // A signed link from the answer: it opens in a new tab without the bearer token.
+      cell: (a) =>
+        a.resume ? (
+          <a href={a.resume.url} target="_blank" rel="noreferrer" className="text-primary underline-offset-4 hover:underline" aria-label={PLACEMENT_TEXT.resumeOf(a.resume.filename, a.student.name)}>
+            {a.resume.filename}
+          </a>
+        ) : (
+          PLACEMENT_TEXT.noResume
+        ),
+    },
+    {
       key: 'status',
       header: PLACEMENT_TEXT.status,
-      cell: (a) => (
-        <select aria-label={PLACEMENT_TEXT.statusOf(a.student.name)} className={selectClass} value={a.status} onChange={(e) => void change(a._id, e.target.value as ApplicationStatus)}>
-          {APPLICATION_STATUSES.map((st) => (
-            <option key={st} value={st}>
-              {STATUS_LABEL[st]}
-            </option>
-          ))}
-        </select>
-      ),
+      // A withdrawal is the student's: the cell sees it and cannot change it.
+      cell: (a) =>
+        a.status === 'withdrawn' ? (
+          <Badge variant={STATUS_VARIANT.withdrawn}>{STATUS_LABEL.withdrawn}</Badge>
+        ) : (
+          <select aria-label={PLACEMENT_TEXT.statusOf(a.student.name)} className={selectClass} value={a.status} onChange={(e) => void change(a._id, e.target.value as CellStatus)}>
+            {CELL_STATUSES.map((st) => (
+              <option key={st} value={st}>
+                {STATUS_LABEL[st]}
+              </option>
+            ))}
+          </select>
+        ),
     },
   ];
   const job = applicants.data?.job;

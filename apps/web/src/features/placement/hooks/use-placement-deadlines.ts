@@ -5,7 +5,7 @@ export type PlacementDeadline = { id: string; label: string; date: string };
 
 /**
  * The student dashboard's upcoming deadlines from placement: the open drives the student can still
- * apply to (eligible, not applied yet), soonest first — for the dashboard's deadline list.
+ * apply to (eligible, not applied yet or withdrawn), soonest first — for the dashboard's deadline list.
  */
 export function usePlacementDeadlines(): { deadlines: PlacementDeadline[]; isPending: boolean; isError: boolean } {
   const { user } = useAuth();
@@ -13,7 +13,7 @@ export function usePlacementDeadlines(): { deadlines: PlacementDeadline[]; isPen
   const student = user?.roles.includes('Student') ?? false;
   const jobs = useJobs({ enabled: student });
   const deadlines = (jobs.data?.jobs ?? [])
-    .filter((j) => j.acceptingApplications && !j.myApplication)
+    .filter((j) => j.acceptingApplications && (!j.myApplication || j.myApplication.status === 'withdrawn'))
     .map((j) => ({ id: j._id, label: `${j.company}: ${j.role}`, date: j.deadline }))
     .sort((a, b) => a.date.localeCompare(b.date));
   return { deadlines: student ? deadlines : [], isPending: student && jobs.isPending, isError: jobs.isError };
