@@ -3,7 +3,7 @@ import { decodeUtf8 } from './file.ts';
 import type { FileKind } from './file.ts';
 import { csvQuotingError, readTable, unreadableSpreadsheet } from './table.ts';
 import type { Table } from './table.ts';
-import { zipRefusal } from './zip-guard.ts';
+import { cellRefusal, zipRefusal } from './zip-guard.ts';
 
 /** Below this size a CSV is read in place: a worker's start-up would cost more than the parse. */
 const IN_PLACE_CSV_BYTES = 256 * 1024;
@@ -15,7 +15,7 @@ const WORKER_ENTRY = new URL('./table-worker.mjs', import.meta.url);
 
 type Answer =
   | { ok: true; rows: Table }
-  | { ok: false; refused: 'zip' | 'unreadable' }
+  | { ok: false; refused: 'zip' | 'cell' | 'unreadable' }
   | { ok: false; refused: 'csv'; line: number }
   | { ok: false; refused?: undefined; message: string };
 
@@ -38,6 +38,8 @@ export async function readTableOffThread(bytes: Buffer, kind: FileKind, maxRows:
   switch (answer.refused) {
     case 'zip':
       throw zipRefusal();
+    case 'cell':
+      throw cellRefusal();
     case 'unreadable':
       throw unreadableSpreadsheet();
     case 'csv':
