@@ -106,7 +106,7 @@ describe('runImport', () => {
   });
 
   it('quotes long headers and cells inside messages short, and keeps a wide preview under the answer limit', async () => {
-    const { store } = memoryStore();
+    const store: ImportStore<string> = { existing: async () => new Set(), write: async () => ({ created: 0, updated: 0 }) };
     const wideColumns: ImportColumn[] = Array.from({ length: 200 }, (_, i) => ({ key: `c${i}`, label: `C${i}` }));
     const wide: ImportSpec<string> = { columns: wideColumns, check: (cells) => ({ ok: false, errors: [{ field: 'c0', message: `Unknown value ${cells.get('c0')}` }] }), key: (v) => v };
     const cell = 'é'.repeat(4000);
