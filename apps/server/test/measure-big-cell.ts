@@ -4,12 +4,15 @@
 import { readFileSync } from 'node:fs';
 import { compressibleText, xlsxWithBigCell } from './big-cell.ts';
 
+/** One line of the report on stdout (the script's whole output). */
+const say = (...parts: unknown[]) => process.stdout.write(`${parts.map((p) => (typeof p === 'string' ? p : JSON.stringify(p))).join(' ')}\n`);
+
 const base = process.env.BASE ?? 'http://127.0.0.1:3360';
 const pid = process.env.SERVER_PID;
 const rss = () => (pid ? Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0) / 1024 : 0);
 
 const file = xlsxWithBigCell(['title', 'authors'], 'title', compressibleText(45 * 1024 * 1024, 70), { authors: 'Someone' });
-console.log(`file ${(file.length / 1048576).toFixed(2)} MiB, cell 45 MiB`);
+say(`file ${(file.length / 1048576).toFixed(2)} MiB, cell 45 MiB`);
 const login = await fetch(`${base}/api/v1/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: 'librarian@demo.crs', password: 'demo1234' }) });
 const { token } = (await login.json()) as { token: string };
 
@@ -32,7 +35,7 @@ async function healthWhile(work: Promise<unknown>) {
 
 const before = rss();
 const idle = await healthWhile(new Promise((r) => setTimeout(r, 2000)));
-console.log('idle /health ms', idle);
+say('idle /health ms', idle);
 const started = performance.now();
 const answers: Array<{ status: number; bytes: number }> = [];
 const work = Promise.all(
@@ -44,6 +47,6 @@ const work = Promise.all(
   }),
 );
 const load = await healthWhile(work);
-console.log(`6 parallel dry runs: ${((performance.now() - started) / 1000).toFixed(1)} s, answers`, answers);
-console.log('/health ms during', load);
-console.log(`RSS before ${before.toFixed(0)} MiB, peak ${load.peak.toFixed(0)} MiB, rise ${(load.peak - before).toFixed(0)} MiB`);
+say(`6 parallel dry runs: ${((performance.now() - started) / 1000).toFixed(1)} s, answers`, answers);
+say('/health ms during', load);
+say(`RSS before ${before.toFixed(0)} MiB, peak ${load.peak.toFixed(0)} MiB, rise ${(load.peak - before).toFixed(0)} MiB`);
