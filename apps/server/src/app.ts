@@ -32,7 +32,7 @@ import { rateLimitStore } from './modules/ratelimit/ratelimit.service.ts';
 import { profileRoutes } from './modules/users/profile.routes.ts';
 import { usersRoutes } from './modules/users/users.routes.ts';
 import { peopleRoutes } from './modules/people/people.routes.ts';
-import { accessPlugin } from './plugins/access.ts';
+import { accessPlugin, BEARER_SCHEME, openapiSecurity } from './plugins/access.ts';
 import { clientPageFor } from './plugins/client-pages.ts';
 import { compressionPlugin } from './plugins/compression.ts';
 import { errorsPlugin } from './plugins/errors.ts';
@@ -86,10 +86,13 @@ export async function buildApp(ctx: AppContext, opts: BuildOptions = {}): Promis
   await app.register(swagger, {
     openapi: {
       info: { title: 'CRS — College Resource System API', version: '1' },
-      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
-      security: [{ bearer: [] }],
+      components: { securitySchemes: { [BEARER_SCHEME]: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
     },
-    transform: jsonSchemaTransform,
+    // Each operation's `security` comes from its route's access rule, here and nowhere else.
+    transform: (input) => {
+      const out = jsonSchemaTransform(input);
+      return { ...out, schema: { ...out.schema, security: openapiSecurity(input.route.config?.access) } };
+    },
   });
   // No CDN and no inline script: helmet's CSP above covers the reference page too.
   await app.register(swaggerUi, { routePrefix: '/api/docs', uiConfig: { validatorUrl: null } });

@@ -31,6 +31,9 @@ function expectSecurityHeaders(res: { headers: Record<string, unknown> }, what: 
   expect(res.headers['x-content-type-options'], what).toBe('nosniff');
   expect(res.headers['referrer-policy'], what).toBe('strict-origin-when-cross-origin');
   expect(res.headers['x-powered-by'], what).toBeUndefined();
+  // Issue 25: no page uses the camera, microphone, location, payments or devices.
+  const permissions = String(res.headers['permissions-policy'] ?? '');
+  for (const feature of ['camera', 'microphone', 'geolocation', 'payment', 'usb']) expect(permissions, `${what}: ${feature}`).toContain(`${feature}=()`);
 }
 
 describe('security headers', () => {
@@ -68,6 +71,8 @@ describe('security headers', () => {
       'x-frame-options': 'SAMEORIGIN',
       'x-permitted-cross-domain-policies': 'none',
       'x-xss-protection': '0',
+      'permissions-policy':
+        'accelerometer=(), camera=(), display-capture=(), geolocation=(), gyroscope=(), hid=(), magnetometer=(), microphone=(), midi=(), payment=(), serial=(), usb=()',
     };
     const answers = [
       await t.app.inject({ url: '/api/v1/health' }),

@@ -41,6 +41,20 @@ export function principalOf(request: FastifyRequest): Principal {
 
 export const anyUser: Access = { roles: [] };
 
+/** The name of the bearer scheme in the OpenAPI document's `components.securitySchemes`. */
+export const BEARER_SCHEME = 'bearer';
+
+/**
+ * What the OpenAPI document says a route needs, from its access rule (the one source): nothing on
+ * a public route, a bearer token on any other, optional (`{}` or the token) on an 'optional' one.
+ * A route without a rule is not an API route (the client's pages, the docs) and gets none.
+ */
+export function openapiSecurity(access: Access | undefined): Array<Record<string, string[]>> {
+  if (access === undefined || access === 'public') return [];
+  if (access === 'optional') return [{}, { [BEARER_SCHEME]: [] }];
+  return [{ [BEARER_SCHEME]: [] }];
+}
+
 /**
  * Deny by default: every /api route must declare `config.access` or the server refuses to start;
  * the hook below authenticates and checks roles before any handler runs.
@@ -53,10 +67,6 @@ export const accessPlugin = fp(async (app: FastifyInstance, opts: { authenticate
     if (!route.url.startsWith('/api/v1')) return;
     const access = (route.config as { access?: Access } | undefined)?.access;
     if (!access) throw new Error(`Route ${String(route.method)} ${route.url} declares no access rule`);
-    // The OpenAPI document asks for a bearer token everywhere except on public routes, and makes
-    // it optional on 'optional' ones.
-    if (access === 'public' && route.schema) (route.schema as { security?: unknown[] }).security = [];
-    if (access === 'optional' && route.schema) (route.schema as { security?: unknown[] }).security = [{}, { bearer: [] }];
     for (const method of [route.method].flat()) if (method !== 'HEAD') routes.push({ method, url: route.url, access });
     // The check runs as the route's own onRequest hook (decision 0018): a public route has none,
     // and a protected one needs no per-request lookup of its rule. A new array each time: Fastify

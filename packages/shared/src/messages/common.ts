@@ -50,6 +50,8 @@ export const COMMON_MSG = {
   signUpRejected: 'Sign-up rejected',
   noPendingAccount: 'No pending account with this id',
   invalidText: 'Text contains characters that cannot be stored',
+  /** A JSON body field holding half of a UTF-16 surrogate pair (`"\ud800"`), by its path (`experiences.0.company`). */
+  invalidTextIn: (path: string) => `${path}: text contains characters that cannot be stored`,
   noApiRoute: (method: string, path: string) => `No API route ${method} ${path}`,
   unknownField: (names: string) => `Unknown field: ${names}`,
   invalidValue: 'Invalid value',

@@ -49,6 +49,8 @@ export const importText = {
   repeatedRow: (firstRow: number) => `The same record as row ${firstRow} of this file`,
   repeatedValue: (firstRow: number) => `Row ${firstRow} of this file has the same value`,
   tooManyRows: (max: number) => `The file has more than ${max.toLocaleString('en-US')} rows; split it into smaller files`,
+  cellTooLong: (max: number) => `At most ${max.toLocaleString('en-US')} characters`,
+  cellOverSpreadsheetLimit: (max: number) => `A cell of the file holds more than ${max.toLocaleString('en-US')} characters, more than a spreadsheet cell can; it was not opened`,
 };
 
 /** One bad row: `row` is the row number a spreadsheet shows (header = 1); `field` is the column key, or null for the whole row. */
@@ -74,6 +76,26 @@ export type ImportPreviewRow = z.infer<typeof importPreviewRowSchema>;
 export const IMPORT_PREVIEW_ROWS = 100;
 /** At most this many row errors are reported (a file that is wrong everywhere stops there). */
 export const IMPORT_MAX_ERRORS = 1000;
+/**
+ * The longest cell any import column takes when its schema sets no smaller limit: a longer one is
+ * an error on that row and column (the schemas' own limits, e.g. a title's 300, come first).
+ */
+export const IMPORT_CELL_MAX_CHARS = 5_000;
+/** A preview or an error quotes at most this many characters of a cell or header, then '…'. */
+export const IMPORT_QUOTE_MAX_CHARS = 200;
+/**
+ * What a dry run's answer may weigh as JSON (under 1 MiB with room for the rest): errors first,
+ * then preview rows while they fit; `rows` then holds fewer than IMPORT_PREVIEW_ROWS (the preview
+ * says "the first N of M rows").
+ */
+export const IMPORT_ANSWER_MAX_BYTES = 900 * 1024;
+
+/** Text quoted back to the client, cut to `max` characters with an ellipsis (never half of a surrogate pair). */
+export function quoteCell(text: string, max = IMPORT_QUOTE_MAX_CHARS): string {
+  if (text.length <= max) return text;
+  const end = /[\uD800-\uDBFF]/.test(text[max - 2] ?? '') ? max - 2 : max - 1;
+  return `${text.slice(0, end)}…`;
+}
 
 /** The answer of a dry run (the preview) and of a successful import. */
 export const importResultSchema = z.object({

@@ -4,6 +4,9 @@ import type { ImportColumn, ImportRowError } from '@crs/shared/schemas/import';
 /** Which column key each header cell maps to (null: a blank, empty column), and what was wrong. */
 export type HeaderMap = { keys: Array<string | null>; errors: ImportRowError[] };
 
+/** Headers longer than this (normalized) get no "did you mean" suggestion. */
+const MEANT_MAX_CHARS = 100;
+
 /** Edit distance, to name the column a misspelled header most likely meant. */
 function distance(a: string, b: string): number {
   let prev = Array.from({ length: b.length + 1 }, (_, j) => j);
@@ -37,7 +40,8 @@ export function mapHeaders(header: readonly string[], columns: readonly ImportCo
       const norm = normalizeHeader(text);
       let meant: ImportColumn | undefined;
       let best = Math.max(2, Math.floor(norm.length / 3)) + 1;
-      for (const [name, c] of byName) {
+      // No column name is near a header of hundreds of characters; the distance would cost its square.
+      if (norm.length <= MEANT_MAX_CHARS) for (const [name, c] of byName) {
         const d = distance(norm, name);
         if (d < best) [best, meant] = [d, c];
       }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { IMPORT_MAX_ERRORS, IMPORT_PREVIEW_ROWS } from '@crs/shared/schemas/import';
+import { IMPORT_ANSWER_MAX_BYTES, IMPORT_CELL_MAX_CHARS, IMPORT_MAX_ERRORS, IMPORT_PREVIEW_ROWS, IMPORT_QUOTE_MAX_CHARS, importText, quoteCell } from '@crs/shared/schemas/import';
 import type { ImportColumn } from '@crs/shared/schemas/import';
 import { checkWithSchema, runImport } from './pipeline.ts';
 import type { ImportSpec, ImportStore } from './pipeline.ts';
@@ -87,5 +87,45 @@ describe('runImport', () => {
     expect(writes).toEqual([]);
     await runImport(table, updating, store, { dryRun: false, maxRows: 1000 });
     expect(writes).toEqual([['1', '2', '3']]);
+  });
+
+  // Issue 25: a dry run echoed a 45 MiB cell whole (a 90 MiB answer).
+  it('makes a cell over the column limit an error on that column, and quotes at most ~200 characters of any cell', async () => {
+    const { store } = memoryStore();
+    const long = 'n'.repeat(IMPORT_CELL_MAX_CHARS + 1);
+    const out = await runImport([header, ['1', long], ['2', 'Fine']], spec, store, { dryRun: true, maxRows: 10 });
+    expect(out.status).toBe(200);
+    if (out.status !== 200) return;
+    expect(out.body.errors).toEqual([{ row: 2, field: 'name', message: importText.cellTooLong(IMPORT_CELL_MAX_CHARS) }]);
+    expect(out.body.rows.map((r) => r.action)).toEqual(['error', 'create']);
+    expect(out.body.rows[0]!.values.name).toBe(`${'n'.repeat(IMPORT_QUOTE_MAX_CHARS - 1)}…`);
+    // A column whose schema has its own smaller limit keeps its own message (no second one).
+    const short = { ...spec, check: (cells: ReadonlyMap<string, string>) => checkWithSchema(schema.extend({ name: z.string().max(10, 'Name is too long') }), { rollNo: cells.get('rollNo') ?? '', name: cells.get('name') ?? '' }) };
+    const own = await runImport([header, ['1', long]], short, store, { dryRun: true, maxRows: 10 });
+    expect(own.body.errors).toEqual([{ row: 2, field: 'name', message: 'Name is too long' }]);
+  });
+
+  it('quotes long headers and cells inside messages short, and keeps a wide preview under the answer limit', async () => {
+    const store: ImportStore<string> = { existing: async () => new Set(), write: async () => ({ created: 0, updated: 0 }) };
+    const wideColumns: ImportColumn[] = Array.from({ length: 200 }, (_, i) => ({ key: `c${i}`, label: `C${i}` }));
+    const wide: ImportSpec<string> = { columns: wideColumns, check: (cells) => ({ ok: false, errors: [{ field: 'c0', message: `Unknown value ${cells.get('c0')}` }] }), key: (v) => v };
+    const cell = 'é'.repeat(4000);
+    const table = [[...wideColumns.map((c) => c.label), 'x'.repeat(10_000)], ...Array.from({ length: IMPORT_PREVIEW_ROWS }, () => wideColumns.map(() => cell))];
+    const started = Date.now();
+    const out = await runImport(table, wide, store, { dryRun: true, maxRows: 1000 });
+    expect(Date.now() - started).toBeLessThan(5000);
+    if (out.status !== 200) throw new Error('expected a preview');
+    const size = Buffer.byteLength(JSON.stringify(out.body));
+    expect(size).toBeLessThan(1024 * 1024);
+    expect(size).toBeLessThanOrEqual(IMPORT_ANSWER_MAX_BYTES + 1024);
+    // The unknown header: named by at most ~200 characters, in field and message.
+    const headerError = out.body.errors.find((e) => e.row === 1)!;
+    expect(headerError.field).toBe(quoteCell('x'.repeat(10_000)));
+    expect(headerError.message.length).toBeLessThanOrEqual(2 * IMPORT_QUOTE_MAX_CHARS);
+    for (const e of out.body.errors) expect(e.message.length).toBeLessThanOrEqual(2 * IMPORT_QUOTE_MAX_CHARS);
+    // Fewer rows than usual fit; the preview says "the first N of M rows" from the counts.
+    expect(out.body.rows.length).toBeGreaterThan(0);
+    expect(out.body.rows.length).toBeLessThan(IMPORT_PREVIEW_ROWS);
+    for (const r of out.body.rows) for (const v of Object.values(r.values)) expect(v.length).toBeLessThanOrEqual(IMPORT_QUOTE_MAX_CHARS);
   });
 });

@@ -1,6 +1,6 @@
 import type { z } from 'zod';
 import { MSG } from '@crs/shared/messages';
-import { IMPORT_MAX_ERRORS, IMPORT_PREVIEW_ROWS, importText } from '@crs/shared/schemas/import';
+import { IMPORT_ANSWER_MAX_BYTES, IMPORT_CELL_MAX_CHARS, IMPORT_MAX_ERRORS, IMPORT_PREVIEW_ROWS, IMPORT_QUOTE_MAX_CHARS, importText, quoteCell } from '@crs/shared/schemas/import';
 import type { ImportAction, ImportColumn, ImportErrorBody, ImportPreviewRow, ImportResult, ImportRowError } from '@crs/shared/schemas/import';
 import { AppError } from '../errors.ts';
 import { mapHeaders } from './headers.ts';
@@ -61,12 +61,37 @@ const YIELD_EVERY = 250;
 
 const isBlank = (cells: readonly string[]) => cells.every((c) => c.trim() === '');
 
+/** An error as the answer quotes it: a header or cell in it cut to a few hundred characters. */
+const quotedError = (e: ImportRowError): ImportRowError => ({
+  row: e.row,
+  field: e.field === null ? null : quoteCell(e.field),
+  message: quoteCell(e.message, 2 * IMPORT_QUOTE_MAX_CHARS),
+});
+
+/**
+ * The first of `items` (at most `max`) whose JSON fits in `budget.bytes`, which they use up: an
+ * answer never grows past IMPORT_ANSWER_MAX_BYTES however wide or long the file's cells are.
+ */
+function withinBudget<T>(items: readonly T[], max: number, budget: { bytes: number }): T[] {
+  const kept: T[] = [];
+  for (const item of items) {
+    if (kept.length === max) break;
+    const size = Buffer.byteLength(JSON.stringify(item)) + 1;
+    if (size > budget.bytes) break;
+    budget.bytes -= size;
+    kept.push(item);
+  }
+  return kept;
+}
+
 /**
  * The whole pipeline after reading: header mapping, every row checked, duplicates inside the file,
  * the preview against what is stored. A dry run answers the preview and writes nothing; a real
  * import with any error answers 422 and writes nothing; else `store.write` gets every new row.
  * Guarantees: row numbers are the spreadsheet's (header = 1, blank rows counted but skipped);
- * more than `maxRows` data rows is a 413 before any row is checked.
+ * more than `maxRows` data rows is a 413 before any row is checked; a cell over
+ * IMPORT_CELL_MAX_CHARS is an error on its column; the answer quotes at most IMPORT_QUOTE_MAX_CHARS
+ * of any cell or header and weighs at most IMPORT_ANSWER_MAX_BYTES.
  */
 export async function runImport<T>(table: Table, spec: ImportSpec<T>, store: ImportStore<T>, opts: { dryRun: boolean; maxRows: number }): Promise<ImportOutcome> {
   if (table.length - 1 > opts.maxRows) throw new AppError(413, 'TOO_MANY_ROWS', importText.tooManyRows(opts.maxRows));
@@ -92,9 +117,14 @@ export async function runImport<T>(table: Table, spec: ImportSpec<T>, store: Imp
     const item: Checked = { row, cells, bad: false };
     checked.push(item);
     const r = spec.check(cells);
-    if (!r.ok) {
+    // A cell longer than any column takes is an error on its column, whatever the module's check
+    // said of it (a schema's own smaller limit has already answered for its column).
+    const flagged = new Set(r.ok ? [] : r.errors.map((e) => e.field));
+    const tooLong = [...cells].filter(([key, text]) => text.length > IMPORT_CELL_MAX_CHARS && !flagged.has(key));
+    if (!r.ok || tooLong.length) {
       item.bad = true;
-      for (const e of r.errors) errors.push({ row, ...e });
+      for (const e of r.ok ? [] : r.errors) errors.push({ row, ...e });
+      for (const [field] of tooLong) errors.push({ row, field, message: importText.cellTooLong(IMPORT_CELL_MAX_CHARS) });
       continue;
     }
     const key = spec.key(r.value);
@@ -133,11 +163,15 @@ export async function runImport<T>(table: Table, spec: ImportSpec<T>, store: Imp
   const action = (c: Checked): ImportAction => (c.bad || !headerOk ? 'error' : stored.has(c.key!) ? (updates ? 'update' : 'skip') : 'create');
   const fresh = good.filter((c) => !stored.has(c.key!));
   const toWrite = updates ? good : fresh;
-  const reported = errors.slice(0, IMPORT_MAX_ERRORS);
+  // Errors and preview quote cells cut short and fit one budget, errors first (issue 25: one 45 MiB
+  // cell was echoed whole, a 90 MiB answer).
+  const budget = { bytes: IMPORT_ANSWER_MAX_BYTES };
+  const reported = withinBudget(errors.slice(0, IMPORT_MAX_ERRORS).map(quotedError), IMPORT_MAX_ERRORS, budget);
   const columns = map.keys.filter((k): k is string => k !== null);
 
   if (opts.dryRun) {
-    const rows: ImportPreviewRow[] = checked.slice(0, IMPORT_PREVIEW_ROWS).map((c) => ({ row: c.row, action: action(c), values: Object.fromEntries(c.cells) }));
+    const preview = checked.slice(0, IMPORT_PREVIEW_ROWS).map((c): ImportPreviewRow => ({ row: c.row, action: action(c), values: Object.fromEntries([...c.cells].map(([k, v]) => [k, quoteCell(v)])) }));
+    const rows = withinBudget(preview, IMPORT_PREVIEW_ROWS, budget);
     return {
       status: 200,
       body: {

@@ -7,7 +7,10 @@ export declare class CsvError extends Error {
   constructor(line: number);
 }
 export declare class SheetUnreadable extends Error {}
-export declare function zipRefused(buf: Buffer): boolean;
+export declare const CELL_MAX_CHARS: number;
+export declare const XML_TEXT_RUN_MAX: number;
+export declare function zipRefused(buf: Buffer): 'bomb' | 'cell' | null;
+export declare function capCell(text: string): string;
 export declare function detectDelimiter(text: string): ',' | ';' | '\t';
 export declare function csvRows(text: string, maxRows: number): string[][];
 export declare function spreadsheetRows(buf: Buffer, maxRows: number): string[][];

@@ -12,6 +12,15 @@ export const ZIP_MAX_ENTRIES = 1000;
 export const ZIP_MAX_INFLATED_BYTES = 50 * 1024 * 1024;
 export const ZIP_MAX_RATIO = 100;
 
+/** The most characters a spreadsheet cell holds (Excel's own limit); a longer cell is read cut to one more. */
+export const CELL_MAX_CHARS = 32_767;
+/**
+ * The longest run of bytes without '<' an .xlsx part may hold: a cell's text between its tags, at
+ * CELL_MAX_CHARS characters with every one written as an XML escape (`&quot;`, `&#x1F600;` for two).
+ * No spreadsheet program writes more; a part that does is refused before any parsing.
+ */
+export const XML_TEXT_RUN_MAX = CELL_MAX_CHARS * 8;
+
 /** A CSV whose quoting is broken; `line` is where the parser gave up. */
 export class CsvError extends Error {
   /** @param {number} line */
@@ -25,10 +34,13 @@ export class CsvError extends Error {
 export class SheetUnreadable extends Error {}
 
 /**
- * True when an .xlsx would unpack into too much: reads the zip's central directory itself, then
- * inflates every entry with a hard output cap, so sizes a bomb lies about in its headers count for
- * nothing. Anything that is not a plain zip of stored or deflated entries is refused too.
+ * Why an .xlsx is refused before parsing, or null: 'bomb' when it would unpack into too much (reads
+ * the zip's central directory itself, then inflates every entry with a hard output cap, so sizes a
+ * bomb lies about in its headers count for nothing; anything that is not a plain zip of stored or
+ * deflated entries is refused too); 'cell' when an XML part holds a text longer than any cell can
+ * (issue 25: one 45 MiB cell in a 0.9 MiB file was parsed, copied and echoed whole).
  * @param {Buffer} buf
+ * @returns {'bomb' | 'cell' | null}
  */
 export function zipRefused(buf) {
   // End of central directory: 22 bytes plus a comment of up to 64 KiB, at the very end.
@@ -39,37 +51,60 @@ export function zipRefused(buf) {
       break;
     }
   }
-  if (eocd < 0) return true;
+  if (eocd < 0) return 'bomb';
   const entries = buf.readUInt16LE(eocd + 10);
   const dirOffset = buf.readUInt32LE(eocd + 16);
   // 0xffff / 0xffffffff mean a Zip64 archive: no 5 MiB spreadsheet needs one.
-  if (entries === 0xffff || dirOffset === 0xffffffff || entries > ZIP_MAX_ENTRIES) return true;
+  if (entries === 0xffff || dirOffset === 0xffffffff || entries > ZIP_MAX_ENTRIES) return 'bomb';
 
   let inflated = 0;
+  let tooLongText = false;
   let at = dirOffset;
   for (let n = 0; n < entries; n++) {
-    if (at + 46 > buf.length || buf.readUInt32LE(at) !== 0x02014b50) return true;
+    if (at + 46 > buf.length || buf.readUInt32LE(at) !== 0x02014b50) return 'bomb';
     const method = buf.readUInt16LE(at + 10);
     const packed = buf.readUInt32LE(at + 20);
     const nameLength = buf.readUInt16LE(at + 28);
     const next = at + 46 + nameLength + buf.readUInt16LE(at + 30) + buf.readUInt16LE(at + 32);
     const local = buf.readUInt32LE(at + 42);
-    if (local + 30 > buf.length || buf.readUInt32LE(local) !== 0x04034b50) return true;
+    if (local + 30 > buf.length || buf.readUInt32LE(local) !== 0x04034b50) return 'bomb';
     const dataStart = local + 30 + buf.readUInt16LE(local + 26) + buf.readUInt16LE(local + 28);
-    if (dataStart + packed > buf.length) return true;
+    if (dataStart + packed > buf.length) return 'bomb';
     const data = buf.subarray(dataStart, dataStart + packed);
-    if (method === 0) inflated += packed;
+    const xml = buf.toString('latin1', at + 46, at + 46 + nameLength).endsWith('.xml');
+    /** @type {Buffer} */
+    let content;
+    if (method === 0) content = data;
     else if (method === 8) {
       try {
-        inflated += inflateRawSync(data, { maxOutputLength: ZIP_MAX_INFLATED_BYTES - inflated + 1 }).length;
+        content = inflateRawSync(data, { maxOutputLength: ZIP_MAX_INFLATED_BYTES - inflated + 1 });
       } catch {
-        return true; // over the cap (RangeError) or not a deflate stream
+        return 'bomb'; // over the cap (RangeError) or not a deflate stream
       }
-    } else return true;
-    if (inflated > ZIP_MAX_INFLATED_BYTES) return true;
+    } else return 'bomb';
+    inflated += content.length;
+    if (inflated > ZIP_MAX_INFLATED_BYTES) return 'bomb';
+    // The bomb limits come first: a file refused for both is refused as a bomb.
+    if (xml && !tooLongText) tooLongText = longestTextRun(content) > XML_TEXT_RUN_MAX;
     at = next;
   }
-  return inflated > ZIP_MAX_RATIO * buf.length;
+  if (inflated > ZIP_MAX_RATIO * buf.length) return 'bomb';
+  return tooLongText ? 'cell' : null;
+}
+
+/**
+ * The longest run of bytes without '<' (the text between two tags) in an XML part; memchr-fast.
+ * @param {Buffer} xml
+ */
+function longestTextRun(xml) {
+  let longest = 0;
+  for (let from = 0; from < xml.length; ) {
+    const lt = xml.indexOf(0x3c, from);
+    const end = lt < 0 ? xml.length : lt;
+    if (end - from > longest) longest = end - from;
+    from = end + 1;
+  }
+  return longest;
 }
 
 /**
@@ -94,7 +129,10 @@ export function detectDelimiter(text) {
  */
 export function csvRows(text, maxRows) {
   try {
-    return parse(text, { delimiter: detectDelimiter(text), relax_column_count: true, skip_empty_lines: false, to: maxRows + 2 });
+    /** @type {string[][]} */
+    const rows = parse(text, { delimiter: detectDelimiter(text), relax_column_count: true, skip_empty_lines: false, to: maxRows + 2 });
+    for (const row of rows) for (let c = 0; c < row.length; c++) row[c] = capCell(/** @type {string} */ (row[c]));
+    return rows;
   } catch (err) {
     throw new CsvError(/** @type {{ lines?: number }} */ (err).lines ?? 1);
   }
@@ -146,5 +184,12 @@ function cellText(cell) {
   if (!cell) return '';
   const general = cell.z === undefined || cell.z === 'General';
   if (cell.t === 'n' && general && typeof cell.v === 'number' && Number.isSafeInteger(cell.v)) return String(cell.v);
-  return cell.w ?? (cell.v == null ? '' : String(cell.v));
+  return capCell(cell.w ?? (cell.v == null ? '' : String(cell.v)));
 }
+
+/**
+ * A cell cut to one character more than any spreadsheet cell holds: still too long for every
+ * column (the pipeline says so), but never megabytes copied to the server's thread and checked.
+ * @param {string} text
+ */
+export const capCell = (text) => (text.length > CELL_MAX_CHARS ? text.slice(0, CELL_MAX_CHARS + 1) : text);

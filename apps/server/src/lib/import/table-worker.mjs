@@ -14,7 +14,8 @@ try {
   if (typeof input === 'string') answer({ ok: true, rows: csvRows(input, maxRows) });
   else {
     const buf = Buffer.from(input.buffer, input.byteOffset, input.byteLength);
-    if (kind === 'xlsx' && zipRefused(buf)) answer({ ok: false, refused: 'zip' });
+    const refused = kind === 'xlsx' ? zipRefused(buf) : null;
+    if (refused) answer({ ok: false, refused: refused === 'cell' ? 'cell' : 'zip' });
     else answer({ ok: true, rows: spreadsheetRows(buf, maxRows) });
   }
 } catch (err) {

@@ -2,7 +2,10 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { MSG } from '@crs/shared/messages';
+import { importText } from '@crs/shared/schemas/import';
+import { compressibleText, xlsxWithBigCell } from '../../../test/big-cell.ts';
 import { makeZip } from '../../../test/zip.ts';
+import { capCell, CELL_MAX_CHARS, csvRows, spreadsheetRows } from './sheet.mjs';
 import { checkZip, ZIP_MAX_ENTRIES } from './zip-guard.ts';
 
 const fixture = (name: string) => readFileSync(path.join(import.meta.dirname, '../../../test/fixtures/import', name));
@@ -44,5 +47,25 @@ describe('zip-bomb check', () => {
     const whole = fixture('__proto__.xlsx');
     expect(refused(whole.subarray(0, whole.length - 10))?.status).toBe(415);
     expect(refused(whole)).toBeUndefined();
+  });
+
+  // Issue 25: a 0.9 MiB .xlsx with one 45 MiB cell passed the bomb limits and was parsed and echoed.
+  it('refuses, before parsing, a part holding a text longer than any cell (413)', () => {
+    const big = xlsxWithBigCell(['title', 'authors'], 'title', compressibleText(1024 * 1024, 40), { authors: 'A' });
+    expect(refused(big)).toEqual({ status: 413, message: importText.cellOverSpreadsheetLimit(CELL_MAX_CHARS) });
+    // A cell at the spreadsheet limit is read (the import then says it is too long for its column).
+    const full = xlsxWithBigCell(['title', 'authors'], 'title', 'b'.repeat(CELL_MAX_CHARS), { authors: 'A' });
+    expect(refused(full)).toBeUndefined();
+    expect(spreadsheetRows(full, 10)[1]![0]).toHaveLength(CELL_MAX_CHARS);
+  });
+});
+
+describe('cells read', () => {
+  it('are cut one character past the spreadsheet limit, so a CSV cannot hand megabytes on either', () => {
+    expect(capCell('x'.repeat(CELL_MAX_CHARS))).toHaveLength(CELL_MAX_CHARS);
+    expect(capCell('x'.repeat(3 * CELL_MAX_CHARS))).toHaveLength(CELL_MAX_CHARS + 1);
+    const rows = csvRows(`title,authors\n${'y'.repeat(100_000)},A\n`, 10);
+    expect(rows[1]![0]).toHaveLength(CELL_MAX_CHARS + 1);
+    expect(rows[1]![1]).toBe('A');
   });
 });

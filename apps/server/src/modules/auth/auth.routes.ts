@@ -25,6 +25,9 @@ const errors = { 400: errorSchema, 401: errorSchema, 403: errorSchema, 409: erro
 
 /** Accounts: register, login, logout, refresh, me, password reset (spec section 7). */
 export const authRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
+  // A reset request still at work when the server stops finishes first (its answer promised a mail).
+  app.addHook('onClose', async () => auth.resetRequestsDone(ctx));
+
   app.post('/register', {
     config: { access: 'public' },
     schema: { tags: ['auth'], summary: 'Create an account (Student, Teacher or Staff)', body: registerSchema, response: { 201: registerResponseSchema, ...errors } },
@@ -82,8 +85,9 @@ export const authRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
   app.post('/reset/request', {
     config: { access: 'public' },
     schema: { tags: ['auth'], summary: 'Mail a password reset link', body: forgotPasswordSchema, response: { 200: messageSchema, ...errors } },
+    // Answers once the request is counted; the account and the mail are looked after afterwards.
     handler: async (req) => {
-      await auth.requestReset(ctx, req.body.email, req.ip);
+      await auth.requestReset(ctx, req.body.email, req.ip, (err) => req.log.error({ err }, 'password reset request failed after its answer'));
       return { message: MSG.resetRequested };
     },
   });

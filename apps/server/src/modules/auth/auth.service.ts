@@ -211,13 +211,35 @@ export const me = (p: Principal): User => users.presentUser(p.user);
 /** Changes name, email or bio of the signed-in user (never roles, status or password). */
 export const updateMe = (ctx: AppContext, userId: string, patch: UpdateMeInput): Promise<User> => users.updateProfile(ctx, userId, patch);
 
+/** Reset requests answered but still at work (looking the account up, mailing), per context. */
+const resetsAtWork = new WeakMap<AppContext, Set<Promise<void>>>();
+
 /**
- * Starts a password reset. Always answers the same, whether or not the email exists; voids
- * older reset tokens of the user; at most 3 mails per address an hour.
+ * Starts a password reset, and resolves as soon as the request is throttled and counted: the same
+ * queries for every address, so the answer takes as long whether or not the email exists (issue
+ * 25: 7.0 against 4.1 ms before). The rest — the account, older tokens voided, the new token, the
+ * mail (at most 3 per address an hour) — runs after the caller has answered, in a later turn of
+ * the event loop; its errors go to `onError` (the route logs them), never to the caller.
  */
-export async function requestReset(ctx: AppContext, email: string, ip: string): Promise<void> {
+export async function requestReset(ctx: AppContext, email: string, ip: string, onError: (err: unknown) => void): Promise<void> {
   await assertNotThrottled(ctx.db, 'reset', ip);
   await recordAttempt(ctx.db, 'reset', ip, email);
+  const pending = resetsAtWork.get(ctx) ?? new Set();
+  resetsAtWork.set(ctx, pending);
+  const work: Promise<void> = new Promise((resolve) => setImmediate(resolve))
+    .then(() => mailResetLink(ctx, email, ip))
+    .catch(onError)
+    .finally(() => pending.delete(work));
+  pending.add(work);
+}
+
+/** Resolves once every reset request answered so far has done its work (shutdown, tests). */
+export async function resetRequestsDone(ctx: AppContext): Promise<void> {
+  for (let pending = resetsAtWork.get(ctx); pending?.size; ) await Promise.all(pending);
+}
+
+/** A reset request's work after the answer: an active account gets a new token by mail, others nothing. */
+async function mailResetLink(ctx: AppContext, email: string, ip: string): Promise<void> {
   const user = await users.findCredentials(ctx, email);
   if (!user) return;
   // Recorded only for an existing account (the log may say so; the answer never does).
