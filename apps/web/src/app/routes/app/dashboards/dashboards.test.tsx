@@ -119,6 +119,30 @@ describe('Staff dashboard', () => {
     expect(within(tasks).getByRole('link', { name: 'Placement cell' })).toHaveAttribute('href', '/dashboard/placement');
   });
 
+  it("links 'accounts waiting for approval' to the approvals for an Admin or SuperAdmin, and says who approves to Staff", async () => {
+    const tasks = { 'GET /stats/tasks': { body: { pendingApprovals: 2, overdueLoans: 0, expiringNotices: 0, applicationsToReview: 0 } } };
+    for (const [role, href] of [
+      ['Admin', '/dashboard/admin#pending-approvals'],
+      ['SuperAdmin', '/dashboard/superadmin#pending-approvals'],
+      ['Staff', null],
+    ] as const) {
+      server = await signedInAs(makeUser({ roles: [role] }), tasks);
+      const view = renderApp('/dashboard/staff');
+      const region = await screen.findByRole('region', { name: 'Open Tasks' });
+      const item = (await within(region).findByText('accounts waiting for approval')).closest('li')!;
+      if (href) {
+        expect(within(item).getByRole('link', { name: 'Review sign-ups' })).toHaveAttribute('href', href);
+        expect(within(item).queryByText('An Admin or SuperAdmin approves them')).not.toBeInTheDocument();
+      } else {
+        expect(within(item).queryByRole('link')).not.toBeInTheDocument();
+        expect(within(item).getByText('An Admin or SuperAdmin approves them')).toBeInTheDocument();
+      }
+      view.unmount();
+      await server.close();
+      server = undefined;
+    }
+  });
+
   it('says so when nothing is waiting', async () => {
     server = await signedInAs(makeUser({ roles: ['Staff'] }), { 'GET /stats/tasks': { body: { pendingApprovals: 0, overdueLoans: 0, expiringNotices: 0, applicationsToReview: 0 } } });
     renderApp('/dashboard/staff');
