@@ -22,7 +22,8 @@ test('an Admin picks a student by student ID and sees their dashboard, read-only
   });
   await loginAs(page, 'Admin');
   await page.goto('/dashboard/student');
-  await expect(page.getByRole('heading', { level: 1, name: 'Student dashboards' })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: /^Welcome, / })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 2, name: 'Choose a student' })).toBeVisible();
   await page.getByRole('searchbox', { name: 'Search students' }).fill(user.studentId);
   const rows = page.getByRole('table', { name: 'Students' }).getByRole('row');
   await expect(rows).toHaveCount(2); // the header and the one student with this ID
@@ -45,5 +46,5 @@ test('an Admin picks a student by student ID and sees their dashboard, read-only
   await expect(page.getByRole('heading', { level: 1, name: `${user.name} (${user.studentId})` })).toBeVisible();
   await page.getByRole('link', { name: 'Choose another student' }).click();
   await expect(page).toHaveURL('/dashboard/student');
-  await expect(page.getByRole('heading', { level: 1, name: 'Student dashboards' })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 2, name: 'Choose a student' })).toBeVisible();
 });

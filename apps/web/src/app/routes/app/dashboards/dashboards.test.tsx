@@ -235,7 +235,9 @@ describe('Admin and SuperAdmin on the student dashboard (issue 25)', () => {
     it(`${role}: picks a student by student ID, then sees that student's dashboard read-only`, async () => {
       server = await studentApi(role);
       const { router } = renderApp('/dashboard/student');
-      expect(await screen.findByRole('heading', { level: 1, name: 'Student dashboards' })).toBeInTheDocument();
+      expect(await screen.findByRole('heading', { level: 1, name: 'Welcome, Ada Admin' })).toBeInTheDocument();
+      expect(screen.getByText('Student Dashboard')).toBeInTheDocument();
+      expect(screen.getByRole('heading', { level: 2, name: 'Choose a student' })).toBeInTheDocument();
       await userEvent.type(screen.getByRole('searchbox', { name: 'Search students' }), 'stu000123');
       await waitFor(() => expect(server!.calls('GET /users').some((r) => r.query.get('q') === 'stu000123' && r.query.get('role') === 'Student')).toBe(true));
       await waitFor(() => expect(screen.queryByText('Ravi Kumar')).not.toBeInTheDocument());
@@ -243,6 +245,7 @@ describe('Admin and SuperAdmin on the student dashboard (issue 25)', () => {
 
       await waitFor(() => expect(router.state.location.search).toBe('?student=STU000123'));
       expect(await screen.findByRole('heading', { level: 1, name: 'Asha Rao (STU000123)' })).toBeInTheDocument();
+      expect(screen.getByText('Read-only view')).toBeInTheDocument();
       expect(await screen.findByText('90.0%')).toBeInTheDocument();
       expect(await screen.findByText('8.40')).toBeInTheDocument();
       expect(await screen.findByText('1 book issued')).toBeInTheDocument();

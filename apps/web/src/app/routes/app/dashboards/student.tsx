@@ -48,11 +48,9 @@ export const DEADLINES_TEXT = {
 
 /** An Admin's or SuperAdmin's read-only view of one student's dashboard (issue 25). */
 export const STUDENT_VIEW_TEXT = {
-  description: 'Student Dashboard',
-  pickerTitle: 'Student dashboards',
-  pickerDescription: 'Choose a student to see their dashboard as they see it, read-only.',
+  description: 'Student Dashboard', // spec: the page's description, kept in every mode
   viewTitle: (name: string, studentId: string | null) => (studentId ? `${name} (${studentId})` : name),
-  viewDescription: 'Student Dashboard · read-only view',
+  readOnly: 'Read-only view',
   loadingTitle: 'Student dashboard',
   changeStudent: 'Choose another student',
   loadFailed: 'This student could not be loaded.',
@@ -186,15 +184,18 @@ function StudentView({ student }: { student: string }) {
   // The attendance answer names the student (name and student ID); the cards share its cache entry.
   const who = useAttendanceOf(student);
   const back = (
-    <Link to={paths.studentDashboard} className="inline-flex items-center gap-1 text-sm font-medium text-primary underline-offset-4 hover:underline">
-      <ArrowLeft aria-hidden="true" className="size-4" />
-      {STUDENT_VIEW_TEXT.changeStudent}
-    </Link>
+    <div className="flex flex-wrap items-center gap-3">
+      <Badge variant="secondary">{STUDENT_VIEW_TEXT.readOnly}</Badge>
+      <Link to={paths.studentDashboard} className="inline-flex items-center gap-1 text-sm font-medium text-primary underline-offset-4 hover:underline">
+        <ArrowLeft aria-hidden="true" className="size-4" />
+        {STUDENT_VIEW_TEXT.changeStudent}
+      </Link>
+    </div>
   );
   if (who.isError) {
     return (
       <section className="grid gap-6">
-        <PageHeader title={STUDENT_VIEW_TEXT.loadingTitle} description={STUDENT_VIEW_TEXT.viewDescription}>
+        <PageHeader title={STUDENT_VIEW_TEXT.loadingTitle} description={STUDENT_VIEW_TEXT.description}>
           {back}
         </PageHeader>
         <p role="alert" className="text-sm text-destructive">
@@ -205,7 +206,7 @@ function StudentView({ student }: { student: string }) {
   }
   return (
     <section className="grid gap-6">
-      <PageHeader title={who.data ? STUDENT_VIEW_TEXT.viewTitle(who.data.name, who.data.rollNumber) : STUDENT_VIEW_TEXT.loadingTitle} description={STUDENT_VIEW_TEXT.viewDescription}>
+      <PageHeader title={who.data ? STUDENT_VIEW_TEXT.viewTitle(who.data.name, who.data.rollNumber) : STUDENT_VIEW_TEXT.loadingTitle} description={STUDENT_VIEW_TEXT.description}>
         {back}
       </PageHeader>
       <StudentDashboard student={student} />
@@ -227,14 +228,14 @@ export default function StudentDashboardRoute() {
   if (user?.roles.includes('Student')) {
     return (
       <section className="grid gap-6">
-        <PageHeader title={`Welcome, ${displayName(user)}`} description="Student Dashboard" />
+        <PageHeader title={`Welcome, ${displayName(user)}`} description={STUDENT_VIEW_TEXT.description} />
         <StudentDashboard />
       </section>
     );
   }
   return (
     <section className="grid gap-6">
-      <PageHeader title={STUDENT_VIEW_TEXT.pickerTitle} description={STUDENT_VIEW_TEXT.pickerDescription} />
+      <PageHeader title={`Welcome, ${displayName(user)}`} description={STUDENT_VIEW_TEXT.description} />
       <StudentPicker hrefOf={(s) => `${paths.studentDashboard}?student=${encodeURIComponent(s.studentId ?? s._id)}`} />
     </section>
   );
