@@ -18,5 +18,6 @@ export const studentAttendanceQueryOptions = (student: string) =>
 
 /** The named student's attendance, or the caller's own without one. */
 export function useAttendanceOf(student: string | undefined) {
+  // One useQuery call either way (hook order); the two options differ only in their keys' literal types.
   return useQuery<StudentAttendance>((student ? studentAttendanceQueryOptions(student) : myAttendanceQueryOptions()) as UseQueryOptions<StudentAttendance>);
 }

@@ -15,5 +15,6 @@ export const studentLoansQueryOptions = (student: string, query: Omit<LoansQuery
 
 /** The named student's loans, or the caller's own without one. */
 export function useLoansOf(student: string | undefined, query: Omit<LoansQuery, 'userId'> = {}) {
+  // One useQuery call either way (hook order); the two options differ only in their keys' literal types.
   return useQuery<LoanList>((student ? studentLoansQueryOptions(student, query) : loansQueryOptions(query)) as UseQueryOptions<LoanList>);
 }

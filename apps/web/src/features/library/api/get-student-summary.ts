@@ -15,5 +15,6 @@ export const studentSummaryQueryOptions = (student: string) =>
 
 /** The named student's library summary, or the caller's own without one. */
 export function useLibrarySummaryOf(student: string | undefined) {
+  // One useQuery call either way (hook order); the two options differ only in their keys' literal types.
   return useQuery<LibrarySummary>((student ? studentSummaryQueryOptions(student) : summaryQueryOptions()) as UseQueryOptions<LibrarySummary>);
 }

@@ -14,5 +14,6 @@ export const studentResultsQueryOptions = (student: string) => queryOptions({ qu
 
 /** The named student's results, or the caller's own without one. */
 export function useResultsOf(student: string | undefined) {
+  // One useQuery call either way (hook order); the two options differ only in their keys' literal types.
   return useQuery<Results>((student ? studentResultsQueryOptions(student) : myResultsQueryOptions()) as UseQueryOptions<Results>);
 }

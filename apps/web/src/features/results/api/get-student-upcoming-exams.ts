@@ -16,5 +16,6 @@ export const studentUpcomingExamsQueryOptions = (student: string) =>
 
 /** The named student's upcoming exams, or the caller's own without one. */
 export function useUpcomingExamsOf(student: string | undefined) {
+  // One useQuery call either way (hook order); the two options differ only in their keys' literal types.
   return useQuery<UpcomingExam[]>((student ? studentUpcomingExamsQueryOptions(student) : upcomingExamsQueryOptions()) as UseQueryOptions<UpcomingExam[]>);
 }
