@@ -61,6 +61,13 @@ export const ATTENDANCE_TAKERS: readonly Role[] = ['Teacher', 'Admin', 'SuperAdm
 /** Who may read a student's attendance (a Student only their own, a Teacher only their sections'). */
 export const ATTENDANCE_READERS: readonly Role[] = ['Student', 'Teacher', 'Admin', 'SuperAdmin'];
 
+/**
+ * Who may read any student's record by the student (issue 25): the ID card, and the dashboard's
+ * attendance, results, upcoming exams and loans. A Student reads only their own (the spec's
+ * /dashboard/student/idcard admits Student, Teacher, Admin, SuperAdmin; decision 0027).
+ */
+export const STUDENT_RECORD_READERS: readonly Role[] = ['Teacher', 'Admin', 'SuperAdmin'];
+
 /** Who publishes notices (issue 13): Staff, Admin, SuperAdmin. */
 export const NOTICE_PUBLISHERS: readonly Role[] = ['Staff', 'Admin', 'SuperAdmin'];
 /** The placement cell (issue 13): posts jobs, sees applicants, changes their status, exports them. */

@@ -37,6 +37,7 @@ export const ASSESSMENT_MSG = {
   studentRefRequired: 'Student ID is required',
   notInSection: (ref: string, section: string) => `${ref} is not in section ${section}`,
   resultsOwnOnly: 'You can only see your own results',
+  examsOwnOnly: 'You can only see your own exams',
   resultsNotYourStudent: 'You can see results only of students you teach',
   templateFormat: 'Format must be csv or xlsx',
   /** The notice a publish posts to the exam's section (issue 25 item 3: the students' bell). */

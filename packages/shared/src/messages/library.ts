@@ -14,6 +14,7 @@ export const LIBRARY_MSG = {
   moneyPaise: 'Amount must be in rupees with at most 2 decimals',
   issueSelfOnly: 'Students can borrow books only for themselves',
   loanNotYours: 'You can only manage your own loans',
+  loansOwnOnly: 'You can only see your own loans',
   noCopiesLeft: 'No copies of this book are available right now',
   loanLimitReached: 'The member already has the maximum number of books on loan',
   alreadyBorrowed: 'The member already has this book on loan',

@@ -3,6 +3,9 @@
  * portal-spec.md. Part of MSG (../messages.ts); a screen imports the part it needs.
  */
 export const PEOPLE_MSG = {
+  // The Staff dashboard's 'accounts waiting for approval' task (issue 25 item 9): a link for those who approve, else who does.
+  approvalsReview: 'Review sign-ups',
+  approvalsWho: 'An Admin or SuperAdmin approves them',
   userNotFound: 'User not found',
   userCreated: 'User created; a link to set the password has been mailed',
   userUpdated: 'User updated',

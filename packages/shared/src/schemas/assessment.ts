@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { MSG } from '../messages.ts';
 import type { ImportColumn } from './import.ts';
+import { studentRefParams } from './common.ts';
 import { dateField } from './academics.ts';
 import { EXAM_KINDS } from '../constants/assessment.ts';
 
@@ -169,4 +170,5 @@ export const resultsResponse = z.object({
   cgpa: z.number().nullable(),
 });
 export type Results = z.infer<typeof resultsResponse>;
-export const studentResultsParams = z.strictObject({ id: z.uuid('Student not found') });
+/** `/results/students/{id}` and `/assesment/students/{id}/upcoming`: the account id or the student ID (issue 25). */
+export const studentResultsParams = studentRefParams;

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { MSG } from '../messages.ts';
 import { dateField, timeField } from './academics.ts';
+import { studentRefParams } from './common.ts';
 import { ATTENDANCE_STATUSES, type AttendanceStatus } from '../constants/attendance.ts';
 
 /**
@@ -193,7 +194,8 @@ export const studentAttendanceResponse = z.object({
 });
 export type StudentAttendance = z.infer<typeof studentAttendanceResponse>;
 /** GET /attendance/students/{id}: the student themself, a teacher of their section, Admin/SuperAdmin; else 403. */
-export const studentAttendanceParams = z.strictObject({ id: z.uuid(MSG.studentNotFound) });
+/** `/attendance/students/{id}`: the account id or the student ID (issue 25). */
+export const studentAttendanceParams = studentRefParams;
 
 // ---------------------------------------------------------------------------------------------
 // GET /attendance/register?assignmentId=&format=xlsx|csv[&from=&to=]

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ACADEMICS_MSG } from '../messages/academics.ts';
 
 /**
  * The pieces every module's API shares: message and error bodies, ids, paging. A module's own
@@ -27,6 +28,11 @@ export const uuidField = (message = 'Invalid id') => z.uuid(message);
 export const idParams = z.strictObject({ id: uuidField() });
 /** `/{id}` route params whose malformed id reads as "not found" (e.g. MSG.bookNotFound). */
 export const idParamsWith = (message: string) => z.strictObject({ id: uuidField(message) });
+/**
+ * `/students/{id}` route params of the by-student reads (attendance, results, upcoming exams, loans;
+ * issue 25): the account id or the student ID as on ID cards (STU000123), any case.
+ */
+export const studentRefParams = z.strictObject({ id: z.string().trim().min(1, ACADEMICS_MSG.studentNotFound).max(60, ACADEMICS_MSG.studentNotFound) });
 
 /** Paging query fields, spread into a module's list query: `z.strictObject({q, ...pageQuery})`. */
 export const pageQuery = {

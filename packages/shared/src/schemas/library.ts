@@ -225,6 +225,8 @@ export const listLoansQuery = z.strictObject({
   ...pageQuery,
 });
 export type ListLoansQuery = z.infer<typeof listLoansQuery>;
+/** GET /library/students/{id}/loans (issue 25): one student's loans, the student in the path. */
+export const studentLoansQuery = listLoansQuery.omit({ userId: true });
 export const loanListResponse = pagedResponse('loans', loanSchema);
 export const loanIdParams = idParamsWith(MSG.loanNotFound);
 export const loanResponse = z.object({ message: z.string(), loan: loanSchema });

@@ -46,6 +46,11 @@ export const assessmentRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = asyn
     schema: { tags, summary: "The student's exams from today on", response: { 200: upcomingExamsResponse, ...errors } },
     handler: async (req) => assessment.upcomingExams(ctx, principalOf(req)),
   });
+  app.get('/students/:id/upcoming', {
+    config: { access: { roles: ATTENDANCE_READERS } },
+    schema: { tags, summary: "A student's exams from today on (id or student ID; a Student only their own, Teacher/Admin/SuperAdmin any: the ID-card rule)", params: studentResultsParams, response: { 200: upcomingExamsResponse, ...errors } },
+    handler: async (req) => assessment.studentUpcomingExams(ctx, principalOf(req), req.params.id),
+  });
   app.post('/exams', {
     config: { access },
     schema: { tags, summary: 'Create an exam for a class the caller teaches', body: createExamSchema, response: { 201: examResponse, ...errors } },
@@ -132,7 +137,7 @@ export const resultsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
   });
   app.get('/students/:id', {
     config: { access: { roles: ATTENDANCE_READERS } },
-    schema: { tags: ['results'], summary: "A student's results (a Student only their own; a Teacher only students they teach)", params: studentResultsParams, response: { 200: resultsResponse, ...errors } },
+    schema: { tags: ['results'], summary: "A student's results (id or student ID; a Student only their own; a Teacher only students they teach)", params: studentResultsParams, response: { 200: resultsResponse, ...errors } },
     handler: async (req) => assessment.studentResults(ctx, principalOf(req), req.params.id),
   });
 };

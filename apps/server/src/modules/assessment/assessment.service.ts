@@ -166,9 +166,17 @@ export async function publishExam(ctx: AppContext, p: Principal, id: string, pub
   return presentExam((await repo.findExam(ctx.db, id))!, info);
 }
 
-/** A student's exams from today on, in their sections (student dashboard). */
-export async function upcomingExams(ctx: AppContext, p: Principal) {
-  const sectionIds = await academics.sectionsOfStudent(ctx, p.user.id);
+/** GET /assesment/exams/upcoming: the caller's exams from today on, in their sections (student dashboard). */
+export const upcomingExams = (ctx: AppContext, p: Principal) => upcomingExamsOf(ctx, p.user.id);
+
+/** GET /assesment/students/{id}/upcoming (account id or student ID): a student's upcoming exams, by the ID-card rule (a Student only their own). */
+export async function studentUpcomingExams(ctx: AppContext, p: Principal, ref: string) {
+  const student = await users.studentReadableBy(ctx, p.user, ref, () => forbidden(MSG.examsOwnOnly, 'NOT_YOUR_STUDENT'));
+  return upcomingExamsOf(ctx, student.id);
+}
+
+async function upcomingExamsOf(ctx: AppContext, studentId: string) {
+  const sectionIds = await academics.sectionsOfStudent(ctx, studentId);
   const rows = await repo.examsOfSectionsFrom(ctx.db, sectionIds, collegeClock(ctx.config.timeZone).date);
   const info = await academics.classInfo(ctx, rows);
   return { exams: rows.flatMap((r) => (info.has(classKey(r)) ? [presentUpcoming(r, info.get(classKey(r))!)] : [])) };
@@ -367,13 +375,11 @@ export const cgpaOf = async (ctx: AppContext, studentId: string): Promise<number
 /** GET /results/me: the caller's own results. */
 export const myResults = (ctx: AppContext, p: Principal) => resultsOf(ctx, p.user.id);
 
-/** GET /results/students/{id}: a Student only themself, a Teacher only students they teach, managers anyone. */
-export async function studentResults(ctx: AppContext, p: Principal, studentId: string): Promise<Results> {
-  if (p.user.roles.includes('Student') && !isManager(p) && p.user.id !== studentId) throw forbidden(MSG.resultsOwnOnly, 'NOT_YOUR_RESULTS');
-  const person = (await users.peopleByIds(ctx, [studentId])).get(studentId);
-  if (!person || !person.roles.includes('Student')) throw notFound(MSG.studentNotFound, 'STUDENT_NOT_FOUND');
-  if (!isManager(p) && p.user.id !== studentId && !(await academics.teachesStudent(ctx, p.user.id, studentId))) throw forbidden(MSG.resultsNotYourStudent, 'NOT_YOUR_STUDENT');
-  return resultsOf(ctx, studentId);
+/** GET /results/students/{id} (account id or student ID): a Student only themself, a Teacher only students they teach, managers anyone. */
+export async function studentResults(ctx: AppContext, p: Principal, ref: string): Promise<Results> {
+  const student = await users.studentReadableBy(ctx, p.user, ref, () => forbidden(MSG.resultsOwnOnly, 'NOT_YOUR_RESULTS'));
+  if (!isManager(p) && p.user.id !== student.id && !(await academics.teachesStudent(ctx, p.user.id, student.id))) throw forbidden(MSG.resultsNotYourStudent, 'NOT_YOUR_STUDENT');
+  return resultsOf(ctx, student.id);
 }
 
 

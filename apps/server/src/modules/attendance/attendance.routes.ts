@@ -53,7 +53,7 @@ export const attendanceRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = asyn
   });
   app.get('/students/:id', {
     config: { access: { roles: ATTENDANCE_READERS } },
-    schema: { tags, summary: "A student's attendance (themself, their teachers, managers)", params: studentAttendanceParams, response: { 200: studentAttendanceResponse, ...errors } },
+    schema: { tags, summary: "A student's attendance by id or student ID (themself, their teachers, managers)", params: studentAttendanceParams, response: { 200: studentAttendanceResponse, ...errors } },
     handler: async (req) => attendance.studentAttendance(ctx, principalOf(req), req.params.id),
   });
   app.get('/register', {

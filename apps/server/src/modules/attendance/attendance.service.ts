@@ -200,11 +200,12 @@ async function attendanceOf(ctx: AppContext, studentId: string): Promise<Student
 /** GET /attendance/me: the caller's own attendance (Student). */
 export const myAttendance = (ctx: AppContext, p: Principal) => attendanceOf(ctx, p.user.id);
 
-/** GET /attendance/students/{id}: the student themself, a teacher of one of their sections, a manager; else 403. */
-export async function studentAttendance(ctx: AppContext, p: Principal, studentId: string) {
-  const allowed = p.user.id === studentId || isManager(p) || (hasAnyRole(p.user.roles, ['Teacher']) && (await academics.teachesStudent(ctx, p.user.id, studentId)));
-  if (!allowed) throw forbidden(hasAnyRole(p.user.roles, ['Student']) ? MSG.attendanceOwnOnly : MSG.forbidden, 'NOT_YOUR_STUDENT');
-  return attendanceOf(ctx, studentId);
+/** GET /attendance/students/{id} (account id or student ID): the student themself, a teacher of one of their sections, a manager; else 403. */
+export async function studentAttendance(ctx: AppContext, p: Principal, ref: string) {
+  const student = await users.studentReadableBy(ctx, p.user, ref, () => forbidden(hasAnyRole(p.user.roles, ['Student']) ? MSG.attendanceOwnOnly : MSG.forbidden, 'NOT_YOUR_STUDENT'));
+  const allowed = p.user.id === student.id || isManager(p) || (hasAnyRole(p.user.roles, ['Teacher']) && (await academics.teachesStudent(ctx, p.user.id, student.id)));
+  if (!allowed) throw forbidden(MSG.forbidden, 'NOT_YOUR_STUDENT');
+  return attendanceOf(ctx, student.id);
 }
 
 /** GET /attendance/register: the class register as .xlsx or CSV (formula-looking cells made inert). */

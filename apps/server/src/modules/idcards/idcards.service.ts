@@ -1,13 +1,11 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { Readable } from 'node:stream';
 import { MSG } from '@crs/shared/messages';
-import { hasAnyRole } from '@crs/shared/roles';
-import type { Role } from '@crs/shared/roles';
+import { hasAnyRole, STUDENT_RECORD_READERS } from '@crs/shared/roles';
 import type { GenerateCardBody, IdCard, IdCardUrl, VerifyResult } from '@crs/shared/schemas/idcards';
 import type { AppContext } from '../../context.ts';
 import type { Executor } from '../../db/client.ts';
 import { AppError, badRequest, forbidden, notFound, unauthorized } from '../../lib/errors.ts';
-import { UUID } from '../../lib/patterns.ts';
 import { collegeClock } from '../../lib/time.ts';
 import type { Principal } from '../../plugins/access.ts';
 import * as academics from '../academics/academics.service.ts';
@@ -25,8 +23,8 @@ import type { IdCardRow } from './idcards.repository.ts';
 // code carries a random token of which only the SHA-256 is stored. Regenerating or revoking marks
 // the old card revoked, so its QR stops verifying and its links stop opening.
 
-/** Who may open any student's card (spec: /dashboard/student/idcard admits them). */
-const CARD_READERS: readonly Role[] = ['Teacher', 'Admin', 'SuperAdmin'];
+/** Who may open any student's card (spec: /dashboard/student/idcard admits them); the rule of every by-student read. */
+const CARD_READERS = STUDENT_RECORD_READERS;
 const sha256 = (s: string) => createHash('sha256').update(s).digest('hex');
 const linkSubject = (cardId: string) => `idcard:${cardId}`;
 
@@ -36,19 +34,12 @@ function cardUrls(ctx: AppContext, card: IdCardRow): { url: string; pdfUrl: stri
   return { url, pdfUrl: `${url}&format=pdf` };
 }
 
-/** A student by account id or roll number (any case); 404 unless an active Student. */
-async function findStudent(ctx: AppContext, ref: string, tx: Executor = ctx.db) {
-  let id: string | undefined = UUID.test(ref) ? ref : undefined;
-  if (!id) id = (await users.peopleByRefs(ctx, [ref], tx)).get(ref.trim().toLowerCase())?.id;
-  const account = id ? await users.findAccount(ctx, id, tx) : undefined;
-  if (!account || !account.roles.includes('Student')) throw notFound(MSG.studentNotFound, 'STUDENT_NOT_FOUND');
-  return account;
-}
+/** A student by account id or roll number (any case); 404 unless a Student. */
+const findStudent = (ctx: AppContext, ref: string, tx: Executor = ctx.db) => users.findStudent(ctx, ref, tx);
 
 /** GET /students/{studentId}/idcard: a Student only their own (403), Teacher/Admin/SuperAdmin anyone's; 404 when none is live. */
 export async function cardOf(ctx: AppContext, p: Principal, ref: string): Promise<IdCardUrl> {
-  const student = await findStudent(ctx, ref);
-  if (student.id !== p.user.id && !hasAnyRole(p.user.roles, CARD_READERS)) throw forbidden(MSG.idCardOwnOnly, 'NOT_YOUR_CARD');
+  const student = await users.studentReadableBy(ctx, p.user, ref, () => forbidden(MSG.idCardOwnOnly, 'NOT_YOUR_CARD'));
   const card = await repo.findLive(ctx.db, student.id);
   if (!card) throw notFound(MSG.idCardNotGenerated, 'IDCARD_NOT_GENERATED');
   return { ...cardUrls(ctx, card), validUntil: card.validUntil, issuedAt: card.issuedAt.toISOString() };

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { MSG } from '@crs/shared/messages';
-import { LIBRARY_BORROWERS, LIBRARY_READERS, LIBRARY_STAFF } from '@crs/shared/roles';
-import { errorSchema } from '@crs/shared/schemas/common';
+import { LIBRARY_BORROWERS, LIBRARY_READERS, LIBRARY_STAFF, STUDENT_RECORD_READERS } from '@crs/shared/roles';
+import { errorSchema, studentRefParams } from '@crs/shared/schemas/common';
 import {
   bookIdParams,
   bookListResponse,
@@ -22,6 +22,7 @@ import {
   membersQuery,
   membersResponse,
   searchBooksQuery,
+  studentLoansQuery,
   updateBookSchema,
 } from '@crs/shared/schemas/library';
 import type { AppContext } from '../../context.ts';
@@ -32,6 +33,8 @@ import * as library from './library.service.ts';
 const readers = { roles: LIBRARY_READERS };
 const borrowers = { roles: LIBRARY_BORROWERS };
 const desk = { roles: LIBRARY_STAFF };
+/** A student's own record, or any student's for Teacher/Admin/SuperAdmin (the ID-card rule; the service checks whose). */
+const studentReaders = { roles: ['Student', ...STUDENT_RECORD_READERS] as const };
 const errors = { 400: errorSchema, 401: errorSchema, 403: errorSchema, 404: errorSchema, 409: errorSchema };
 const tags = ['library'];
 
@@ -90,6 +93,18 @@ export const libraryRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
     config: { access: readers },
     schema: { tags, summary: 'Your loans (the desk: any member, or everyone)', querystring: listLoansQuery, response: { 200: loanListResponse, ...errors } },
     handler: async (req) => library.listLoans(ctx, principalOf(req), req.query),
+  });
+
+  // A student's loans by the student (issue 25: an Admin viewing a student's dashboard), the ID-card rule.
+  app.get('/students/:id/loans', {
+    config: { access: studentReaders },
+    schema: { tags, summary: "A student's loans (id or student ID; a Student only their own, Teacher/Admin/SuperAdmin any)", params: studentRefParams, querystring: studentLoansQuery, response: { 200: loanListResponse, ...errors } },
+    handler: async (req) => library.studentLoans(ctx, principalOf(req), req.params.id, req.query),
+  });
+  app.get('/students/:id/summary', {
+    config: { access: studentReaders },
+    schema: { tags, summary: "A student's loans on hand, overdue and due soon (the ID-card rule)", params: studentRefParams, response: { 200: librarySummarySchema, ...errors } },
+    handler: async (req) => library.studentSummary(ctx, principalOf(req), req.params.id),
   });
 
   app.post('/loans/:id/renew', {

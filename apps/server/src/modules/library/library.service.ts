@@ -308,6 +308,20 @@ export async function myFines(ctx: AppContext, p: Principal) {
 /** The caller's loans on hand, overdue and due soon. */
 export const mySummary = (ctx: AppContext, p: Principal) => loans.memberSummary(ctx.db, p.user.id, DUE_SOON_DAYS);
 
+/** GET /library/students/{id}/loans (account id or student ID): a student's loans, by the ID-card rule (a Student only their own). */
+export async function studentLoans(ctx: AppContext, p: Principal, ref: string, q: Omit<ListLoansQuery, 'userId'>) {
+  const student = await users.studentReadableBy(ctx, p.user, ref, () => forbidden(MSG.loansOwnOnly, 'LOAN_NOT_YOURS'));
+  const { rows, total } = await loans.listLoans(ctx.db, { ...q, userId: student.id });
+  const people = await users.memberCards(ctx, peopleOf(rows));
+  return { loans: rows.map((r) => presentLoan(r, people)), total };
+}
+
+/** GET /library/students/{id}/summary: a student's loans on hand, overdue and due soon, by the ID-card rule. */
+export async function studentSummary(ctx: AppContext, p: Principal, ref: string) {
+  const student = await users.studentReadableBy(ctx, p.user, ref, () => forbidden(MSG.loansOwnOnly, 'LOAN_NOT_YOURS'));
+  return loans.memberSummary(ctx.db, student.id, DUE_SOON_DAYS);
+}
+
 /** Active members matching a name, email or student ID, with loans on hand and fines owed (desk). */
 export async function findMembers(ctx: AppContext, q: string, limit: number) {
   const found = await users.findActiveMembers(ctx, q, limit);

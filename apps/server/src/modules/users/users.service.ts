@@ -1,4 +1,5 @@
 import { MSG } from '@crs/shared/messages';
+import { hasAnyRole, STUDENT_RECORD_READERS } from '@crs/shared/roles';
 import type { Role } from '@crs/shared/roles';
 import type { User } from '@crs/shared/schemas/auth';
 import { ACHIEVEMENTS_MAX } from '@crs/shared/schemas/profile';
@@ -10,6 +11,7 @@ import type { Executor } from '../../db/client.ts';
 import type { UserRow } from '../../db/schema/users.ts';
 import { conflict, notFound } from '../../lib/errors.ts';
 import { hashPassword, randomToken } from '../../lib/crypto.ts';
+import { UUID } from '../../lib/patterns.ts';
 import * as audit from '../audit/audit.service.ts';
 import type { AuditActor } from '../audit/audit.service.ts';
 import * as achievementsRepo from './achievements.repository.ts';
@@ -265,6 +267,32 @@ export async function peopleByRefs(ctx: AppContext, refs: readonly string[], tx:
     if (r.studentId) map.set(r.studentId.toLowerCase(), r);
   }
   return map;
+}
+
+/** Whether `ref` (account id, student ID or email, any case) names `account`. */
+function refersTo(account: Pick<Account, 'id' | 'email' | 'studentId'>, ref: string): boolean {
+  const r = ref.trim().toLowerCase();
+  return account.id === ref.trim() || account.email.toLowerCase() === r || account.studentId?.toLowerCase() === r;
+}
+
+/** The Student that `ref` names (account id, student ID as on ID cards, or email; any case); 404 STUDENT_NOT_FOUND unless an account with the Student role. */
+export async function findStudent(ctx: AppContext, ref: string, tx: Executor = ctx.db): Promise<Account> {
+  const key = ref.trim();
+  let id: string | undefined = UUID.test(key) ? key : undefined;
+  if (!id) id = (await peopleByRefs(ctx, [key], tx)).get(key.toLowerCase())?.id;
+  const account = id ? await repo.findUserById(tx, id) : undefined;
+  if (!account || !account.roles.includes('Student')) throw notFound(MSG.studentNotFound, 'STUDENT_NOT_FOUND');
+  return account;
+}
+
+/**
+ * The Student `ref` names, for `reader` by the ID-card rule (decision 0027): Teacher, Admin and
+ * SuperAdmin read any student's record; anyone else only their own — refused with `refusal` before
+ * any lookup, so a student cannot probe which other student IDs exist. Never returns a non-Student.
+ */
+export async function studentReadableBy(ctx: AppContext, reader: Pick<Account, 'id' | 'email' | 'studentId' | 'roles'>, ref: string, refusal: () => Error, tx: Executor = ctx.db): Promise<Account> {
+  if (!hasAnyRole(reader.roles, STUDENT_RECORD_READERS) && !refersTo(reader, ref)) throw refusal();
+  return findStudent(ctx, ref, tx);
 }
 
 /**

@@ -1,11 +1,14 @@
 import { TriangleAlert } from 'lucide-react';
 import { StatCard } from '@/components/ui/stat-card';
-import { useMyAttendance } from '../api/get-my-attendance';
+import { useAttendanceOf } from '../api/get-student-attendance';
 import { ACADEMICS_TEXT as T } from '../texts';
 
-/** Student dashboard (spec section 2): the Attendance card with the caller's real percentage, and a warning under the threshold. */
-export function AttendanceCard() {
-  const me = useMyAttendance();
+/**
+ * Student dashboard (spec section 2): the Attendance card with the caller's real percentage, and a
+ * warning under the threshold — or, with `student` (account id or student ID), that student's.
+ */
+export function AttendanceCard({ student }: { student?: string | undefined } = {}) {
+  const me = useAttendanceOf(student);
   const overall = me.data?.overall;
   return (
     <StatCard

@@ -1,4 +1,5 @@
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
+import { useLocation } from 'react-router';
 import { Check, X } from 'lucide-react';
 import { toast } from '@/lib/toast';
 import { Button } from '@/components/ui/button';
@@ -22,6 +23,8 @@ export const ACCOUNTS_TEXT = {
 } as const;
 
 const PAGE_SIZE = 20;
+/** The card's anchor: `#pending-approvals` on a dashboard that shows it (the Staff dashboard's task links there). */
+export const PENDING_APPROVALS_ANCHOR = 'pending-approvals';
 const dateFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium' });
 
 /** Pending Teacher/Staff sign-ups with approve and reject (Admin, SuperAdmin; the server enforces). */
@@ -30,6 +33,12 @@ export function PendingAccounts() {
   const pending = useUsers({ status: 'pending', page, pageSize: PAGE_SIZE });
   const review = useReviewUser();
   const [rejecting, setRejecting] = useState<SessionUser | null>(null);
+  const card = useRef<HTMLDivElement>(null);
+  const { hash } = useLocation();
+  // The page is rendered after the browser's own jump to the hash: scroll to the card once it is there.
+  useEffect(() => {
+    if (hash === `#${PENDING_APPROVALS_ANCHOR}`) card.current?.scrollIntoView({ block: 'start' });
+  }, [hash]);
 
   async function decide(user: SessionUser, decision: ReviewDecision) {
     try {
@@ -66,7 +75,7 @@ export function PendingAccounts() {
   ];
 
   return (
-    <Card>
+    <Card ref={card} id={PENDING_APPROVALS_ANCHOR} className="scroll-mt-20">
       <CardHeader>
         <CardTitle>{ACCOUNTS_TEXT.title}</CardTitle>
         <CardDescription>{ACCOUNTS_TEXT.description}</CardDescription>

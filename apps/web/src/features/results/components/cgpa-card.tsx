@@ -1,12 +1,16 @@
 import { Link } from 'react-router';
 import { StatCard } from '@/components/ui/stat-card';
 import { paths } from '@/config/paths';
-import { useMyResults } from '../api/get-my-results';
+import { useResultsOf } from '../api/get-student-results';
 import { RESULTS_TEXT as T } from '../texts';
 
-/** Student dashboard (spec section 2): the CGPA card, live from /results/me; '—' with a note before anything is published. */
-export function CgpaCard() {
-  const results = useMyResults();
+/**
+ * Student dashboard (spec section 2): the CGPA card, live from /results/me; '—' with a note before
+ * anything is published. With `student` (account id or student ID): that student's, read-only (the
+ * Results page is the student's own, so the note is not a link).
+ */
+export function CgpaCard({ student }: { student?: string | undefined } = {}) {
+  const results = useResultsOf(student);
   const cgpa = results.data?.cgpa ?? null;
   return (
     <StatCard
@@ -16,6 +20,8 @@ export function CgpaCard() {
       hint={
         results.isError ? (
           T.loadFailed
+        ) : results.data && student ? (
+          cgpa === null ? T.cgpaNone : T.cgpaOver(results.data.subjects.length)
         ) : results.data ? (
           <Link to={paths.studentResults} className="text-primary underline-offset-4 hover:underline">
             {cgpa === null ? T.cgpaNone : T.cgpaOver(results.data.subjects.length)}

@@ -1,21 +1,29 @@
 import { Link } from 'react-router';
+import { PEOPLE_MSG } from '@crs/shared/messages/people';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { EmptyState, FormError } from '@/components/ui/form-error';
 import { Skeleton } from '@/components/ui/skeleton';
 import { useOpenTasks } from '../api/get-tasks';
 
-type Task = { key: string; count: number; text: string; link?: { to: string; label: string } | undefined };
+type Task = { key: string; count: number; text: string; link?: { to: string; label: string } | undefined; note?: string | undefined };
 
 /**
  * The Staff dashboard's Open Tasks (spec: 'Open Tasks list'), counted from live work: sign-ups
  * waiting for approval, loans overdue, notices expiring within a week and placement applications
- * to review. The paths (from the route) link each to the page where it is dealt with.
+ * to review. The paths (from the route) link each to the page where it is dealt with; sign-ups link
+ * to the approvals (`approvalsPath`) only for a viewer who may approve, and otherwise say who does.
  */
-export function OpenTasks({ reportsPath, noticesPath, placementPath }: { reportsPath?: string; noticesPath?: string; placementPath?: string }) {
+export function OpenTasks({ reportsPath, noticesPath, placementPath, approvalsPath }: { reportsPath?: string; noticesPath?: string; placementPath?: string; approvalsPath?: string | undefined }) {
   const tasks = useOpenTasks();
   const list: Task[] = tasks.data
     ? [
-        { key: 'approvals', count: tasks.data.pendingApprovals, text: tasks.data.pendingApprovals === 1 ? 'account waiting for approval' : 'accounts waiting for approval' },
+        {
+          key: 'approvals',
+          count: tasks.data.pendingApprovals,
+          text: tasks.data.pendingApprovals === 1 ? 'account waiting for approval' : 'accounts waiting for approval',
+          link: approvalsPath ? { to: approvalsPath, label: PEOPLE_MSG.approvalsReview } : undefined,
+          note: approvalsPath ? undefined : PEOPLE_MSG.approvalsWho,
+        },
         {
           key: 'overdue',
           count: tasks.data.overdueLoans,
@@ -59,6 +67,8 @@ export function OpenTasks({ reportsPath, noticesPath, placementPath }: { reports
                   <Link to={t.link.to} className="text-sm font-medium text-primary underline-offset-4 hover:underline">
                     {t.link.label}
                   </Link>
+                ) : t.note ? (
+                  <span className="text-sm text-muted-foreground">{t.note}</span>
                 ) : null}
               </li>
             ))}

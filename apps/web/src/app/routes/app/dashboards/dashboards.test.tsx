@@ -119,6 +119,30 @@ describe('Staff dashboard', () => {
     expect(within(tasks).getByRole('link', { name: 'Placement cell' })).toHaveAttribute('href', '/dashboard/placement');
   });
 
+  it("links 'accounts waiting for approval' to the approvals for an Admin or SuperAdmin, and says who approves to Staff", async () => {
+    const tasks = { 'GET /stats/tasks': { body: { pendingApprovals: 2, overdueLoans: 0, expiringNotices: 0, applicationsToReview: 0 } } };
+    for (const [role, href] of [
+      ['Admin', '/dashboard/admin#pending-approvals'],
+      ['SuperAdmin', '/dashboard/superadmin#pending-approvals'],
+      ['Staff', null],
+    ] as const) {
+      server = await signedInAs(makeUser({ roles: [role] }), tasks);
+      const view = renderApp('/dashboard/staff');
+      const region = await screen.findByRole('region', { name: 'Open Tasks' });
+      const item = (await within(region).findByText('accounts waiting for approval')).closest('li')!;
+      if (href) {
+        expect(within(item).getByRole('link', { name: 'Review sign-ups' })).toHaveAttribute('href', href);
+        expect(within(item).queryByText('An Admin or SuperAdmin approves them')).not.toBeInTheDocument();
+      } else {
+        expect(within(item).queryByRole('link')).not.toBeInTheDocument();
+        expect(within(item).getByText('An Admin or SuperAdmin approves them')).toBeInTheDocument();
+      }
+      view.unmount();
+      await server.close();
+      server = undefined;
+    }
+  });
+
   it('says so when nothing is waiting', async () => {
     server = await signedInAs(makeUser({ roles: ['Staff'] }), { 'GET /stats/tasks': { body: { pendingApprovals: 0, overdueLoans: 0, expiringNotices: 0, applicationsToReview: 0 } } });
     renderApp('/dashboard/staff');
@@ -168,5 +192,80 @@ describe('other dashboards', () => {
     const list = await screen.findByRole('list', { name: 'Upcoming Deadlines' });
     expect(within(list).getAllByRole('link').map((l) => l.textContent)).toEqual(['Infosys: Systems Engineer', 'Wipro: Systems Engineer']);
     expect(within(list).getByText('5 Dec 2026')).toBeInTheDocument();
+  });
+});
+
+describe('Admin and SuperAdmin on the student dashboard (issue 25)', () => {
+  /** The by-student endpoints of one student; the student-only ones stay unregistered (404 if called). */
+  function studentApi(role: 'Admin' | 'SuperAdmin') {
+    const asha = makeUser({ name: 'Asha Rao', roles: ['Student'], studentId: 'STU000123', department: 'Physics' });
+    const other = makeUser({ name: 'Ravi Kumar', roles: ['Student'], studentId: 'STU000124', department: 'Physics' });
+    const attendance = {
+      studentId: asha._id,
+      name: 'Asha Rao',
+      rollNumber: 'STU000123',
+      overall: { attended: 18, marked: 20, att: 90, belowThreshold: false },
+      bySubject: [],
+      threshold: 75,
+    };
+    const book = { _id: 'b1', title: 'Signals and Systems', authors: ['A. Oppenheim'], subjects: [], publisher: null, year: null, isbn: null, tags: [], copiesAvailable: 1, copiesTotal: 2 };
+    const loan = {
+      _id: 'l1', bookId: 'b1', book, userId: asha._id, member: null, status: 'on-loan', issuedAt: '2026-11-20T10:00:00.000Z', dueOn: '2026-12-04T10:00:00.000Z',
+      returnedAt: null, renewals: 0, daysOverdue: 0, fine: 0, fineStatus: 'none', fineSettledAt: null, fineSettledBy: null,
+    };
+    const exam = { _id: 'e1', name: 'Mid-term', kind: 'mid-term', date: '2026-12-02', maxMarks: 50, subjectCode: 'PH301', subjectName: 'Optics', section: 'PH-3A' };
+    return signedInAs(makeUser({ roles: [role], name: 'Ada Admin' }), {
+      'GET /users': (req) => {
+        const q = (req.query.get('q') ?? '').toLowerCase();
+        const list = [asha, other].filter((u) => !q || u.name.toLowerCase().includes(q) || (u.studentId ?? '').toLowerCase().includes(q));
+        return { body: { users: list, total: list.length } };
+      },
+      'GET /attendance/students/STU000123': { body: attendance },
+      'GET /results/students/STU000123': { body: { scale: [], subjects: [], semesters: [], cgpa: 8.4 } },
+      'GET /assesment/students/STU000123/upcoming': { body: { exams: [exam] } },
+      'GET /library/students/STU000123/loans': { body: { loans: [loan], total: 1 } },
+      'GET /library/students/STU000123/summary': { body: { activeLoans: 1, overdueLoans: 0, dueSoon: 0 } },
+    });
+  }
+
+  // The student-only endpoints, and the caller's own loans (the header bell reads the caller's /library/summary on its own).
+  const STUDENT_ONLY_CALLS = ['GET /attendance/me', 'GET /results/me', 'GET /assesment/exams/upcoming', 'GET /library/loans'];
+
+  for (const role of ['Admin', 'SuperAdmin'] as const) {
+    it(`${role}: picks a student by student ID, then sees that student's dashboard read-only`, async () => {
+      server = await studentApi(role);
+      const { router } = renderApp('/dashboard/student');
+      expect(await screen.findByRole('heading', { level: 1, name: 'Welcome, Ada Admin' })).toBeInTheDocument();
+      expect(screen.getByText('Student Dashboard')).toBeInTheDocument();
+      expect(screen.getByRole('heading', { level: 2, name: 'Choose a student' })).toBeInTheDocument();
+      await userEvent.type(screen.getByRole('searchbox', { name: 'Search students' }), 'stu000123');
+      await waitFor(() => expect(server!.calls('GET /users').some((r) => r.query.get('q') === 'stu000123' && r.query.get('role') === 'Student')).toBe(true));
+      await waitFor(() => expect(screen.queryByText('Ravi Kumar')).not.toBeInTheDocument());
+      await userEvent.click(await screen.findByRole('link', { name: "View Asha Rao's dashboard" }));
+
+      await waitFor(() => expect(router.state.location.search).toBe('?student=STU000123'));
+      expect(await screen.findByRole('heading', { level: 1, name: 'Asha Rao (STU000123)' })).toBeInTheDocument();
+      expect(screen.getByText('Read-only view')).toBeInTheDocument();
+      expect(await screen.findByText('90.0%')).toBeInTheDocument();
+      expect(await screen.findByText('8.40')).toBeInTheDocument();
+      expect(await screen.findByText('1 book issued')).toBeInTheDocument();
+      const deadlines = await screen.findByRole('list', { name: 'Upcoming Deadlines' });
+      expect(await within(deadlines).findByText('PH301 · Mid-term')).toBeInTheDocument();
+      expect(within(deadlines).getByText('Return “Signals and Systems”')).toBeInTheDocument();
+      // Read-only: none of the student's own links and actions.
+      expect(screen.queryByRole('link', { name: 'Check Notices' })).not.toBeInTheDocument();
+      expect(screen.queryByRole('link', { name: 'View my loans' })).not.toBeInTheDocument();
+      expect(screen.getByRole('link', { name: 'Choose another student' })).toHaveAttribute('href', '/dashboard/student');
+      for (const call of STUDENT_ONLY_CALLS) expect(server.calls(call), call).toEqual([]);
+    });
+  }
+
+  it('an unknown student ID says so instead of the access-denied screen', async () => {
+    server = await studentApi('Admin');
+    renderApp('/dashboard/student?student=STU999999');
+    expect(await screen.findByRole('alert')).toHaveTextContent('Not found');
+    expect(screen.getByRole('link', { name: 'Choose another student' })).toBeInTheDocument();
+    expect(screen.queryByText("You don't have permission to access this page.")).not.toBeInTheDocument();
+    for (const call of STUDENT_ONLY_CALLS) expect(server.calls(call), call).toEqual([]);
   });
 });

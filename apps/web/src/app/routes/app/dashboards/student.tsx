@@ -1,20 +1,25 @@
-import { Bell, CalendarDays, IdCard } from 'lucide-react';
-import { Link } from 'react-router';
+import { ArrowLeft, Bell, CalendarDays, IdCard } from 'lucide-react';
+import { Link, useSearchParams } from 'react-router';
 import { EXAM_KIND_LABELS } from '@crs/shared/constants/assessment';
+import { ADMINS, hasAnyRole } from '@crs/shared/roles';
 import { PageHeader } from '@/components/layout/page';
 import { Badge } from '@/components/ui/badge';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { DeadlineList, type Deadline } from '@/components/ui/deadline-list';
 import { StatCard } from '@/components/ui/stat-card';
 import { paths } from '@/config/paths';
+import { StudentPicker } from '@/features/accounts/components/student-picker';
+import { useAttendanceOf } from '@/features/academics/api/get-student-attendance';
 import { AttendanceCard } from '@/features/academics/components/attendance-card';
 import { DocsGrid } from '@/features/docs/components/docs-grid';
 import { DOCS_TEXT } from '@/features/docs/texts';
-import { LOANS_MAX_PAGE_SIZE, useLoans } from '@/features/library/api/get-loans';
-import { useLibrarySummary } from '@/features/library/api/get-summary';
+import { LOANS_MAX_PAGE_SIZE } from '@/features/library/api/get-loans';
+import { useLoansOf } from '@/features/library/api/get-student-loans';
+import { useLibrarySummaryOf } from '@/features/library/api/get-student-summary';
 import { usePlacementDeadlines } from '@/features/placement/hooks/use-placement-deadlines';
-import { useUpcomingExams } from '@/features/results/api/get-upcoming-exams';
+import { useUpcomingExamsOf } from '@/features/results/api/get-student-upcoming-exams';
 import { CgpaCard } from '@/features/results/components/cgpa-card';
+import { serverMessage } from '@/lib/errors';
 import { displayName, useAuth } from '@/lib/auth';
 import { formatDay, formatInstantDay } from '@/lib/dates';
 
@@ -41,13 +46,25 @@ export const DEADLINES_TEXT = {
   returnBook: (title: string) => `Return “${title}”`,
 } as const;
 
+/** An Admin's or SuperAdmin's read-only view of one student's dashboard (issue 25). */
+export const STUDENT_VIEW_TEXT = {
+  description: 'Student Dashboard', // spec: the page's description, kept in every mode
+  viewTitle: (name: string, studentId: string | null) => (studentId ? `${name} (${studentId})` : name),
+  readOnly: 'Read-only view',
+  loadingTitle: 'Student dashboard',
+  changeStudent: 'Choose another student',
+  loadFailed: 'This student could not be loaded.',
+} as const;
+
 /**
  * The student's upcoming exams (assessment), the due dates of books on loan (library) and the
- * deadlines of placement drives they can still apply to (placement), soonest first.
+ * deadlines of placement drives they can still apply to (placement), soonest first. With `student`
+ * (an Admin's view) the exams and loans are that student's, read by the student; placement
+ * deadlines are the caller's own and so left out.
  */
-function UpcomingDeadlines() {
-  const exams = useUpcomingExams();
-  const loans = useLoans({ status: 'unreturned', pageSize: LOANS_MAX_PAGE_SIZE });
+function UpcomingDeadlines({ student }: { student?: string | undefined }) {
+  const exams = useUpcomingExamsOf(student);
+  const loans = useLoansOf(student, { status: 'unreturned', pageSize: LOANS_MAX_PAGE_SIZE });
   const placement = usePlacementDeadlines();
   const items: Deadline[] = [
     ...(exams.data ?? []).map((e) => ({
@@ -95,57 +112,131 @@ function UpcomingDeadlines() {
   );
 }
 
-export default function StudentDashboardRoute() {
-  const { user } = useAuth();
-  const summary = useLibrarySummary();
+/**
+ * The dashboard's cards. Without `student`: the signed-in student's own. With `student` (account id
+ * or student ID): that student's figures, read through the by-student endpoints, without the links
+ * and actions that only the student may use.
+ */
+function StudentDashboard({ student }: { student?: string | undefined }) {
+  const summary = useLibrarySummaryOf(student);
+  const own = student === undefined;
   return (
-    <section className="grid gap-6">
-      <PageHeader title={`Welcome, ${displayName(user)}`} description="Student Dashboard" />
+    <>
       <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3">
-        <AttendanceCard />
-        <CgpaCard />
+        <AttendanceCard student={student} />
+        <CgpaCard student={student} />
         <StatCard
           label="Library"
           value={summary.data ? issuedText(summary.data.activeLoans) : summary.isError ? '—' : ''}
           loading={summary.isPending}
           hint={
-            <Link to={paths.studentLibrary} className="text-primary underline-offset-4 hover:underline">
-              {summary.data && summary.data.overdueLoans > 0 ? `${summary.data.overdueLoans} overdue · view my loans` : 'View my loans'}
-            </Link>
+            own ? (
+              <Link to={paths.studentLibrary} className="text-primary underline-offset-4 hover:underline">
+                {summary.data && summary.data.overdueLoans > 0 ? `${summary.data.overdueLoans} overdue · view my loans` : 'View my loans'}
+              </Link>
+            ) : summary.data && summary.data.overdueLoans > 0 ? (
+              `${summary.data.overdueLoans} overdue`
+            ) : null
           }
         />
       </div>
-      <Card>
-        <CardHeader>
-          <CardTitle>Quick Actions</CardTitle>
-        </CardHeader>
-        <CardContent>
-          <ul className="grid gap-3 sm:grid-cols-3">
-            {QUICK_ACTIONS.map(({ label, to, icon: Icon }) => (
-              <li key={to}>
-                <Link
-                  to={to}
-                  className="flex items-center gap-3 rounded-md border p-3 text-sm font-medium hover:bg-accent hover:text-accent-foreground focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
-                >
-                  <Icon aria-hidden="true" className="size-5 text-primary" />
-                  {label}
-                </Link>
-              </li>
-            ))}
-          </ul>
-        </CardContent>
-      </Card>
-      <UpcomingDeadlines />
+      {own ? (
+        <Card>
+          <CardHeader>
+            <CardTitle>Quick Actions</CardTitle>
+          </CardHeader>
+          <CardContent>
+            <ul className="grid gap-3 sm:grid-cols-3">
+              {QUICK_ACTIONS.map(({ label, to, icon: Icon }) => (
+                <li key={to}>
+                  <Link
+                    to={to}
+                    className="flex items-center gap-3 rounded-md border p-3 text-sm font-medium hover:bg-accent hover:text-accent-foreground focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
+                  >
+                    <Icon aria-hidden="true" className="size-5 text-primary" />
+                    {label}
+                  </Link>
+                </li>
+              ))}
+            </ul>
+          </CardContent>
+        </Card>
+      ) : null}
+      <UpcomingDeadlines student={student} />
       {/* The document repository's read view: the spec's route table has no student page for it (decision 0027). */}
-      <Card>
-        <CardHeader>
-          <CardTitle>{DOCS_TEXT.readerTitle}</CardTitle>
-          <p className="text-sm text-muted-foreground">{DOCS_TEXT.readerDescription}</p>
-        </CardHeader>
-        <CardContent>
-          <DocsGrid headingLevel={3} />
-        </CardContent>
-      </Card>
+      {own ? (
+        <Card>
+          <CardHeader>
+            <CardTitle>{DOCS_TEXT.readerTitle}</CardTitle>
+            <p className="text-sm text-muted-foreground">{DOCS_TEXT.readerDescription}</p>
+          </CardHeader>
+          <CardContent>
+            <DocsGrid headingLevel={3} />
+          </CardContent>
+        </Card>
+      ) : null}
+    </>
+  );
+}
+
+/** `?student=` of an Admin's or SuperAdmin's view: the student's header, then their dashboard. */
+function StudentView({ student }: { student: string }) {
+  // The attendance answer names the student (name and student ID); the cards share its cache entry.
+  const who = useAttendanceOf(student);
+  const back = (
+    <div className="flex flex-wrap items-center gap-3">
+      <Badge variant="secondary">{STUDENT_VIEW_TEXT.readOnly}</Badge>
+      <Link to={paths.studentDashboard} className="inline-flex items-center gap-1 text-sm font-medium text-primary underline-offset-4 hover:underline">
+        <ArrowLeft aria-hidden="true" className="size-4" />
+        {STUDENT_VIEW_TEXT.changeStudent}
+      </Link>
+    </div>
+  );
+  if (who.isError) {
+    return (
+      <section className="grid gap-6">
+        <PageHeader title={STUDENT_VIEW_TEXT.loadingTitle} description={STUDENT_VIEW_TEXT.description}>
+          {back}
+        </PageHeader>
+        <p role="alert" className="text-sm text-destructive">
+          {serverMessage(who.error) ?? STUDENT_VIEW_TEXT.loadFailed}
+        </p>
+      </section>
+    );
+  }
+  return (
+    <section className="grid gap-6">
+      <PageHeader title={who.data ? STUDENT_VIEW_TEXT.viewTitle(who.data.name, who.data.rollNumber) : STUDENT_VIEW_TEXT.loadingTitle} description={STUDENT_VIEW_TEXT.description}>
+        {back}
+      </PageHeader>
+      <StudentDashboard student={student} />
+    </section>
+  );
+}
+
+/**
+ * /dashboard/student (spec: Student, Admin, SuperAdmin). A Student sees their own dashboard. An Admin
+ * or SuperAdmin has none of their own: they choose a student (`?student=STU…`, the student ID as on
+ * ID cards) and see that student's dashboard, read-only — never a call to a student-only endpoint.
+ */
+export default function StudentDashboardRoute() {
+  const { user } = useAuth();
+  const [params] = useSearchParams();
+  const viewer = user ? hasAnyRole(user.roles, ADMINS) : false;
+  const chosen = params.get('student')?.trim();
+  if (viewer && chosen) return <StudentView key={chosen} student={chosen} />;
+  if (user?.roles.includes('Student')) {
+    return (
+      <section className="grid gap-6">
+        <PageHeader title={`Welcome, ${displayName(user)}`} description={STUDENT_VIEW_TEXT.description} />
+        <StudentDashboard />
+      </section>
+    );
+  }
+  return (
+    <section className="grid gap-6">
+      <PageHeader title={`Welcome, ${displayName(user)}`} description={STUDENT_VIEW_TEXT.description} />
+      <StudentPicker hrefOf={(s) => `${paths.studentDashboard}?student=${encodeURIComponent(s.studentId ?? s._id)}`} />
     </section>
   );
 }
