@@ -5,7 +5,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MSG } from '@crs/shared/messages';
 import { dayClassesResponse, subjectAttendanceDetailResponse } from '@crs/shared/schemas/attendance';
-import type { AttendanceSummary, SessionAnswer, StudentAttendance } from '@crs/shared/schemas/attendance';
+import type { AttendanceSummary, ClassTiming, SessionAnswer, StudentAttendance } from '@crs/shared/schemas/attendance';
 import { auditListResponse } from '@crs/shared/schemas/audit';
 import type { AuditAction } from '@crs/shared/schemas/audit';
 import { createTestApp, loginAs } from '../../../test/helper.ts';
@@ -157,7 +157,7 @@ describe("the teacher's whole day", () => {
     expect(day.classes.map((x) => x.start)).toEqual(starts);
     expect(day.classes.map((x) => x.sessionId !== null)).toEqual([true, false, false, false]);
     // Each class's timing agrees with the college's time the answer gives.
-    const expected = day.classes.map((x) => (x.end! <= day.now ? 'done' : x.start <= day.now ? 'now' : 'later'));
+    const expected: ClassTiming[] = day.classes.map((x) => (x.end! <= day.now ? 'done' : x.start <= day.now ? 'now' : 'later'));
     const next = expected.indexOf('later');
     if (next >= 0) expected[next] = 'next';
     expect(day.classes.map((x) => x.timing)).toEqual(expected);
