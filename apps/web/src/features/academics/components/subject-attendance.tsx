@@ -73,7 +73,8 @@ function SubjectItem({ subject: s, studentId, threshold }: { subject: SubjectAtt
           <span className="ml-auto inline-flex items-center gap-2">
             {s.marked > 0 ? (
               <>
-                <span className={s.belowThreshold ? 'font-semibold text-destructive' : 'font-medium'}>{`${s.att.toFixed(1)}%`}</span>
+                {/* Under the threshold says so in the badge; no red text on the hovered button (contrast in the dark theme). */}
+                <span className={s.belowThreshold ? 'font-semibold' : 'font-medium'}>{`${s.att.toFixed(1)}%`}</span>
                 <span className="text-xs text-muted-foreground">({T.attendedOf(s.attended, s.marked)})</span>
               </>
             ) : (
