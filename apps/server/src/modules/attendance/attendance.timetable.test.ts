@@ -1,6 +1,8 @@
 // Issue 25 items 4, 5 and 13: attendance only for a timetabled class of that date or a declared
 // extra class (which then shows in every list), a student's sessions per subject (the days marked
 // absent), the teacher's whole day, and the audit entries of a save and of a correction.
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MSG } from '@crs/shared/messages';
@@ -11,6 +13,7 @@ import type { AuditAction } from '@crs/shared/schemas/audit';
 import { createTestApp, loginAs } from '../../../test/helper.ts';
 import type { TestApp } from '../../../test/helper.ts';
 import { countRows, rows } from '../../../test/util.ts';
+import { MIGRATIONS_DIR } from '../../db/migrate.ts';
 import { addDays, collegeClock, weekdayOf } from '../../lib/time.ts';
 import { addSlot, classFixture, person } from '../academics/academics.fixtures.ts';
 import type { Auth } from '../academics/academics.fixtures.ts';
@@ -98,6 +101,23 @@ describe('the timetable rule', () => {
     expect(me.overall).toMatchObject({ attended: 0, marked: 1 });
     const detail = subjectAttendanceDetailResponse.parse((await get(s2!.auth, `/attendance/me/subjects/${c.assignment._id}`)).json());
     expect(detail.sessions).toEqual([{ sessionId: saved.json().session._id, date, start: '16:00', end: '17:30', extra: true, status: 'absent' }]);
+  });
+
+  it('migration 0018 marks sessions saved before the rule at a time no slot starts as extra, and only those', async () => {
+    const teacher = await person(t, 'Teacher');
+    const c = await classFixture(t, admin, teacher.user.id, 1);
+    const date = addDays(today(), -1);
+    await addSlot(t, admin, { assignmentId: c.assignment._id, weekday: weekdayOf(date), start: '09:00', end: '10:00', room: 'R-M' });
+    // As the table held them before the rule: one at the slot's start, one off it, neither flagged.
+    await t.ctx.db.execute(sql`insert into attendance_sessions (assignment_id, date, start_min) values (${c.assignment._id}, ${date}, 540), (${c.assignment._id}, ${date}, 900)`);
+    const migration = readFileSync(path.join(MIGRATIONS_DIR, '0018_attendance_extra_class.sql'), 'utf8');
+    const backfill = migration.split('--> statement-breakpoint').find((x) => x.includes('UPDATE'))!;
+    await t.ctx.db.execute(sql.raw(backfill));
+    const flagged = await rows<{ start_min: number; extra: boolean }>(t.ctx, sql`select start_min, extra from attendance_sessions where assignment_id = ${c.assignment._id} order by start_min`);
+    expect(flagged).toEqual([
+      { start_min: 540, extra: false },
+      { start_min: 900, extra: true },
+    ]);
   });
 });
 
