@@ -9,6 +9,7 @@ import * as library from '../modules/library/library.service.ts';
 import * as materials from '../modules/materials/materials.service.ts';
 import * as notices from '../modules/notices/notices.service.ts';
 import * as placement from '../modules/placement/placement.service.ts';
+import * as settings from '../modules/settings/settings.service.ts';
 import * as users from '../modules/users/users.service.ts';
 
 // The demo college, seeded above the modules: each module seeds its own tables through its
@@ -17,7 +18,8 @@ import * as users from '../modules/users/users.service.ts';
 export { DEMO_ACCOUNTS, DEMO_PASSWORD } from '../modules/users/users.seed.ts';
 
 /**
- * Seeds the demo college on a database without accounts: the demo people, then the library
+ * Seeds the demo college on a database without accounts: the demo people, the terms around today
+ * (Settings), then the library
  * (catalogue and loans), the alumni, the academic year (structure, timetable), eight weeks of
  * attendance, the semester's exams and marks, a few teaching materials, the document repository,
  * the demo student's section's ID cards, the notice board and this season's placement drives.
@@ -25,6 +27,8 @@ export { DEMO_ACCOUNTS, DEMO_PASSWORD } from '../modules/users/users.seed.ts';
  */
 export async function seedDemo(ctx: AppContext): Promise<boolean> {
   if (!(await users.seedDemoAccounts(ctx))) return false;
+  // The terms first: the attendance and exams below are dated inside the running one.
+  await settings.seedDemoTerms(ctx);
   await library.seedDemoLibrary(ctx);
   await alumni.seedDemoAlumni(ctx);
   if (await academics.seedDemoAcademics(ctx)) {

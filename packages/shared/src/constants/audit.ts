@@ -37,6 +37,8 @@ export const AUDIT_ACTIONS = {
   'record.deleted': 'Record deleted',
   'settings.changed': 'Settings changed',
   'settings.test_mail': 'Test mail sent',
+  'attendance.saved': 'Attendance taken',
+  'attendance.corrected': 'Attendance corrected',
 } as const satisfies Record<string, string>;
 export type AuditAction = keyof typeof AUDIT_ACTIONS;
 

@@ -78,4 +78,9 @@ export const ACADEMICS_MSG = {
   attendanceOwnOnly: 'You can only see your own attendance',
   attendanceSaved: 'Attendance saved',
   attendanceBelowThreshold: (threshold: number) => `Your attendance is below the required ${threshold}%`,
+  // Issue 25: attendance only for a timetabled class of that day, or a declared extra class.
+  attendanceNotInTimetable: (label: string, weekday: string, start: string) =>
+    `${label} has no class on the timetable at ${start} on ${weekday}. Choose a timetabled class, or save it as an extra class.`,
+  attendanceExtraEnd: 'Give the time the extra class ends, after its start',
+  attendanceCourseNotFound: "This subject is not one of the student's courses",
 } as const;

@@ -65,6 +65,14 @@ export const attendanceSummaryQuery = z.strictObject({ teacherId: z.uuid(MSG.tea
 // ---------------------------------------------------------------------------------------------
 // GET /attendance/classes?date= — the caller's classes on a date (the attendance page's picker)
 
+/**
+ * Where a class of the day stands against the college's clock: `done` (ended), `now` (running),
+ * `next` (the first one still ahead), `later`. On a past date every class is done; on a future
+ * one every class is later.
+ */
+export const CLASS_TIMINGS = ['done', 'now', 'next', 'later'] as const;
+export type ClassTiming = (typeof CLASS_TIMINGS)[number];
+
 export const dayClassSchema = z.object({
   assignmentId: z.string(),
   label: z.string(),
@@ -72,24 +80,32 @@ export const dayClassSchema = z.object({
   subjectName: z.string(),
   section: z.string(),
   start: z.string(),
-  end: z.string(),
+  /** The end "HH:MM"; null only for an extra class saved before ends were recorded. */
+  end: z.string().nullable(),
+  /** The timetable's room; empty for an extra class. */
   room: z.string(),
   /** The saved session of this class at this start, if any. */
   sessionId: z.string().nullable(),
+  /** A declared extra class (issue 25): held outside the timetable, listed with the day's classes once saved. */
+  extra: z.boolean(),
+  timing: z.enum(CLASS_TIMINGS),
 });
 export type DayClass = z.infer<typeof dayClassSchema>;
 export const dayClassesQuery = z.strictObject({ date: dateField.optional() });
 /**
  * `date` defaults to today (college time zone). `editable`: the caller may save sessions on this
- * date (not in the future; within the correction window unless Admin). Ordered by start.
+ * date (not in the future; within the correction window unless Admin). The timetabled classes and
+ * the saved extra classes of that date, ordered by start. `now` is the college's time ("HH:MM").
  */
 export const dayClassesResponse = z.object({
   date: z.string(),
   today: z.string(),
+  now: z.string(),
   editable: z.boolean(),
   correctionDays: z.number().int(),
   classes: z.array(dayClassSchema),
 });
+export type DayClasses = z.infer<typeof dayClassesResponse>;
 
 // ---------------------------------------------------------------------------------------------
 // GET /attendance/sessions?assignmentId=&date=[&start=]   PUT /attendance/sessions
@@ -126,8 +142,12 @@ export const sessionResponse = z.object({
   date: z.string(),
   /** The class's start "HH:MM", or null when the date has no timetabled or saved class (pass one to PUT). */
   start: z.string().nullable(),
+  /** The class's end "HH:MM" (the slot's, or the extra class's), or null when unknown. */
+  end: z.string().nullable(),
   /** The timetabled starts of this assignment on that weekday. */
   starts: z.array(z.string()),
+  /** This class is a declared extra class (no timetabled slot of that weekday starts then). */
+  extra: z.boolean(),
   /** The saved session, or null before the first save. */
   session: z
     .object({
@@ -151,17 +171,28 @@ export const attendanceRecordInput = z.strictObject({
 /**
  * Save (create or update) the session of this assignment, date and start. Every student must be
  * on the section's roster (400 otherwise) and appear once; students left out keep what they had.
+ * A new session must be a timetabled class of that date (a slot of the assignment on that weekday
+ * starting at `start`) or be declared an extra class (`extra: true` with its `end`); otherwise 409
+ * NOT_IN_TIMETABLE. A saved session can always be corrected (within the window).
  */
-export const saveSessionSchema = z.strictObject({
-  assignmentId: z.uuid(MSG.assignmentNotFound),
-  date: dateField,
-  start: timeField,
-  records: z
-    .array(attendanceRecordInput)
-    .min(1, MSG.attendanceNoRecords)
-    .max(1000)
-    .refine((rs) => new Set(rs.map((r) => r.studentId)).size === rs.length, MSG.attendanceDuplicateStudent),
-});
+export const saveSessionSchema = z
+  .strictObject({
+    assignmentId: z.uuid(MSG.assignmentNotFound),
+    date: dateField,
+    start: timeField,
+    /** An extra class held outside the timetable (a make-up or special class). */
+    extra: z.boolean().optional(),
+    /** When the extra class ends; required with `extra`. */
+    end: timeField.optional(),
+    records: z
+      .array(attendanceRecordInput)
+      .min(1, MSG.attendanceNoRecords)
+      .max(1000)
+      .refine((rs) => new Set(rs.map((r) => r.studentId)).size === rs.length, MSG.attendanceDuplicateStudent),
+  })
+  .superRefine((v, c) => {
+    if ((v.extra && !v.end) || (v.end && v.end <= v.start)) c.addIssue({ code: 'custom', path: ['end'], message: MSG.attendanceExtraEnd });
+  });
 export type SaveSessionInput = z.infer<typeof saveSessionSchema>;
 /** PUT answer: the saved session as GET shows it; `created` false when an existing session was updated. */
 export const saveSessionResponse = sessionResponse.extend({ message: z.string(), created: z.boolean() });
@@ -196,6 +227,32 @@ export type StudentAttendance = z.infer<typeof studentAttendanceResponse>;
 /** GET /attendance/students/{id}: the student themself, a teacher of their section, Admin/SuperAdmin; else 403. */
 /** `/attendance/students/{id}`: the account id or the student ID (issue 25). */
 export const studentAttendanceParams = studentRefParams;
+
+// ---------------------------------------------------------------------------------------------
+// GET /attendance/me/subjects/{assignmentId} and GET /attendance/students/{id}/subjects/{assignmentId}
+
+/** One session of a subject as the student sees it: when, and their status (null: not marked). */
+export const studentSessionSchema = z.object({
+  sessionId: z.string(),
+  date: z.string(),
+  start: z.string(),
+  end: z.string().nullable(),
+  extra: z.boolean(),
+  status: z.enum(ATTENDANCE_STATUSES).nullable(),
+});
+export type StudentSession = z.infer<typeof studentSessionSchema>;
+/**
+ * A student's attendance in one subject (one teaching assignment of their sections, the
+ * `assignmentId` of `bySubject`): the counts and every session held, newest first, so the days
+ * marked absent can be seen. 404 when the subject is not one of the student's courses.
+ */
+export const subjectAttendanceDetailResponse = subjectAttendanceSchema.extend({
+  threshold: z.number(),
+  sessions: z.array(studentSessionSchema),
+});
+export type SubjectAttendanceDetail = z.infer<typeof subjectAttendanceDetailResponse>;
+export const mySubjectAttendanceParams = z.strictObject({ assignmentId: z.uuid(MSG.attendanceCourseNotFound) });
+export const studentSubjectAttendanceParams = studentRefParams.extend({ assignmentId: z.uuid(MSG.attendanceCourseNotFound) });
 
 // ---------------------------------------------------------------------------------------------
 // GET /attendance/register?assignmentId=&format=xlsx|csv[&from=&to=]

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { check, date, index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { boolean, check, date, index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import type { AttendanceStatus } from '@crs/shared/schemas/attendance';
 import { teachingAssignments } from './academics.ts';
 import { users } from './users.ts';
@@ -21,6 +21,13 @@ export const attendanceSessions = pgTable(
       .references(() => teachingAssignments.id, { onDelete: 'restrict' }),
     date: date('date', { mode: 'string' }).notNull(),
     startMin: integer('start_min').notNull(),
+    /**
+     * An extra class the teacher declared (issue 25 item 13): held outside the timetable, so no slot
+     * of that weekday starts then. A session that is not extra was saved for a timetabled slot.
+     */
+    extra: boolean('extra').notNull().default(false),
+    /** An extra class's end (minutes after midnight), when the teacher gave one; timetabled classes take theirs from the slot. */
+    endMin: integer('end_min'),
     attended: integer('attended').notNull().default(0),
     marked: integer('marked').notNull().default(0),
     excused: integer('excused').notNull().default(0),
@@ -32,6 +39,7 @@ export const attendanceSessions = pgTable(
   (t) => [
     uniqueIndex('attendance_sessions_key').on(t.assignmentId, t.date, t.startMin),
     check('attendance_sessions_start_check', sql`${t.startMin} between 0 and 1439`),
+    check('attendance_sessions_end_check', sql`${t.endMin} is null or (${t.endMin} > ${t.startMin} and ${t.endMin} <= 1440)`),
     check('attendance_sessions_counts_check', sql`${t.attended} >= 0 and ${t.marked} >= ${t.attended} and ${t.excused} >= 0`),
   ],
 );

@@ -2,10 +2,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AttendanceSummary, StudentAttendance } from '@crs/shared/schemas/attendance';
 import type { TimetableSlot } from '@crs/shared/schemas/academics';
+import type { Settings } from '@crs/shared/schemas/settings';
 import { createTestApp, login } from '../../../test/helper.ts';
 import type { TestApp } from '../../../test/helper.ts';
 import { DEMO_PASSWORD, seedDemo } from '../../seed/demo.ts';
 import { countRows, one } from '../../../test/util.ts';
+import { addDays, collegeClock } from '../../lib/time.ts';
 import { sql } from 'drizzle-orm';
 
 let t: TestApp;
@@ -31,12 +33,12 @@ describe('academics demo seed', () => {
     console.log(`demo seed (all modules): ${Math.round(seedMs)} ms; sessions ${await countRows(t.ctx, 'attendance_sessions')}, records ${await countRows(t.ctx, 'attendance_records')}`);
   });
 
-  it('gives the demo teacher and the demo student classes on every day of the week between 09:00 and 17:00', async () => {
+  it('gives the demo teacher and the demo student classes on every working day (Monday to Saturday) between 09:00 and 17:00', async () => {
     for (const email of ['teacher@demo.crs', 'student@demo.crs']) {
       const res = await t.app.inject({ url: '/api/v1/academics/timetable/me', headers: await as(email) });
       expect(res.statusCode, res.body).toBe(200);
       const slots = (res.json() as { slots: TimetableSlot[] }).slots;
-      expect(new Set(slots.map((s) => s.weekday))).toEqual(new Set([1, 2, 3, 4, 5, 6, 7]));
+      expect(new Set(slots.map((s) => s.weekday))).toEqual(new Set([1, 2, 3, 4, 5, 6]));
       expect(slots.every((s) => s.start >= '09:00' && s.end <= '17:00')).toBe(true);
     }
     const subjects = await t.app.inject({ url: '/api/v1/teachers/my-subjects', headers: await as('teacher@demo.crs') });
@@ -75,5 +77,31 @@ describe('academics demo seed', () => {
     expect(await one(t.ctx, sql`select u.section, d.code from users u join departments d on d.id = u.department_id where u.email = 'student@demo.crs'`)).toEqual({ section: 'CSE-3A', code: 'CSE' });
     const unmatched = await t.app.inject({ url: '/api/v1/users/unmatched', headers: await as('admin@demo.crs') });
     expect(unmatched.json()).toEqual({ users: [], total: 0 });
+  });
+
+  it('holds no class and no attendance on a Sunday, and dates attendance and exams inside the running term Settings shows', async () => {
+    expect(await countRows(t.ctx, 'timetable_slots', 'weekday = 7')).toBe(0);
+    expect(await countRows(t.ctx, 'attendance_sessions')).toBeGreaterThan(1000);
+    expect(await countRows(t.ctx, 'attendance_sessions', 'extract(isodow from date) = 7')).toBe(0);
+    expect(await countRows(t.ctx, 'attendance_sessions', 'extra')).toBe(0);
+
+    const res = await t.app.inject({ url: '/api/v1/settings', headers: await as('superadmin@demo.crs') });
+    expect(res.statusCode, res.body).toBe(200);
+    const { terms } = (res.json() as { settings: Settings }).settings;
+    const today = collegeClock(t.ctx.config.timeZone).date;
+    const running = terms.find((x) => x.start <= today && today <= x.end);
+    expect(running, JSON.stringify(terms)).toBeDefined();
+    // Live: begun weeks ago (all eight weeks of history in it), weeks still to go.
+    expect(running!.start <= addDays(today, -8 * 7)).toBe(true);
+    expect(running!.end >= addDays(today, 3 * 7)).toBe(true);
+    const span = await one<{ first: string; last: string; sundays: number; n: number }>(
+      t.ctx,
+      sql`select min(exam_date)::text as first, max(exam_date)::text as last, count(*) filter (where extract(isodow from exam_date) = 7)::int as sundays, count(*)::int as n from exams`,
+    );
+    expect(span.n).toBeGreaterThan(0);
+    expect(span.first >= running!.start && span.last <= running!.end, `${span.first}..${span.last} in ${running!.start}..${running!.end}`).toBe(true);
+    expect(span.sundays).toBe(0);
+    const taken = await one<{ first: string }>(t.ctx, sql`select min(date)::text as first from attendance_sessions`);
+    expect(taken.first >= running!.start).toBe(true);
   });
 });

@@ -5,7 +5,7 @@ import * as repo from './academics.repository.ts';
 // The demo college's academic year (decision 0023): five departments, 40 subjects of semesters 3
 // and 5, ten sections of 20 students, a teacher per subject and section, and a weekly timetable in
 // which the demo teacher (Dr. Meera Iyer) and the demo student (Aarav Sharma, CSE-3A) have classes
-// every day of the week between 09:00 and 17:00, so "today" is never empty.
+// every working day (Monday to Saturday) between 09:00 and 17:00. No classes on Sundays (issue 25).
 
 export const DEMO_ACADEMIC_YEAR = '2026-27';
 
@@ -210,8 +210,8 @@ export async function seedDemoAcademics(ctx: AppContext): Promise<boolean> {
 
     // The week: a subject meets as many times as its credits, on days spread over Monday–Saturday
     // (each section's subjects start on different days), in the first period free for both the
-    // section and the teacher, periods rotated per section and day. Sunday has one special class
-    // of CS301 in CSE-3A (demo teacher and demo student). Each section keeps its home room.
+    // section and the teacher, periods rotated per section and day. Nothing on Sundays. Each
+    // section keeps its home room.
     const busy = new Set<string>();
     const slots: repo.SlotValues[] = [];
     const credits = new Map(subjectList.map((s) => [subjectIds.get(s.code)!, s.credits]));
@@ -231,9 +231,6 @@ export async function seedDemoAcademics(ctx: AppContext): Promise<boolean> {
         slots.push({ assignmentId: assignmentIds[k]!, teacherId: a.teacherId, sectionId: a.sectionId, weekday, startMin, endMin, room: roomOf(a.section) });
       }
     });
-    const sunday = assignments.findIndex((a) => a.section === 'CSE-3A' && a.teacherId === demoTeacher.id);
-    const a = assignments[sunday]!;
-    slots.push({ assignmentId: assignmentIds[sunday]!, teacherId: a.teacherId, sectionId: a.sectionId, weekday: 7, startMin: 10 * 60, endMin: 12 * 60, room: 'CSE Lab 2' });
     await repo.insertSlots(tx, slots);
     return true;
   });

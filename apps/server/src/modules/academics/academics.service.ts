@@ -568,8 +568,8 @@ export const deleteSlot = (ctx: AppContext, p: Principal, id: string) =>
     ),
     notFound(MSG.slotNotFound),
   );
-/** The timetabled slots of one assignment on a weekday, by start. */
-export const slotsOfAssignment = (ctx: AppContext, assignmentId: string, weekday: number) => repo.allSlots(ctx.db, { assignmentId, weekday });
+/** The timetabled slots of one assignment on a weekday (undefined: its whole week), by weekday and start. */
+export const slotsOfAssignment = (ctx: AppContext, assignmentId: string, weekday: number | undefined) => repo.allSlots(ctx.db, { assignmentId, weekday });
 /** A teacher's (or, undefined, everyone's) slots on a weekday, by start. */
 export const slotsOfTeacherOn = (ctx: AppContext, teacherId: string | undefined, weekday: number) => repo.allSlots(ctx.db, { teacherId, weekday });
 

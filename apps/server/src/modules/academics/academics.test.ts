@@ -145,7 +145,8 @@ describe('timetable double-booking', () => {
     expect(bad.statusCode).toBe(400);
     expect(bad.json().errors).toEqual([{ path: 'end', message: MSG.endAfterStart }]);
     const date = collegeClock(t.ctx.config.timeZone).date;
-    await t.app.inject({ method: 'PUT', url: '/api/v1/attendance/sessions', headers: teacher.auth, payload: { assignmentId: c.assignment._id, date, start: '09:00', records: [{ studentId: c.students[0]!.user.id, status: 'present' }] } });
+    const taken = await t.app.inject({ method: 'PUT', url: '/api/v1/attendance/sessions', headers: teacher.auth, payload: { assignmentId: c.assignment._id, date, start: '09:00', extra: true, end: '10:00', records: [{ studentId: c.students[0]!.user.id, status: 'present' }] } });
+    expect(taken.statusCode, taken.body).toBe(200);
     const del = await t.app.inject({ method: 'DELETE', url: `/api/v1/academics/assignments/${c.assignment._id}`, headers: admin });
     expect(del.statusCode).toBe(409);
     expect(del.json().message).toBe(MSG.assignmentInUse);

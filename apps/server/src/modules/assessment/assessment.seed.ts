@@ -2,6 +2,7 @@ import type { ExamKind } from '@crs/shared/schemas/assessment';
 import type { AppContext } from '../../context.ts';
 import { addDays, collegeClock, weekdayOf } from '../../lib/time.ts';
 import * as academics from '../academics/academics.service.ts';
+import * as settings from '../settings/settings.service.ts';
 import * as repo from './assessment.repository.ts';
 
 // The demo semester's exams (issue 12 item 9): every seeded class (subject + section) has the
@@ -42,8 +43,8 @@ function prng(seed: number) {
 const gaussian = (rand: () => number) => Math.sqrt(-2 * Math.log(1 - rand())) * Math.cos(2 * Math.PI * rand());
 const clamp = (x: number, lo: number, hi: number) => Math.min(hi, Math.max(lo, x));
 
-/** No exam on a Sunday: it moves to the Saturday before. */
-const workingDay = (date: string) => (weekdayOf(date) === 7 ? addDays(date, -1) : date);
+/** No exam on a Sunday: it moves to the Saturday before (the Monday after when that leaves the term). */
+const workingDay = (date: string, from: string) => (weekdayOf(date) !== 7 ? date : addDays(date, -1) >= from ? addDays(date, -1) : addDays(date, 1));
 
 /**
  * Seeds the semester's exams and marks of every taught class, through the academics service's
@@ -56,6 +57,9 @@ export async function seedDemoAssessment(ctx: AppContext): Promise<boolean> {
   if (assignments.length === 0) return false;
   const rand = prng(12);
   const today = collegeClock(ctx.config.timeZone).date;
+  // Every exam inside the running term Settings shows (issue 25; the demo terms are placed around today).
+  const term = await settings.termOn(ctx, today);
+  const inTerm = (date: string) => (!term ? date : date < term.start ? term.start : date > term.end ? term.end : date);
 
   const rosters = new Map<string, Awaited<ReturnType<typeof academics.sectionRoster>>>();
   for (const sectionId of new Set(assignments.map((a) => a.sectionId))) rosters.set(sectionId, await academics.sectionRoster(ctx, sectionId));
@@ -79,7 +83,7 @@ export async function seedDemoAssessment(ctx: AppContext): Promise<boolean> {
     const roster = rosters.get(a.sectionId) ?? [];
     for (const plan of DEMO_EXAM_PLAN) {
       // Each class of a section sits its paper on a different day.
-      const date = workingDay(addDays(today, plan.daysFromToday + k * 2));
+      const date = workingDay(inTerm(addDays(today, plan.daysFromToday + k * 2)), term?.start ?? '0000-01-01');
       const resultDay = new Date(`${addDays(date, 6)}T11:00:00+05:30`);
       exams.push({
         subjectId: a.subjectId,

@@ -1,4 +1,4 @@
-import { and, asc, eq, gte, inArray, lte, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, inArray, lte, sql } from 'drizzle-orm';
 import type { AttendanceStatus } from '@crs/shared/schemas/attendance';
 import { queryRows } from '../../db/client.ts';
 import type { Executor } from '../../db/client.ts';
@@ -7,12 +7,14 @@ import { attendanceRecords, attendanceSessions } from '../../db/schema/attendanc
 // Queries of attendance. "Attended" = present or late; "marked" = present, late or absent
 // (excused is in neither); the session row carries both counts for its records.
 
-export type SessionRow = { id: string; assignmentId: string; date: string; startMin: number; updatedBy: string | null; updatedAt: Date };
+export type SessionRow = { id: string; assignmentId: string; date: string; startMin: number; endMin: number | null; extra: boolean; updatedBy: string | null; updatedAt: Date };
 const SESSION_COLUMNS = {
   id: attendanceSessions.id,
   assignmentId: attendanceSessions.assignmentId,
   date: attendanceSessions.date,
   startMin: attendanceSessions.startMin,
+  endMin: attendanceSessions.endMin,
+  extra: attendanceSessions.extra,
   updatedBy: attendanceSessions.updatedBy,
   updatedAt: attendanceSessions.updatedAt,
 };
@@ -37,15 +39,16 @@ export const sessionsOn = (db: Executor, assignmentIds: string[], date: string):
 
 /**
  * Creates the session of (assignment, date, start) or, when it exists, marks it updated: one row
- * ever per key, also under concurrent saves (the unique key decides). `created` tells which.
+ * ever per key, also under concurrent saves (the unique key decides). `created` tells which. Whether
+ * it is an extra class, and its end, are set when it is created and kept by later saves.
  */
-export async function upsertSession(tx: Executor, v: { assignmentId: string; date: string; startMin: number; userId: string }) {
-  const [row] = await queryRows<{ id: string; created: boolean }>(
+export async function upsertSession(tx: Executor, v: { assignmentId: string; date: string; startMin: number; userId: string; extra: boolean; endMin: number | null }) {
+  const [row] = await queryRows<{ id: string; created: boolean; extra: boolean }>(
     tx,
-    sql`insert into attendance_sessions (assignment_id, date, start_min, created_by, updated_by)
-        values (${v.assignmentId}, ${v.date}, ${v.startMin}, ${v.userId}, ${v.userId})
+    sql`insert into attendance_sessions (assignment_id, date, start_min, extra, end_min, created_by, updated_by)
+        values (${v.assignmentId}, ${v.date}, ${v.startMin}, ${v.extra}, ${v.endMin}, ${v.userId}, ${v.userId})
         on conflict (assignment_id, date, start_min) do update set updated_by = excluded.updated_by, updated_at = now()
-        returning id, (xmax = 0) as created`,
+        returning id, (xmax = 0) as created, extra`,
   );
   return row!;
 }
@@ -139,13 +142,25 @@ export async function countsOfStudent(db: Executor, studentId: string) {
   return new Map(rows.map((r) => [r.assignment_id, { attended: r.attended, marked: r.marked }]));
 }
 
+/**
+ * Every session of one assignment, newest first, with one student's status in each (null where
+ * they have no record: not marked, or not on the roster then).
+ */
+export const sessionsWithStatusOf = (db: Executor, assignmentId: string, studentId: string) =>
+  db
+    .select({ id: attendanceSessions.id, date: attendanceSessions.date, startMin: attendanceSessions.startMin, endMin: attendanceSessions.endMin, extra: attendanceSessions.extra, status: attendanceRecords.status })
+    .from(attendanceSessions)
+    .leftJoin(attendanceRecords, and(eq(attendanceRecords.sessionId, attendanceSessions.id), eq(attendanceRecords.studentId, studentId)))
+    .where(eq(attendanceSessions.assignmentId, assignmentId))
+    .orderBy(desc(attendanceSessions.date), desc(attendanceSessions.startMin));
+
 /** The sessions of one assignment in a date range, by date and start, with every record. */
 export async function registerOf(db: Executor, assignmentId: string, from: string | undefined, to: string | undefined) {
   const conds = [eq(attendanceSessions.assignmentId, assignmentId)];
   if (from) conds.push(gte(attendanceSessions.date, from));
   if (to) conds.push(lte(attendanceSessions.date, to));
   const sessions = await db
-    .select({ id: attendanceSessions.id, date: attendanceSessions.date, startMin: attendanceSessions.startMin })
+    .select({ id: attendanceSessions.id, date: attendanceSessions.date, startMin: attendanceSessions.startMin, extra: attendanceSessions.extra })
     .from(attendanceSessions)
     .where(and(...conds))
     .orderBy(asc(attendanceSessions.date), asc(attendanceSessions.startMin));

@@ -6,6 +6,7 @@ import {
   attendanceSummaryResponse,
   dayClassesQuery,
   dayClassesResponse,
+  mySubjectAttendanceParams,
   registerQuery,
   saveSessionResponse,
   saveSessionSchema,
@@ -13,6 +14,8 @@ import {
   sessionResponse,
   studentAttendanceParams,
   studentAttendanceResponse,
+  studentSubjectAttendanceParams,
+  subjectAttendanceDetailResponse,
 } from '@crs/shared/schemas/attendance';
 import { errorSchema } from '@crs/shared/schemas/common';
 import type { AppContext } from '../../context.ts';
@@ -36,6 +39,11 @@ export const attendanceRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = asyn
     schema: { tags, summary: "The caller's classes on a date (default today), with saved sessions", querystring: dayClassesQuery, response: { 200: dayClassesResponse, ...errors } },
     handler: async (req) => attendance.classesOn(ctx, principalOf(req), req.query.date),
   });
+  app.get('/today', {
+    config: { access: takers },
+    schema: { tags, summary: "The caller's own classes today, the whole day: done (attendance taken or not), now, next, later", response: { 200: dayClassesResponse, ...errors } },
+    handler: async (req) => attendance.myDay(ctx, principalOf(req)),
+  });
   app.get('/sessions', {
     config: { access: takers },
     schema: { tags, summary: "A class's roster on a date with any saved statuses", querystring: sessionQuery, response: { 200: sessionResponse, ...errors } },
@@ -50,6 +58,16 @@ export const attendanceRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = asyn
     config: { access: { roles: STUDENT_ONLY } },
     schema: { tags, summary: "The caller's attendance overall and per subject", response: { 200: studentAttendanceResponse, ...errors } },
     handler: async (req) => attendance.myAttendance(ctx, principalOf(req)),
+  });
+  app.get('/me/subjects/:assignmentId', {
+    config: { access: { roles: STUDENT_ONLY } },
+    schema: { tags, summary: "The caller's attendance in one course with every session (date, time, status)", params: mySubjectAttendanceParams, response: { 200: subjectAttendanceDetailResponse, ...errors } },
+    handler: async (req) => attendance.mySubjectAttendance(ctx, principalOf(req), req.params.assignmentId),
+  });
+  app.get('/students/:id/subjects/:assignmentId', {
+    config: { access: { roles: ATTENDANCE_READERS } },
+    schema: { tags, summary: "A student's attendance in one course with every session (themself, their teachers, managers)", params: studentSubjectAttendanceParams, response: { 200: subjectAttendanceDetailResponse, ...errors } },
+    handler: async (req) => attendance.studentSubjectAttendance(ctx, principalOf(req), req.params.id, req.params.assignmentId),
   });
   app.get('/students/:id', {
     config: { access: { roles: ATTENDANCE_READERS } },

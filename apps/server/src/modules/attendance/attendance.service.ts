@@ -5,13 +5,14 @@ import { MSG } from '@crs/shared/messages';
 import { ACADEMIC_MANAGERS, hasAnyRole } from '@crs/shared/roles';
 import { classLabel, hhmmOf, minutesOf } from '@crs/shared/schemas/academics';
 import { percentOf, STATUS_LETTER } from '@crs/shared/schemas/attendance';
-import type { RegisterQuery, SaveSessionInput, SessionAnswer, SessionQuery, StudentAttendance } from '@crs/shared/schemas/attendance';
+import type { AttendanceStatus, ClassTiming, DayClasses, RegisterQuery, SaveSessionInput, SessionAnswer, SessionQuery, StudentAttendance, SubjectAttendanceDetail } from '@crs/shared/schemas/attendance';
 import type { AppContext } from '../../context.ts';
-import { badRequest, forbidden, notFound } from '../../lib/errors.ts';
+import { badRequest, conflict, forbidden, notFound } from '../../lib/errors.ts';
 import { CSV_TYPE, XLSX_TYPE, xlsxOf } from '../../lib/spreadsheet.ts';
 import { collegeClock, daysBetween, weekdayOf } from '../../lib/time.ts';
 import type { Principal } from '../../plugins/access.ts';
 import * as academics from '../academics/academics.service.ts';
+import * as audit from '../audit/audit.service.ts';
 import * as settings from '../settings/settings.service.ts';
 import * as users from '../users/users.service.ts';
 import * as repo from './attendance.repository.ts';
@@ -19,7 +20,9 @@ import { seedHistory } from './attendance.seed.ts';
 
 // Attendance rules (issue 11 item 4, decision 0023): one session per assignment, date and start
 // (saving again updates it); a Teacher only for their own assignments; no future dates; a teacher
-// corrects for CRS_ATTENDANCE_CORRECTION_DAYS days, then only Admin/SuperAdmin.
+// corrects for CRS_ATTENDANCE_CORRECTION_DAYS days, then only Admin/SuperAdmin. Issue 25: a new
+// session is a timetabled class of its date or a declared extra class (then listed with the day's
+// classes); every save and correction is in the audit log.
 
 const isManager = (p: Principal) => hasAnyRole(p.user.roles, ACADEMIC_MANAGERS);
 const today = (ctx: AppContext) => collegeClock(ctx.config.timeZone).date;
@@ -55,6 +58,8 @@ async function sessionAnswer(ctx: AppContext, p: Principal, a: NonNullable<Await
   let startMin = start ? minutesOf(start) : slots[0]?.startMin;
   if (startMin === undefined) startMin = (await repo.sessionsOn(ctx.db, [a.id], date))[0]?.startMin;
   const session = startMin === undefined ? undefined : await repo.findSession(ctx.db, a.id, date, startMin);
+  const slot = slots.find((x) => x.startMin === startMin);
+  const endMin = slot?.endMin ?? session?.endMin ?? null;
   const [roster, records, perStudent] = await Promise.all([
     academics.sectionRoster(ctx, a.sectionId),
     session ? repo.sessionRecords(ctx.db, session.id) : Promise.resolve([]),
@@ -72,7 +77,9 @@ async function sessionAnswer(ctx: AppContext, p: Principal, a: NonNullable<Await
     section: a.section,
     date,
     start: startMin === undefined ? null : hhmmOf(startMin),
+    end: endMin === null ? null : hhmmOf(endMin),
     starts,
+    extra: session?.extra ?? false,
     session: session ? { _id: session.id, savedAt: session.updatedAt.toISOString(), savedBy: nameOf(session.updatedBy) ?? 'Unknown' } : null,
     editable: editableOn(ctx, p, date, correctionDays).ok,
     threshold,
@@ -100,10 +107,16 @@ export async function getSession(ctx: AppContext, p: Principal, q: SessionQuery)
   return sessionAnswer(ctx, p, a, q.date, q.start);
 }
 
+const WEEKDAYS = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'];
+const rollAndName = (s: { name: string; studentId: string | null }) => (s.studentId ? `${s.studentId} ${s.name}` : s.name);
+
 /**
  * PUT /attendance/sessions: creates or updates the one session of (assignment, date, start) and
- * its records in one transaction. 403 not the caller's class or the window has closed (teacher);
- * 400 a future date or a student not on the section's roster. Nothing is written on refusal.
+ * its records in one transaction, with its audit entry (`attendance.saved` for a new session,
+ * `attendance.corrected` with each changed status's before and after). 403 not the caller's class
+ * or the window has closed (teacher); 400 a future date or a student not on the section's roster;
+ * 409 a new session that is neither a timetabled class of that date nor declared extra. Nothing is
+ * written on refusal.
  */
 export async function saveSession(ctx: AppContext, p: Principal, body: SaveSessionInput) {
   const a = await ownAssignment(ctx, p, body.assignmentId);
@@ -113,42 +126,112 @@ export async function saveSession(ctx: AppContext, p: Principal, body: SaveSessi
     if (editable.future) throw badRequest(MSG.attendanceFutureDate, 'FUTURE_DATE', [{ path: 'date', message: MSG.attendanceFutureDate }]);
     throw forbidden(MSG.attendanceWindowClosed(correctionDays), 'CORRECTION_WINDOW_CLOSED');
   }
-  const roster = new Set((await academics.sectionRoster(ctx, a.sectionId)).map((s) => s.id));
+  const rosterList = await academics.sectionRoster(ctx, a.sectionId);
+  const roster = new Map(rosterList.map((s) => [s.id, s]));
   const stranger = body.records.findIndex((r) => !roster.has(r.studentId));
   if (stranger >= 0) throw badRequest(MSG.notEnrolled, 'NOT_ENROLLED', [{ path: `records.${stranger}.studentId`, message: MSG.notEnrolled }]);
+  const startMin = minutesOf(body.start);
+  // A timetabled class of that date wins over a declaration: it is then not extra.
+  const timetabled = (await academics.slotsOfAssignment(ctx, a.id, weekdayOf(body.date))).some((s) => s.startMin === startMin);
+  const extra = !timetabled && body.extra === true;
+  if (!timetabled && !extra && !(await repo.findSession(ctx.db, a.id, body.date, startMin))) {
+    throw conflict(MSG.attendanceNotInTimetable(a.label, WEEKDAYS[weekdayOf(body.date) - 1]!, body.start), 'NOT_IN_TIMETABLE');
+  }
   const { created } = await ctx.db.transaction(async (tx) => {
-    const s = await repo.upsertSession(tx, { assignmentId: a.id, date: body.date, startMin: minutesOf(body.start), userId: p.user.id });
+    const s = await repo.upsertSession(tx, { assignmentId: a.id, date: body.date, startMin, userId: p.user.id, extra, endMin: extra && body.end ? minutesOf(body.end) : null });
+    const before = s.created ? new Map<string, AttendanceStatus>() : new Map((await repo.sessionRecords(tx, s.id)).map((r) => [r.studentId, r.status]));
     await repo.writeRecords(tx, s.id, body.records, p.user.id);
+    const target = { type: 'attendance_session', id: s.id, label: `${a.label}, ${body.date} ${body.start}` };
+    const where = { assignmentId: a.id, class: a.label, date: body.date, start: body.start, extra: s.extra };
+    if (s.created) {
+      const statuses: Partial<Record<AttendanceStatus, number>> = {};
+      for (const r of body.records) statuses[r.status] = (statuses[r.status] ?? 0) + 1;
+      await audit.record(ctx, p, { action: 'attendance.saved', target, details: { ...where, records: body.records.length, statuses } }, tx);
+    } else {
+      const changed = body.records.filter((r) => before.get(r.studentId) !== r.status);
+      if (changed.length > 0) {
+        const changes = Object.fromEntries(changed.map((r) => [rollAndName(roster.get(r.studentId)!), { from: before.get(r.studentId) ?? null, to: r.status }]));
+        await audit.record(ctx, p, { action: 'attendance.corrected', target, changes, details: { ...where, records: changed.length } }, tx);
+      }
+    }
     return s;
   });
   return { message: MSG.attendanceSaved, created, ...(await sessionAnswer(ctx, p, a, body.date, body.start)) };
 }
 
-/** GET /attendance/classes: the caller's timetabled classes on a date (managers: everyone's), with saved sessions. */
-export async function classesOn(ctx: AppContext, p: Principal, date: string | undefined) {
-  const day = date ?? today(ctx);
-  const slots = await academics.slotsOfTeacherOn(ctx, isManager(p) ? undefined : p.user.id, weekdayOf(day));
-  const sessions = await repo.sessionsOn(ctx.db, [...new Set(slots.map((s) => s.assignmentId))], day);
-  const saved = new Map(sessions.map((s) => [`${s.assignmentId}|${s.startMin}`, s.id]));
-  const { correctionDays } = await rules(ctx);
-  return {
-    date: day,
-    today: today(ctx),
-    editable: editableOn(ctx, p, day, correctionDays).ok,
-    correctionDays,
-    classes: slots.map((s) => ({
+/** Where each class stands on `date` against the college clock (see CLASS_TIMINGS). */
+function timingsOf(classes: ReadonlyArray<{ startMin: number; endMin: number | null }>, date: string, clock: { date: string; minutes: number }): ClassTiming[] {
+  if (date < clock.date) return classes.map(() => 'done');
+  if (date > clock.date) return classes.map(() => 'later');
+  // An extra class saved without an end is taken to last an hour, for this only.
+  const timings: ClassTiming[] = classes.map((c) => ((c.endMin ?? c.startMin + 60) <= clock.minutes ? 'done' : c.startMin <= clock.minutes ? 'now' : 'later'));
+  const next = timings.indexOf('later');
+  if (next >= 0) timings[next] = 'next';
+  return timings;
+}
+
+/**
+ * The classes of one teacher (undefined: everyone's) on a date: the timetabled slots of its weekday
+ * and the extra classes saved that day, by start, each with its saved session and timing.
+ */
+async function dayOf(ctx: AppContext, p: Principal, teacherId: string | undefined, day: string): Promise<DayClasses> {
+  const clock = collegeClock(ctx.config.timeZone);
+  const [slots, taught] = await Promise.all([academics.slotsOfTeacherOn(ctx, teacherId, weekdayOf(day)), academics.teachingOf(ctx, teacherId)]);
+  const sessions = await repo.sessionsOn(
+    ctx.db,
+    taught.map((t) => t.id),
+    day,
+  );
+  const saved = new Map(sessions.map((s) => [`${s.assignmentId}|${s.startMin}`, s]));
+  const byId = new Map(taught.map((t) => [t.id, t]));
+  const rows = [
+    ...slots.map((s) => ({
       assignmentId: s.assignmentId,
-      label: classLabel(s.subjectCode, s.section),
       subjectCode: s.subjectCode,
       subjectName: s.subjectName,
       section: s.section,
-      start: hhmmOf(s.startMin),
-      end: hhmmOf(s.endMin),
+      startMin: s.startMin,
+      endMin: s.endMin as number | null,
       room: s.room,
-      sessionId: saved.get(`${s.assignmentId}|${s.startMin}`) ?? null,
+      session: saved.get(`${s.assignmentId}|${s.startMin}`),
+    })),
+    // Saved sessions no slot of the day accounts for: extra classes (and any class whose slot has moved since).
+    ...sessions
+      .filter((s) => !slots.some((x) => x.assignmentId === s.assignmentId && x.startMin === s.startMin) && byId.has(s.assignmentId))
+      .map((s) => {
+        const t = byId.get(s.assignmentId)!;
+        return { assignmentId: s.assignmentId, subjectCode: t.subjectCode, subjectName: t.subjectName, section: t.section, startMin: s.startMin, endMin: s.endMin, room: '', session: s as repo.SessionRow | undefined };
+      }),
+  ].sort((x, y) => x.startMin - y.startMin || x.section.localeCompare(y.section));
+  const timings = timingsOf(rows, day, clock);
+  const { correctionDays } = await rules(ctx);
+  return {
+    date: day,
+    today: clock.date,
+    now: hhmmOf(clock.minutes),
+    editable: editableOn(ctx, p, day, correctionDays).ok,
+    correctionDays,
+    classes: rows.map((r, i) => ({
+      assignmentId: r.assignmentId,
+      label: classLabel(r.subjectCode, r.section),
+      subjectCode: r.subjectCode,
+      subjectName: r.subjectName,
+      section: r.section,
+      start: hhmmOf(r.startMin),
+      end: r.endMin === null ? null : hhmmOf(r.endMin),
+      room: r.room,
+      sessionId: r.session?.id ?? null,
+      extra: r.session ? r.session.extra || !slots.some((x) => x.assignmentId === r.assignmentId && x.startMin === r.startMin) : false,
+      timing: timings[i]!,
     })),
   };
 }
+
+/** GET /attendance/classes: the caller's classes on a date (managers: everyone's), timetabled and extra, with saved sessions. */
+export const classesOn = (ctx: AppContext, p: Principal, date: string | undefined) => dayOf(ctx, p, isManager(p) ? undefined : p.user.id, date ?? today(ctx));
+
+/** GET /attendance/today: the caller's own whole day (whatever their role), done, running, next and later, with attendance taken or not. */
+export const myDay = (ctx: AppContext, p: Principal) => dayOf(ctx, p, p.user.id, today(ctx));
 
 /**
  * GET /attendance/summary: one entry per teaching assignment of the caller (a manager: every
@@ -200,12 +283,59 @@ async function attendanceOf(ctx: AppContext, studentId: string): Promise<Student
 /** GET /attendance/me: the caller's own attendance (Student). */
 export const myAttendance = (ctx: AppContext, p: Principal) => attendanceOf(ctx, p.user.id);
 
+/** The student `ref` names (account id or student ID) when the caller may read them: the student themself, a teacher of one of their sections, a manager; else 403. */
+async function readableStudent(ctx: AppContext, p: Principal, ref: string): Promise<string> {
+  const refuse = () => forbidden(hasAnyRole(p.user.roles, ['Student']) ? MSG.attendanceOwnOnly : MSG.forbidden, 'NOT_YOUR_STUDENT');
+  const student = await users.studentReadableBy(ctx, p.user, ref, refuse);
+  const allowed = p.user.id === student.id || isManager(p) || (hasAnyRole(p.user.roles, ['Teacher']) && (await academics.teachesStudent(ctx, p.user.id, student.id)));
+  if (!allowed) throw refuse();
+  return student.id;
+}
+
 /** GET /attendance/students/{id} (account id or student ID): the student themself, a teacher of one of their sections, a manager; else 403. */
 export async function studentAttendance(ctx: AppContext, p: Principal, ref: string) {
-  const student = await users.studentReadableBy(ctx, p.user, ref, () => forbidden(hasAnyRole(p.user.roles, ['Student']) ? MSG.attendanceOwnOnly : MSG.forbidden, 'NOT_YOUR_STUDENT'));
-  const allowed = p.user.id === student.id || isManager(p) || (hasAnyRole(p.user.roles, ['Teacher']) && (await academics.teachesStudent(ctx, p.user.id, student.id)));
-  if (!allowed) throw forbidden(MSG.forbidden, 'NOT_YOUR_STUDENT');
-  return attendanceOf(ctx, student.id);
+  return attendanceOf(ctx, await readableStudent(ctx, p, ref));
+}
+
+/** A student's attendance in one of their courses with every session held, newest first; 404 when it is not their course. */
+async function subjectDetailOf(ctx: AppContext, studentId: string, assignmentId: string): Promise<SubjectAttendanceDetail> {
+  const person = (await users.peopleByIds(ctx, [studentId])).get(studentId);
+  if (!person || !person.roles.includes('Student')) throw notFound(MSG.studentNotFound);
+  const course = (await academics.coursesOfStudent(ctx, studentId)).find((c) => c.id === assignmentId);
+  if (!course) throw notFound(MSG.attendanceCourseNotFound, 'COURSE_NOT_FOUND');
+  const [rows, slots, { threshold }] = await Promise.all([repo.sessionsWithStatusOf(ctx.db, assignmentId, studentId), academics.slotsOfAssignment(ctx, assignmentId, undefined), rules(ctx)]);
+  // A timetabled session's end is its slot's (weekday and start); an extra class carries its own.
+  const endOf = new Map(slots.map((s) => [`${s.weekday}|${s.startMin}`, s.endMin]));
+  let attended = 0;
+  let marked = 0;
+  for (const r of rows) {
+    if (r.status === 'present' || r.status === 'late') attended++;
+    if (r.status && r.status !== 'excused') marked++;
+  }
+  const n = counts({ attended, marked });
+  return {
+    assignmentId,
+    subjectCode: course.subjectCode,
+    subjectName: course.subjectName,
+    section: course.section,
+    teacher: course.teacher,
+    credits: course.credits,
+    ...n,
+    belowThreshold: below(threshold, n),
+    threshold,
+    sessions: rows.map((r) => {
+      const end = r.endMin ?? endOf.get(`${weekdayOf(r.date)}|${r.startMin}`) ?? null;
+      return { sessionId: r.id, date: r.date, start: hhmmOf(r.startMin), end: end === null ? null : hhmmOf(end), extra: r.extra, status: r.status };
+    }),
+  };
+}
+
+/** GET /attendance/me/subjects/{assignmentId}: the caller's sessions of one course (Student); 404 not their course. */
+export const mySubjectAttendance = (ctx: AppContext, p: Principal, assignmentId: string) => subjectDetailOf(ctx, p.user.id, assignmentId);
+
+/** GET /attendance/students/{id}/subjects/{assignmentId}: as studentAttendance's access rule, then 404 not the student's course. */
+export async function studentSubjectAttendance(ctx: AppContext, p: Principal, ref: string, assignmentId: string) {
+  return subjectDetailOf(ctx, await readableStudent(ctx, p, ref), assignmentId);
 }
 
 /** GET /attendance/register: the class register as .xlsx or CSV (formula-looking cells made inert). */
@@ -213,7 +343,7 @@ export async function register(ctx: AppContext, p: Principal, q: RegisterQuery) 
   const a = await ownAssignment(ctx, p, q.assignmentId);
   const [{ sessions, records }, roster] = await Promise.all([repo.registerOf(ctx.db, a.id, q.from, q.to), academics.sectionRoster(ctx, a.sectionId)]);
   const status = new Map(records.map((r) => [`${r.sessionId}|${r.studentId}`, r.status]));
-  const header: CsvCell[] = ['Roll No', 'Name', ...sessions.map((s) => `${s.date} ${hhmmOf(s.startMin)}`), 'Attended', 'Marked', 'Percent'];
+  const header: CsvCell[] = ['Roll No', 'Name', ...sessions.map((s) => `${s.date} ${hhmmOf(s.startMin)}${s.extra ? ' (extra)' : ''}`), 'Attended', 'Marked', 'Percent'];
   const rows: CsvCell[][] = [header];
   for (const st of roster) {
     let attended = 0;

@@ -20,7 +20,11 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const today = () => collegeClock(t.ctx.config.timeZone).date;
-const put = (auth: Auth, payload: object) => t.app.inject({ method: 'PUT', url: '/api/v1/attendance/sessions', headers: auth, payload });
+/**
+ * Saves a session as a declared extra class: the fixtures' classes have no timetable, and these
+ * tests are about the other rules (the timetable rule has attendance.timetable.test.ts).
+ */
+const put = (auth: Auth, payload: object) => t.app.inject({ method: 'PUT', url: '/api/v1/attendance/sessions', headers: auth, payload: { extra: true, end: '23:59', ...payload } });
 
 describe('attendance sessions', () => {
   it('saves a session, and saving the same class again updates it instead of adding one', async () => {

@@ -48,7 +48,8 @@ beforeAll(async () => {
     ['09:00', [{ studentId: a, status: 'present' }, { studentId: b, status: 'absent' }, { studentId: d, status: 'present' }, { studentId: tricky.id, status: 'present' }]],
     ['11:00', [{ studentId: a, status: 'present' }, { studentId: b, status: 'absent' }, { studentId: d, status: 'late' }, { studentId: tricky.id, status: 'absent' }]],
   ] as const) {
-    const res = await t.app.inject({ method: 'PUT', url: '/api/v1/attendance/sessions', headers: teacher.auth, payload: { assignmentId: c.assignment._id, date: today(), start, records } });
+    // Declared extra classes: the fixture's class has no timetable slots.
+    const res = await t.app.inject({ method: 'PUT', url: '/api/v1/attendance/sessions', headers: teacher.auth, payload: { assignmentId: c.assignment._id, date: today(), start, extra: true, end: '12:30', records } });
     expect(res.statusCode, res.body).toBe(200);
   }
 

@@ -9,6 +9,7 @@ import type { Principal } from '../../plugins/access.ts';
 import * as audit from '../audit/audit.service.ts';
 import * as files from '../files/files.service.ts';
 import { presentPublic, presentSettings } from './settings.presenter.ts';
+import { demoTermsAround } from './settings.seed.ts';
 import * as repo from './settings.repository.ts';
 
 // The institution's settings (issue 14 item 3, decision 0033). A low module: auth (approval and
@@ -84,6 +85,23 @@ export async function current(ctx: AppContext, tx?: Executor): Promise<CurrentSe
   c.set(KEY, value, epoch);
   return value;
 }
+
+/**
+ * Demo data: saves terms placed around today (the running semester and its neighbour,
+ * settings.seed.ts) unless terms were saved already, so a first start shows a live semester whatever
+ * the date. Not audited: the seed runs before anyone has signed in.
+ */
+export async function seedDemoTerms(ctx: AppContext): Promise<void> {
+  await ctx.db.transaction(async (tx) => {
+    const row = await repo.getRow(tx, true);
+    if (row.values.terms) return;
+    await repo.saveValues(tx, { ...row.values, terms: demoTermsAround(collegeClock(ctx.config.timeZone).date) });
+  });
+  await cache(ctx).invalidate(KEY);
+}
+
+/** The term `date` ("YYYY-MM-DD") falls in, if any (the terms in force). */
+export const termOn = async (ctx: AppContext, date: string) => (await current(ctx)).terms.find((t) => t.start <= date && date <= t.end);
 
 /** The grading scale in force (assessment and reports grade with it). */
 export const gradeScale = async (ctx: AppContext, tx?: Executor): Promise<GradeBand[]> => (await current(ctx, tx)).gradeScale;

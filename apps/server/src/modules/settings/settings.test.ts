@@ -227,12 +227,13 @@ describe('settings: saved, audited and applied without a restart', () => {
     const teacher = await person(t, 'Teacher');
     const c = await classFixture(t, admin, teacher.user.id, 1);
     const sid = c.students[0]!.user.id;
-    for (const [start, status] of [
-      ['09:00', 'present'],
-      ['10:00', 'present'],
-      ['11:00', 'absent'],
+    // Declared extra classes: the fixture's class has no timetable slots.
+    for (const [start, end, status] of [
+      ['09:00', '10:00', 'present'],
+      ['10:00', '11:00', 'present'],
+      ['11:00', '12:00', 'absent'],
     ] as const) {
-      const r = await api('PUT', '/attendance/sessions', teacher.auth, { assignmentId: c.assignment._id, date: today(), start, records: [{ studentId: sid, status }] });
+      const r = await api('PUT', '/attendance/sessions', teacher.auth, { assignmentId: c.assignment._id, date: today(), start, extra: true, end, records: [{ studentId: sid, status }] });
       expect(r.statusCode, r.body).toBe(200);
     }
     const mine = async () => (await api('GET', `/attendance/students/${sid}`, teacher.auth)).json() as StudentAttendance;

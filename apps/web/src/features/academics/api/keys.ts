@@ -9,7 +9,6 @@ export const academicsKeys = {
   roster: (sectionId: string) => ['academics', 'setup', 'sections', sectionId, 'students'] as const,
   people: ['academics', 'people'] as const,
   mySubjects: ['academics', 'my-subjects'] as const,
-  upcoming: ['academics', 'upcoming-classes'] as const,
   myTimetable: ['academics', 'timetable', 'me'] as const,
   myCourses: ['academics', 'courses', 'me'] as const,
   attendance: ['academics', 'attendance'] as const,
@@ -17,4 +16,6 @@ export const academicsKeys = {
   dayClasses: (date: string | undefined) => ['academics', 'attendance', 'classes', date ?? 'today'] as const,
   session: (assignmentId: string, date: string, start: string | undefined) => ['academics', 'attendance', 'session', assignmentId, date, start ?? ''] as const,
   myAttendance: ['academics', 'attendance', 'me'] as const,
+  today: ['academics', 'attendance', 'today'] as const,
+  subjectAttendance: (assignmentId: string, studentId: string | undefined) => ['academics', 'attendance', 'subject', assignmentId, studentId ?? 'me'] as const,
 };

@@ -10,9 +10,8 @@ import type {
   sectionStudentsResponse,
   slotListResponse,
   subjectListResponse,
-  upcomingClassesResponse,
 } from '@crs/shared/schemas/academics';
-import type { dayClassesResponse, saveSessionResponse } from '@crs/shared/schemas/attendance';
+import type { saveSessionResponse } from '@crs/shared/schemas/attendance';
 
 // Types only, inferred from the shared schemas the server validates against: zod stays out of the
 // chunks that do not validate a form (decision 0017).
@@ -36,12 +35,16 @@ export type {
   AttendanceStatus,
   AttendanceSummary,
   ClassAttendance,
+  ClassTiming,
   DayClass,
+  DayClasses,
   RosterEntry,
   SaveSessionInput,
   SessionAnswer,
   StudentAttendance,
+  StudentSession,
   SubjectAttendance,
+  SubjectAttendanceDetail,
 } from '@crs/shared/schemas/attendance';
 
 export type DepartmentList = z.infer<typeof departmentListResponse>;
@@ -52,8 +55,6 @@ export type SlotList = z.infer<typeof slotListResponse>;
 export type SectionStudents = z.infer<typeof sectionStudentsResponse>;
 export type EnrolResult = z.infer<typeof enrolStudentsResponse>;
 export type MySubjects = z.infer<typeof mySubjectsResponse>;
-export type UpcomingClasses = z.infer<typeof upcomingClassesResponse>;
 export type MyTimetable = z.infer<typeof myTimetableResponse>;
 export type MyCourses = z.infer<typeof myCoursesResponse>;
-export type DayClasses = z.infer<typeof dayClassesResponse>;
 export type SavedSession = z.infer<typeof saveSessionResponse>;

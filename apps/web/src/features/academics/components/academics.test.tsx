@@ -44,6 +44,19 @@ describe('Assigned Subjects (teacher)', () => {
 });
 
 describe('Teacher dashboard', () => {
+  const dayClass = (start: string, end: string, timing: string) => ({
+    assignmentId: A1,
+    label: 'CS301 · CSE-3A',
+    subjectCode: 'CS301',
+    subjectName: 'Data Structures',
+    section: 'CSE-3A',
+    start,
+    end,
+    room: 'CSE-201',
+    sessionId: null,
+    extra: false,
+    timing,
+  });
   it("shows the Attendance Overview (figures and the average) and Today's Classes from the server", async () => {
     server = await signedInAs(teacher(), {
       'GET /attendance/summary': {
@@ -56,8 +69,21 @@ describe('Teacher dashboard', () => {
           threshold: 75,
         },
       },
-      'GET /teachers/upcoming-classes': {
-        body: { classes: [{ subject: 'Data Structures', section: 'CSE-3A', time: '14:00 - 15:00', subjectCode: 'CS301', assignmentId: A1, start: '14:00', end: '15:00', room: 'CSE-201' }] },
+      'GET /attendance/today': {
+        body: {
+          date: '2026-11-24',
+          today: '2026-11-24',
+          now: '11:30',
+          editable: true,
+          correctionDays: 7,
+          classes: [
+            { ...dayClass('09:00', '10:00', 'done'), sessionId: 'sess-1' },
+            { ...dayClass('10:00', '11:00', 'done'), assignmentId: A2, label: 'CS302 · CSE-3B', subjectCode: 'CS302', subjectName: 'Operating Systems', section: 'CSE-3B' },
+            dayClass('11:15', '12:15', 'now'),
+            dayClass('14:00', '15:00', 'next'),
+            { ...dayClass('16:00', '17:00', 'later'), extra: true, room: '' },
+          ],
+        },
       },
     });
     renderApp('/dashboard/teacher');
@@ -67,23 +93,37 @@ describe('Teacher dashboard', () => {
     expect(within(figures).getByRole('row', { name: 'CS302 · CSE-3B 70.0%' })).toBeInTheDocument();
     expect(within(overview).getByText('Average attendance: 76.3%')).toBeInTheDocument();
     const today = screen.getByRole('region', { name: "Today's Classes" });
-    expect(await within(today).findByText('Data Structures')).toBeInTheDocument();
-    expect(within(today).getByText('14:00 - 15:00')).toBeInTheDocument();
-    expect(within(today).getByText('CSE-201')).toBeInTheDocument();
+    // The whole day, ended classes too: taken or not, with the link to take it; now and next marked.
+    expect(await within(today).findAllByRole('listitem')).toHaveLength(5);
+    const held = within(today).getByTestId('today-CS301-09:00');
+    expect(held).toHaveTextContent('09:00 - 10:00');
+    expect(held).toHaveTextContent('CSE-201');
+    expect(held).toHaveTextContent('Done');
+    expect(held).toHaveTextContent('Attendance taken');
+    expect(within(held).getByRole('link', { name: 'Open attendance CS301 · CSE-3A 09:00' })).toHaveAttribute('href', `/dashboard/teacher/attendance?date=2026-11-24&class=${A1}%4009%3A00`);
+    const missed = within(today).getByTestId('today-CS302-10:00');
+    expect(missed).toHaveTextContent('Attendance not taken');
+    expect(within(missed).getByRole('link', { name: 'Take attendance CS302 · CSE-3B 10:00' })).toHaveAttribute('href', `/dashboard/teacher/attendance?date=2026-11-24&class=${A2}%4010%3A00`);
+    const running = within(today).getByTestId('today-CS301-11:15');
+    expect(running).toHaveAttribute('aria-current', 'time');
+    expect(running).toHaveTextContent('Now');
+    expect(within(today).getByTestId('today-CS301-14:00')).toHaveTextContent('Next');
+    expect(within(today).getByTestId('today-CS301-14:00')).not.toHaveTextContent('Attendance not taken');
+    expect(within(today).getByTestId('today-CS301-16:00')).toHaveTextContent('Extra class');
     expect(screen.getAllByRole('region', { name: "Today's Classes" })).toHaveLength(1);
   });
 
-  it("says 'No upcoming classes' when the rest of today is free", async () => {
+  it("says 'No upcoming classes' when the day has none", async () => {
     server = await signedInAs(teacher(), {
       'GET /attendance/summary': { body: { byClass: [], averageAttendance: 0, threshold: 75 } },
-      'GET /teachers/upcoming-classes': { body: { classes: [] } },
+      'GET /attendance/today': { body: { date: '2026-11-24', today: '2026-11-24', now: '08:00', editable: true, correctionDays: 7, classes: [] } },
     });
     renderApp('/dashboard/teacher');
     expect(await screen.findByText('No upcoming classes', undefined, { timeout: 10_000 })).toBeInTheDocument();
   });
 
   it('toasts the spec texts when the summary and the classes fail to load', async () => {
-    server = await signedInAs(teacher(), { 'GET /attendance/summary': failed, 'GET /teachers/upcoming-classes': failed });
+    server = await signedInAs(teacher(), { 'GET /attendance/summary': failed, 'GET /attendance/today': failed });
     renderApp('/dashboard/teacher');
     expect(await screen.findByText('Failed to load attendance data', { selector: '[data-title], li *' }, { timeout: 10_000 })).toBeInTheDocument();
     expect(await screen.findByText('Failed to load upcoming classes', { selector: '[data-title], li *' })).toBeInTheDocument();
@@ -170,6 +210,45 @@ describe('Attendance taking', () => {
     await waitFor(() => expect(screen.getByRole('region', { name: /CS301 · CSE-3A/ })).toHaveTextContent('Saved'));
     expect(screen.getByRole('radio', { name: 'Absent: Rahul Verma' })).toBeChecked();
   }, 30_000);
+
+  it("declares an 'Extra class' (class, start, end) off the timetable and saves it as one", async () => {
+    const puts: RecordedRequest[] = [];
+    server = await signedInAs(teacher(), {
+      'GET /attendance/classes': { body: { date: '2026-11-23', today: '2026-11-23', now: '18:00', editable: true, correctionDays: 7, classes: [] } },
+      'GET /teachers/my-subjects': {
+        body: { subjects: [{ name: 'Data Structures', code: 'CS301', section: 'CSE-3A', assignmentId: A1, subjectId: 's1', sectionId: 'x1', semester: 3, credits: 4, students: 3 }] },
+      },
+      'GET /attendance/sessions': (req) => {
+        expect(Object.fromEntries(req.query)).toEqual({ assignmentId: A1, date: '2026-11-23', start: '16:00' });
+        return { body: { ...sessionAnswer(roster, false), start: '16:00', end: null, starts: [], extra: false } };
+      },
+      'PUT /attendance/sessions': (req) => {
+        puts.push(req);
+        return { body: { ...sessionAnswer(roster, true), start: '16:00', end: '17:30', extra: true, message: MSG.attendanceSaved, created: true } };
+      },
+    });
+    const user = userEvent.setup();
+    renderApp('/dashboard/teacher/attendance?date=2026-11-23');
+    expect(await screen.findByText('You have no classes on this date.', undefined, { timeout: 10_000 })).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Extra class' }));
+    const form = screen.getByRole('form', { name: 'Extra class' });
+    await within(form).findByRole('option', { name: /CS301 · CSE-3A/ });
+    await user.selectOptions(within(form).getByLabelText('Class'), A1);
+    await user.type(within(form).getByLabelText('Start'), '16:00');
+    await user.type(within(form).getByLabelText('End'), '15:00');
+    await user.click(within(form).getByRole('button', { name: 'Open register' }));
+    expect(within(form).getByRole('alert')).toHaveTextContent(MSG.attendanceExtraEnd);
+    await user.clear(within(form).getByLabelText('End'));
+    await user.type(within(form).getByLabelText('End'), '17:30');
+    await user.click(within(form).getByRole('button', { name: 'Open register' }));
+    const register = await screen.findByRole('region', { name: 'CS301 · CSE-3A · 2026-11-23 16:00 · Extra class' });
+    await user.click(within(register).getByRole('button', { name: 'Mark all present' }));
+    await user.click(within(register).getByRole('button', { name: 'Save attendance' }));
+    await waitFor(() => expect(puts).toHaveLength(1));
+    expect(puts[0]!.body).toMatchObject({ assignmentId: A1, date: '2026-11-23', start: '16:00', extra: true, end: '17:30' });
+    // The register shows the saved session (a fresh editor once saved).
+    await waitFor(() => expect(screen.getByRole('region', { name: 'CS301 · CSE-3A · 2026-11-23 16:00 · Extra class' })).toHaveTextContent('Saved'));
+  }, 30_000);
 });
 
 describe('Student screens', () => {
@@ -234,6 +313,44 @@ describe('Student screens', () => {
     expect(within(table).getAllByRole('columnheader').map((h) => h.textContent)).toEqual(['Code', 'Subject', 'Teacher', 'Credits', 'Attendance']);
     expect(within(table).getByTestId('course-CS301')).toHaveTextContent('CS301Data StructuresDr. Kavitha Rao480.0%(16 of 20)');
     expect(within(table).getByTestId('course-MA301')).toHaveTextContent('Below 75%');
+  });
+
+  it('Attendance by subject opens a subject to its classes with date, time and status, the absent days marked', async () => {
+    server = await signedInAs(student(), {
+      'GET /attendance/me': { body: me },
+      'GET /academics/courses/me': { body: { courses: [] } },
+      [`GET /attendance/me/subjects/${A2}`]: {
+        body: {
+          ...me.bySubject[1],
+          threshold: 75,
+          sessions: [
+            { sessionId: 's3', date: '2026-11-23', start: '16:00', end: '17:00', extra: true, status: 'present' },
+            { sessionId: 's2', date: '2026-11-20', start: '09:00', end: '10:00', extra: false, status: 'absent' },
+            { sessionId: 's1', date: '2026-11-18', start: '09:00', end: '10:00', extra: false, status: null },
+          ],
+        },
+      },
+    });
+    const user = userEvent.setup();
+    renderApp('/dashboard/student/courses');
+    const card = await screen.findByRole('region', { name: 'Attendance by subject' }, { timeout: 10_000 });
+    const subject = await within(card).findByRole('button', { name: /MA301/ });
+    expect(subject).toHaveAttribute('aria-expanded', 'false');
+    expect(subject).toHaveTextContent('60.0%(9 of 15)Below 75%');
+    await user.click(subject);
+    expect(subject).toHaveAttribute('aria-expanded', 'true');
+    const table = await within(card).findByRole('table', { name: 'Classes of MA301 Discrete Mathematics' });
+    expect(within(table).getAllByRole('row').map((r) => r.textContent)).toEqual([
+      'DateTimeStatus',
+      '23 Nov 202616:00–17:00(Extra class)Present',
+      '20 Nov 202609:00–10:00Absent',
+      '18 Nov 202609:00–10:00Not marked',
+    ]);
+    expect(within(card).getByText('3 classes held, 1 marked absent.')).toBeInTheDocument();
+    // Only the opened subject was asked for; closing hides it.
+    expect(server.calls(`GET /attendance/me/subjects/${A1}`)).toHaveLength(0);
+    await user.click(subject);
+    expect(within(card).queryByRole('table')).not.toBeInTheDocument();
   });
 });
 

@@ -1,6 +1,6 @@
 import { useId, useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { CheckCheck, Download, Save } from 'lucide-react';
+import { CalendarPlus, CheckCheck, Download, Save } from 'lucide-react';
 import { ATTENDANCE_STATUSES } from '@crs/shared/constants/attendance';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
@@ -15,6 +15,7 @@ import { cn } from '@/lib/utils';
 import { useSaveSession, useSession } from '../api/attendance-session';
 import { downloadRegister, type RegisterFormat } from '../api/download-register';
 import { useDayClasses } from '../api/get-day-classes';
+import { useMySubjects } from '../api/get-my-subjects';
 import type { AttendanceStatus, DayClass, RosterEntry, SessionAnswer } from '../api/types';
 import { ACADEMICS_TEXT as T } from '../texts';
 
@@ -28,10 +29,14 @@ export function daysBefore(date: string, days: number): string {
 /** The class picker's value for one class: a teacher may teach the same assignment twice a day. */
 const classKey = (c: Pick<DayClass, 'assignmentId' | 'start'>) => `${c.assignmentId}@${c.start}`;
 
+/** An extra class being declared (issue 25): not on the timetable, so it is in the day's list only once saved. */
+type ExtraDraft = { assignmentId: string; label: string; subjectName: string; start: string; end: string };
+
 /**
  * Attendance taking (issue 11): a date (today, or back within the correction window), one of the
  * caller's classes that day, then the section's roster. The date and class live in the URL, so a
- * reload or a shared link opens the same register.
+ * reload or a shared link opens the same register. A class held outside the timetable is declared
+ * as an 'Extra class' (class, start and end); once saved it is listed with the day's classes.
  */
 export function TakeAttendance() {
   const [params, setParams] = useSearchParams();
@@ -40,11 +45,14 @@ export function TakeAttendance() {
   const dateId = useId();
   // The choice shows at once; the URL follows (a router navigation may settle a frame later).
   const [selectedKey, setSelectedKey] = useState<string | null>(() => params.get('class'));
+  const [extra, setExtra] = useState<ExtraDraft | null>(null);
 
   if (day.isPending) return <Skeleton className="h-40" aria-label={`${T.classes}: loading`} />;
   if (day.isError) return <FormError message={serverMessage(day.error) ?? T.loadFailed} />;
   const { date, today, correctionDays, classes } = day.data;
-  const selected = classes.find((c) => classKey(c) === selectedKey) ?? null;
+  const listed = classes.find((c) => classKey(c) === selectedKey) ?? null;
+  const draft = !listed && extra && classKey(extra) === selectedKey ? extra : null;
+  const selected = listed ?? draft;
 
   function update(next: { date?: string; class?: string | null }) {
     const p = new URLSearchParams(params);
@@ -52,6 +60,7 @@ export function TakeAttendance() {
       p.set('date', next.date);
       p.delete('class');
       setSelectedKey(null);
+      setExtra(null);
     }
     if (next.class !== undefined) {
       if (next.class) p.set('class', next.class);
@@ -97,13 +106,13 @@ export function TakeAttendance() {
                     )}
                   >
                     <input type="radio" name="class" className="size-4" checked={key === selectedKey} onChange={() => update({ class: key })} />
-                    <span className="font-medium tabular-nums">
-                      {c.start}–{c.end}
-                    </span>
+                    <span className="font-medium tabular-nums">{c.end ? `${c.start}–${c.end}` : c.start}</span>
                     <span className="font-medium">{c.label}</span>
                     <span className="text-muted-foreground">
-                      {c.subjectName} · {T.room} {c.room}
+                      {c.subjectName}
+                      {c.room ? ` · ${T.room} ${c.room}` : ''}
                     </span>
+                    {c.extra ? <Badge variant="outline">{T.extraClass}</Badge> : null}
                     {c.sessionId ? <Badge variant="success">Saved</Badge> : null}
                   </label>
                 );
@@ -111,19 +120,102 @@ export function TakeAttendance() {
             </fieldset>
           )}
           {classes.length > 0 && !selected ? <p className="text-sm text-muted-foreground">{T.chooseClass}</p> : null}
+          {day.data.editable ? (
+            <ExtraClassForm
+              key={date}
+              onOpen={(d) => {
+                setExtra(d);
+                update({ class: classKey(d) });
+              }}
+            />
+          ) : null}
         </CardContent>
       </Card>
-      {selected ? <SessionRegister key={`${classKey(selected)}-${date}`} assignmentId={selected.assignmentId} date={date} start={selected.start} /> : null}
+      {selected ? (
+        <SessionRegister
+          key={`${classKey(selected)}-${date}`}
+          assignmentId={selected.assignmentId}
+          date={date}
+          start={selected.start}
+          extraEnd={draft ? draft.end : undefined}
+        />
+      ) : null}
     </div>
   );
 }
 
-function SessionRegister({ assignmentId, date, start }: { assignmentId: string; date: string; start: string }) {
+/**
+ * 'Extra class': one of the caller's classes with the start and end of a class held outside the
+ * timetable (a make-up or special class); opens its register, saved as an extra class.
+ */
+function ExtraClassForm({ onOpen }: { onOpen: (draft: ExtraDraft) => void }) {
+  const subjects = useMySubjects();
+  const [open, setOpen] = useState(false);
+  const [assignmentId, setAssignmentId] = useState('');
+  const [start, setStart] = useState('');
+  const [end, setEnd] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const ids = { cls: useId(), start: useId(), end: useId() };
+  if (!open)
+    return (
+      <div>
+        <Button variant="outline" onClick={() => setOpen(true)}>
+          <CalendarPlus aria-hidden="true" />
+          {T.extraClass}
+        </Button>
+      </div>
+    );
+  const list = subjects.data?.subjects ?? [];
+  return (
+    <form
+      aria-label={T.extraClass}
+      className="grid gap-3 rounded-md border p-3"
+      onSubmit={(e) => {
+        e.preventDefault();
+        const s = list.find((x) => x.assignmentId === assignmentId);
+        if (!s || !start || !end) return setError(T.extraClassIncomplete);
+        if (end <= start) return setError(T.extraClassEnd);
+        setError(null);
+        onOpen({ assignmentId, label: `${s.code} · ${s.section}`, subjectName: s.name, start, end });
+      }}
+    >
+      <p className="text-sm text-muted-foreground">{T.extraClassIntro}</p>
+      <div className="flex flex-wrap items-end gap-3">
+        <div className="grid gap-2">
+          <Label htmlFor={ids.cls}>{T.classColumn}</Label>
+          <select id={ids.cls} className="h-9 rounded-md border bg-background px-2 text-sm" value={assignmentId} onChange={(e) => setAssignmentId(e.target.value)}>
+            <option value="">{T.chooseOne}</option>
+            {list.map((x) => (
+              <option key={x.assignmentId} value={x.assignmentId}>
+                {x.code} · {x.section} — {x.name}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className="grid gap-2">
+          <Label htmlFor={ids.start}>{T.startTime}</Label>
+          <Input id={ids.start} type="time" value={start} onChange={(e) => setStart(e.target.value)} className="w-32" />
+        </div>
+        <div className="grid gap-2">
+          <Label htmlFor={ids.end}>{T.endTime}</Label>
+          <Input id={ids.end} type="time" value={end} onChange={(e) => setEnd(e.target.value)} className="w-32" />
+        </div>
+        <Button type="submit">{T.openRegister}</Button>
+        <Button type="button" variant="ghost" onClick={() => setOpen(false)}>
+          {T.cancel}
+        </Button>
+      </div>
+      <FormError message={error} />
+    </form>
+  );
+}
+
+function SessionRegister({ assignmentId, date, start, extraEnd }: { assignmentId: string; date: string; start: string; extraEnd: string | undefined }) {
   const session = useSession({ assignmentId, date, start });
   if (session.isPending) return <Skeleton className="h-96" aria-label={`${T.student}: loading`} />;
   if (session.isError) return <FormError message={serverMessage(session.error) ?? T.loadFailed} />;
   // A fresh editor per saved state: after a save its answer is the new starting point.
-  return <RosterEditor key={session.data.session?.savedAt ?? 'new'} session={session.data} start={start} />;
+  return <RosterEditor key={session.data.session?.savedAt ?? 'new'} session={session.data} start={start} extraEnd={extraEnd} />;
 }
 
 type Marks = Record<string, AttendanceStatus | null>;
@@ -142,7 +234,7 @@ const STATUS_STYLE: Record<AttendanceStatus, string> = {
   excused: 'peer-checked:bg-sky-700 peer-checked:text-white peer-checked:border-sky-700',
 };
 
-function RosterEditor({ session, start }: { session: SessionAnswer; start: string }) {
+function RosterEditor({ session, start, extraEnd }: { session: SessionAnswer; start: string; extraEnd: string | undefined }) {
   const save = useSaveSession();
   const [marks, setMarks] = useState<Marks>(() => Object.fromEntries(session.students.map((s) => [s.studentId, s.status])));
   const [error, setError] = useState<string | null>(null);
@@ -161,7 +253,9 @@ function RosterEditor({ session, start }: { session: SessionAnswer; start: strin
       return;
     }
     try {
-      const saved = await save.mutateAsync({ assignmentId: session.assignmentId, date: session.date, start, records });
+      // A declared extra class not saved yet carries its declaration; a saved one is just corrected.
+      const declared = extraEnd && !session.session ? { extra: true, end: extraEnd } : {};
+      const saved = await save.mutateAsync({ assignmentId: session.assignmentId, date: session.date, start, ...declared, records });
       toast.success(saved.message);
     } catch (e) {
       setError(serverMessage(e) ?? T.actionFailed);
@@ -184,6 +278,7 @@ function RosterEditor({ session, start }: { session: SessionAnswer; start: strin
       <CardHeader>
         <CardTitle id="register-title">
           {session.label} · {session.date} {start}
+          {session.extra || extraEnd ? ` · ${T.extraClass}` : ''}
         </CardTitle>
         <CardDescription>
           {session.subjectName}. {session.session ? T.savedAt(new Date(session.session.savedAt).toLocaleString(), session.session.savedBy) : T.notSaved}

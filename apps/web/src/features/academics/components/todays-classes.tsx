@@ -1,51 +1,90 @@
+import { Link } from 'react-router';
 import { Clock, MapPin } from 'lucide-react';
+import { Badge, type BadgeVariant } from '@/components/ui/badge';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { EmptyState, FormError } from '@/components/ui/form-error';
 import { Skeleton } from '@/components/ui/skeleton';
-import { useUpcomingClasses } from '../api/get-upcoming-classes';
+import { paths } from '@/config/paths';
 import { useFailureToast } from '@/hooks/use-failure-toast';
+import { cn } from '@/lib/utils';
+import { useTodaysClasses } from '../api/get-todays-classes';
+import type { ClassTiming, DayClass } from '../api/types';
 import { ACADEMICS_TEXT as T } from '../texts';
 
-/** Teacher dashboard (spec section 2): the caller's classes for the rest of today, from the timetable on the server. */
+const TIMING_BADGE: Record<ClassTiming, BadgeVariant | null> = { done: 'outline', now: 'default', next: 'secondary', later: null };
+
+/** The attendance page opened on this class of `date` (its URL keeps the date and the class). */
+const attendanceHref = (date: string, c: DayClass) => `${paths.teacherAttendance}?${new URLSearchParams({ date, class: `${c.assignmentId}@${c.start}` })}`;
+
+/**
+ * Teacher dashboard (spec section 2, issue 25): the caller's whole day from the server — classes
+ * already held (attendance taken or not, with a link to take it), the running one and the next one
+ * marked, the rest of the day after them.
+ */
 export function TodaysClasses() {
-  const upcoming = useUpcomingClasses();
-  useFailureToast(upcoming.isError, T.upcomingFailed);
-  const classes = upcoming.data?.classes ?? [];
+  const day = useTodaysClasses();
+  useFailureToast(day.isError, T.upcomingFailed);
+  const classes = day.data?.classes ?? [];
   return (
     <Card role="region" aria-labelledby="todays-classes-title">
       <CardHeader>
         <CardTitle id="todays-classes-title">{T.todaysClasses}</CardTitle>
       </CardHeader>
       <CardContent>
-        {upcoming.isPending ? (
+        {day.isPending ? (
           <div className="grid gap-2" aria-busy="true">
             <Skeleton className="h-12" />
             <Skeleton className="h-12" />
           </div>
-        ) : upcoming.isError ? (
+        ) : day.isError ? (
           <FormError message={T.upcomingFailed} />
         ) : classes.length === 0 ? (
           <EmptyState>{T.noUpcoming}</EmptyState>
         ) : (
           <ul className="grid gap-2">
-            {classes.map((c) => (
-              <li key={`${c.assignmentId}-${c.start}`} className="flex flex-wrap items-center justify-between gap-2 rounded-md border p-3 text-sm">
-                <div>
-                  <p className="font-medium">{c.subject}</p>
-                  <p className="text-muted-foreground">{c.section}</p>
-                </div>
-                <div className="grid justify-items-end gap-1 text-muted-foreground">
-                  <span className="inline-flex items-center gap-1 tabular-nums">
-                    <Clock aria-hidden="true" className="size-4" />
-                    {c.time}
-                  </span>
-                  <span className="inline-flex items-center gap-1">
-                    <MapPin aria-hidden="true" className="size-4" />
-                    {c.room}
-                  </span>
-                </div>
-              </li>
-            ))}
+            {classes.map((c) => {
+              const badge = TIMING_BADGE[c.timing];
+              const held = c.timing === 'done' || c.timing === 'now';
+              return (
+                <li
+                  key={`${c.assignmentId}-${c.start}`}
+                  data-testid={`today-${c.subjectCode}-${c.start}`}
+                  aria-current={c.timing === 'now' ? 'time' : undefined}
+                  className={cn('grid gap-2 rounded-md border p-3 text-sm', c.timing === 'done' && 'bg-muted/40', (c.timing === 'now' || c.timing === 'next') && 'border-primary')}
+                >
+                  <div className="flex flex-wrap items-start justify-between gap-2">
+                    <div>
+                      <p className="font-medium">{c.subjectName}</p>
+                      <p className="text-muted-foreground">{c.section}</p>
+                    </div>
+                    <div className="grid justify-items-end gap-1 text-muted-foreground">
+                      <span className="inline-flex items-center gap-1 tabular-nums">
+                        <Clock aria-hidden="true" className="size-4" />
+                        {c.end ? `${c.start} - ${c.end}` : c.start}
+                      </span>
+                      {c.room ? (
+                        <span className="inline-flex items-center gap-1">
+                          <MapPin aria-hidden="true" className="size-4" />
+                          {c.room}
+                        </span>
+                      ) : null}
+                    </div>
+                  </div>
+                  <div className="flex flex-wrap items-center gap-2">
+                    {badge ? <Badge variant={badge}>{T.timingLabels[c.timing]}</Badge> : null}
+                    {c.extra ? <Badge variant="outline">{T.extraClass}</Badge> : null}
+                    {c.sessionId ? <Badge variant="success">{T.attendanceTaken}</Badge> : held ? <Badge variant="warning">{T.attendanceNotTaken}</Badge> : null}
+                    <Link
+                      to={attendanceHref(day.data.date, c)}
+                      aria-label={`${c.sessionId ? T.openAttendance : T.takeAttendance} ${c.label} ${c.start}`}
+                      className="ml-auto font-medium text-primary underline-offset-4 hover:underline"
+                    >
+                      {c.sessionId ? T.openAttendance : T.takeAttendance}
+                    </Link>
+                  </div>
+                </li>
+              );
+            })}
           </ul>
         )}
       </CardContent>

@@ -13,7 +13,7 @@ const DAYS = [1, 2, 3, 4, 5, 6, 7] as const;
 /**
  * The caller's week (a student's sections, a teacher's own classes): one card per weekday, today's
  * first marked; cards stack on a phone and sit side by side on a wide screen. Saturday and Sunday
- * show only when they have classes.
+ * show only when they have classes or are today (a free Sunday then says so).
  */
 export function WeeklyTimetable() {
   const week = useMyTimetable();
@@ -21,7 +21,7 @@ export function WeeklyTimetable() {
   if (week.isError) return <FormError message={T.loadFailed} />;
   const byDay = new Map<number, TimetableSlot[]>();
   for (const s of week.data.slots) byDay.set(s.weekday, [...(byDay.get(s.weekday) ?? []), s]);
-  const days = DAYS.filter((d) => d <= 5 || byDay.has(d));
+  const days = DAYS.filter((d) => d <= 5 || byDay.has(d) || d === week.data.today);
   return (
     <div className="grid gap-4 md:grid-cols-2 xl:grid-cols-3">
       {days.map((d) => {

@@ -424,7 +424,7 @@ describe('Upload Exam Marks', () => {
 describe('Marks Overview (teacher dashboard)', () => {
   const dashboardRoutes = {
     'GET /attendance/summary': { body: { byClass: [], averageAttendance: 0, threshold: 75 } },
-    'GET /teachers/upcoming-classes': { body: { classes: [] } },
+    'GET /attendance/today': { body: { date: '2026-11-24', today: '2026-11-24', now: '08:00', editable: true, correctionDays: 7, classes: [] } },
   };
 
   it('shows average marks by subject (the table alternative) and the average below', async () => {

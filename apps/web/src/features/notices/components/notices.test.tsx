@@ -189,7 +189,7 @@ describe('teacher dashboard', () => {
     server = await signedInAs(makeUser({ roles: ['Teacher'], name: 'Dr. Meera Iyer' }), {
       ...board([notice('n1', 'Faculty meeting on Monday', { unread: true })]),
       'GET /attendance/summary': { body: { byClass: [], averageAttendance: 0 } },
-      'GET /teachers/upcoming-classes': { body: { classes: [] } },
+      'GET /attendance/today': { body: { date: '2026-11-24', today: '2026-11-24', now: '08:00', editable: true, correctionDays: 7, classes: [] } },
     });
     renderApp('/dashboard/teacher');
     const card = (await screen.findByRole('heading', { name: 'Notices', level: 2 })).closest('div')!.parentElement!;
