@@ -151,6 +151,8 @@ export const publicSettingsSchema = z.object({
   shortName: z.string(),
   logoUrl: z.string().nullable(),
   academicYear: z.string(),
+  /** The college's IANA time zone (CRS_TIMEZONE): the client shows every date and time in it. */
+  timeZone: z.string(),
 });
 export type PublicSettings = z.infer<typeof publicSettingsSchema>;
 

@@ -9,7 +9,13 @@ export function presentSettings(ctx: AppContext, s: CurrentSettings): Settings {
   return { ...values, logoUrl: logoFileId ? files.fileUrl(logoFileId) : null, smtpConfigured: !!ctx.config.smtpUrl, updatedAt: updatedAt?.toISOString() ?? null };
 }
 
-/** Only what anyone may see: names, logo, academic year. */
-export function presentPublic(s: CurrentSettings): PublicSettings {
-  return { institutionName: s.institutionName, shortName: s.shortName, logoUrl: s.logoFileId ? files.fileUrl(s.logoFileId) : null, academicYear: s.academicYear };
+/** Only what anyone may see: names, logo, academic year, the time zone dates are shown in. */
+export function presentPublic(ctx: AppContext, s: CurrentSettings): PublicSettings {
+  return {
+    institutionName: s.institutionName,
+    shortName: s.shortName,
+    logoUrl: s.logoFileId ? files.fileUrl(s.logoFileId) : null,
+    academicYear: s.academicYear,
+    timeZone: ctx.config.timeZone,
+  };
 }

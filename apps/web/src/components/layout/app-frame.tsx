@@ -9,6 +9,7 @@ import { paths } from '@/config/paths';
 import { useMediaQuery } from '@/hooks/use-media-query';
 import { displayName, useAuth } from '@/lib/auth';
 import { deferredModule } from '@/lib/deferred-module';
+import { collegeTimeZone, setCollegeTimeZone } from '@/lib/format-date';
 import { usePublicSettings } from '@/lib/institution-query';
 import { cn } from '@/lib/utils';
 import { InstitutionName } from './institution';
@@ -70,6 +71,10 @@ export function AppFrame({ children, bell }: { children: ReactNode; /** The head
   const name = displayName(user);
   const role = user?.roles[0] ?? '';
   const institution = usePublicSettings();
+  // Every date on the page is shown in the college's zone: set before the page renders; if it differs
+  // from the default the page first drew with, the page is drawn again (keyed by the zone) once.
+  setCollegeTimeZone(institution.data?.timeZone);
+  const timeZone = collegeTimeZone();
 
   return (
     <div className="min-h-screen">
@@ -153,7 +158,7 @@ export function AppFrame({ children, bell }: { children: ReactNode; /** The head
         </SidebarTooltips>
       </aside>
 
-      <main className={cn('pb-10 pr-4 pt-20 transition-[padding] duration-200 sm:pr-6', isDesktop ? (collapsed ? 'pl-22' : 'pl-70') : 'pl-4 sm:pl-6')}>
+      <main key={timeZone} className={cn('pb-10 pr-4 pt-20 transition-[padding] duration-200 sm:pr-6', isDesktop ? (collapsed ? 'pl-22' : 'pl-70') : 'pl-4 sm:pl-6')}>
         {children}
       </main>
 

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { Check, X } from 'lucide-react';
+import { formatDate } from '@/lib/format-date';
 import { toast } from '@/lib/toast';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
@@ -22,7 +23,6 @@ export const ACCOUNTS_TEXT = {
 } as const;
 
 const PAGE_SIZE = 20;
-const dateFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium' });
 
 /** Pending Teacher/Staff sign-ups with approve and reject (Admin, SuperAdmin; the server enforces). */
 export function PendingAccounts() {
@@ -93,9 +93,4 @@ export function PendingAccounts() {
       />
     </Card>
   );
-}
-
-function formatDate(iso: string): string {
-  const d = new Date(iso);
-  return Number.isNaN(d.getTime()) ? '—' : dateFormat.format(d);
 }

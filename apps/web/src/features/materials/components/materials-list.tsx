@@ -5,7 +5,8 @@ import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { DataTable, type Column } from '@/components/ui/data-table';
-import { formatInstantDay, formatSize } from '@/lib/dates';
+import { formatDate } from '@/lib/format-date';
+import { formatSize } from '@/lib/format-size';
 import { toast } from '@/lib/toast';
 import { useDeleteMaterial } from '../api/delete-material';
 import { useMaterials } from '../api/get-materials';
@@ -47,7 +48,7 @@ export function MaterialsList() {
         </span>
       ),
     },
-    { key: 'uploaded', header: T.colUploaded, hideBelow: 'sm', className: 'whitespace-nowrap', cell: (m) => formatInstantDay(m.createdAt) },
+    { key: 'uploaded', header: T.colUploaded, hideBelow: 'sm', className: 'whitespace-nowrap', cell: (m) => formatDate(m.createdAt) },
     {
       key: 'actions',
       header: T.colActions,

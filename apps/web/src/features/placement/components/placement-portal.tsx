@@ -9,7 +9,7 @@ import { DataTable, type Column } from '@/components/ui/data-table';
 import { Skeleton } from '@/components/ui/skeleton';
 import { paths } from '@/config/paths';
 import { serverMessage } from '@/lib/errors';
-import { formatDay } from '@/lib/dates';
+import { formatDate } from '@/lib/format-date';
 import { toast } from '@/lib/toast';
 import { useApply, useJobs, useMyApplications } from '../api/jobs';
 import { PLACEMENT_TEXT, STATUS_LABEL, STATUS_VARIANT } from '../texts';
@@ -18,7 +18,7 @@ import { JobCard } from './job-card';
 const APPLICATION_COLUMNS: Column<StudentApplication>[] = [
   { key: 'company', header: PLACEMENT_TEXT.company, className: 'font-medium', cell: (a) => a.job.company },
   { key: 'role', header: PLACEMENT_TEXT.role, cell: (a) => a.job.role },
-  { key: 'applied', header: PLACEMENT_TEXT.appliedOn, className: 'whitespace-nowrap', cell: (a) => formatDay(a.appliedAt) },
+  { key: 'applied', header: PLACEMENT_TEXT.appliedOn, className: 'whitespace-nowrap', cell: (a) => formatDate(a.appliedAt) },
   { key: 'status', header: PLACEMENT_TEXT.status, cell: (a) => <Badge variant={STATUS_VARIANT[a.status]}>{STATUS_LABEL[a.status]}</Badge> },
 ];
 

@@ -5,7 +5,7 @@ import { Badge } from '@/components/ui/badge';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { DataTable, type Column } from '@/components/ui/data-table';
 import { Skeleton } from '@/components/ui/skeleton';
-import { formatDay } from '@/lib/dates';
+import { formatDate } from '@/lib/format-date';
 import { useMyResults } from '../api/get-my-results';
 import { RESULTS_TEXT as T } from '../texts';
 
@@ -108,7 +108,7 @@ function SubjectExams({ subject: s }: { subject: Subject }) {
   const columns: Column<ExamResult>[] = [
     { key: 'name', header: T.exam, cell: (e) => e.name },
     { key: 'kind', header: T.kind, hideBelow: 'lg', cell: (e) => EXAM_KIND_LABELS[e.kind] },
-    { key: 'date', header: T.date, hideBelow: 'sm', className: 'whitespace-nowrap', cell: (e) => formatDay(e.date) },
+    { key: 'date', header: T.date, hideBelow: 'sm', className: 'whitespace-nowrap', cell: (e) => formatDate(e.date) },
     { key: 'weight', header: T.weight, hideBelow: 'sm', className: 'tabular-nums', cell: (e) => `${e.weight}%` },
     { key: 'marks', header: T.marks, className: 'tabular-nums whitespace-nowrap', cell: marksText },
   ];

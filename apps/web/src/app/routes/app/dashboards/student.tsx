@@ -16,7 +16,7 @@ import { usePlacementDeadlines } from '@/features/placement/hooks/use-placement-
 import { useUpcomingExams } from '@/features/results/api/get-upcoming-exams';
 import { CgpaCard } from '@/features/results/components/cgpa-card';
 import { displayName, useAuth } from '@/lib/auth';
-import { formatDay, formatInstantDay } from '@/lib/dates';
+import { formatDate } from '@/lib/format-date';
 
 /** 'n books issued' (spec: the Library card). */
 export function issuedText(n: number): string {
@@ -53,7 +53,7 @@ function UpcomingDeadlines() {
     ...(exams.data ?? []).map((e) => ({
       key: `exam-${e._id}`,
       at: Date.parse(`${e.date}T00:00:00`),
-      when: formatDay(e.date),
+      when: formatDate(e.date),
       title: `${e.subjectCode} · ${e.name}`,
       detail: `${e.subjectName} · ${EXAM_KIND_LABELS[e.kind]} · ${e.maxMarks} marks`,
       tag: <Badge variant="secondary">{DEADLINES_TEXT.exam}</Badge>,
@@ -61,7 +61,7 @@ function UpcomingDeadlines() {
     ...(loans.data?.loans ?? []).map((l) => ({
       key: `loan-${l._id}`,
       at: Date.parse(l.dueOn),
-      when: formatInstantDay(l.dueOn),
+      when: formatDate(l.dueOn),
       title: DEADLINES_TEXT.returnBook(l.book.title),
       detail: l.book.authors.join(', '),
       tag: l.status === 'overdue' ? <Badge variant="destructive">{DEADLINES_TEXT.overdue}</Badge> : <Badge variant="outline">{DEADLINES_TEXT.bookDue}</Badge>,
@@ -69,7 +69,7 @@ function UpcomingDeadlines() {
     ...placement.deadlines.map((d) => ({
       key: `job-${d.id}`,
       at: Date.parse(`${d.date}T00:00:00`),
-      when: formatDay(d.date),
+      when: formatDate(d.date),
       title: (
         <Link to={paths.studentPlacement} className="text-primary underline-offset-4 hover:underline">
           {d.label}
