@@ -43,9 +43,9 @@ export function PendingAccounts() {
   const busyId = review.isPending ? review.variables?.id : undefined;
   const columns: Column<SessionUser>[] = [
     { key: 'name', header: 'Name', className: 'font-medium', cell: (u) => u.name },
-    { key: 'email', header: 'Email', hideBelow: 'sm', cell: (u) => u.email },
+    { key: 'email', header: 'Email', cell: (u) => u.email },
     { key: 'role', header: 'Role', cell: (u) => u.roles.join(', ') },
-    { key: 'requested', header: 'Requested', hideBelow: 'md', className: 'whitespace-nowrap', cell: (u) => formatDate(u.createdAt) },
+    { key: 'requested', header: 'Requested', className: 'whitespace-nowrap', cell: (u) => formatDate(u.createdAt) },
     {
       key: 'actions',
       header: 'Actions',

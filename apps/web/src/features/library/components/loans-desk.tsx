@@ -61,7 +61,7 @@ export function LoansDesk({ initialStatus = 'overdue' }: { initialStatus?: LoanS
     },
     { key: 'due', header: 'Due', className: 'whitespace-nowrap', cell: (loan) => formatDate(loan.dueOn) },
     { key: 'status', header: 'Status', cell: (loan) => <LoanStatusBadge status={loan.status} /> },
-    { key: 'late', header: 'Days overdue', hideBelow: 'md', className: 'whitespace-nowrap', cell: (loan) => (loan.daysOverdue > 0 ? daysText(loan.daysOverdue) : '—') },
+    { key: 'late', header: 'Days overdue', className: 'whitespace-nowrap', cell: (loan) => (loan.daysOverdue > 0 ? daysText(loan.daysOverdue) : '—') },
     {
       key: 'fine',
       header: 'Fine',

@@ -46,7 +46,7 @@ export function MyLoans() {
 
   const columns: Column<Loan>[] = [
     { key: 'book', header: 'Book', className: 'font-medium', cell: (loan) => <BookLink loan={loan} /> },
-    { key: 'issued', header: 'Issued', hideBelow: 'sm', className: 'whitespace-nowrap', cell: (loan) => formatDate(loan.issuedOn) },
+    { key: 'issued', header: 'Issued', className: 'whitespace-nowrap', cell: (loan) => formatDate(loan.issuedOn) },
     {
       key: 'due',
       header: 'Due',
@@ -54,7 +54,7 @@ export function MyLoans() {
       cell: (loan) => (loan.status === 'returned' ? `Returned ${formatDate(loan.returnedOn)}` : formatDate(loan.dueOn)),
     },
     { key: 'status', header: 'Status', cell: (loan) => <LoanStatusBadge status={loan.status} /> },
-    { key: 'late', header: 'Overdue', hideBelow: 'md', className: 'whitespace-nowrap', cell: (loan) => (loan.daysOverdue > 0 ? daysText(loan.daysOverdue) : '—') },
+    { key: 'late', header: 'Overdue', className: 'whitespace-nowrap', cell: (loan) => (loan.daysOverdue > 0 ? daysText(loan.daysOverdue) : '—') },
     { key: 'fine', header: 'Fine', className: 'whitespace-nowrap tabular-nums', cell: (loan) => formatRupees(loan.fineAccrued) },
     {
       key: 'actions',

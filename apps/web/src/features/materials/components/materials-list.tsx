@@ -41,14 +41,14 @@ export function MaterialsList() {
     {
       key: 'file',
       header: T.colFile,
-      hideBelow: 'md',
+     
       cell: (m) => (
         <span className="text-sm">
           <span className="break-words">{m.file.filename}</span> <span className="whitespace-nowrap text-muted-foreground">({formatSize(m.file.size)})</span>
         </span>
       ),
     },
-    { key: 'uploaded', header: T.colUploaded, hideBelow: 'sm', className: 'whitespace-nowrap', cell: (m) => formatDate(m.createdAt) },
+    { key: 'uploaded', header: T.colUploaded, className: 'whitespace-nowrap', cell: (m) => formatDate(m.createdAt) },
     {
       key: 'actions',
       header: T.colActions,
