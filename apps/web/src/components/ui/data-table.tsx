@@ -113,7 +113,9 @@ export function DataTable<T>({ caption, columns, rows, rowKey, loading, error, e
   const firstSticky = selection ? STICKY_AFTER_CHECKBOX : STICKY_FIRST;
 
   return (
-    <div>
+    // Sized by its container, never by its columns (contain: inline-size): with every column shown, a
+    // wide table would otherwise widen the cards and grids around it past a phone's screen.
+    <div className="[contain:inline-size]">
       <div className="relative">
         {/* Positioned, so visually hidden (absolute) cell texts scroll with the table instead of widening the page. */}
         <div

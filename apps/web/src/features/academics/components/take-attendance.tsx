@@ -184,7 +184,7 @@ function RosterEditor({ session, start }: { session: SessionAnswer; start: strin
     <Card role="region" aria-labelledby="register-title">
       <CardHeader>
         <CardTitle id="register-title">
-          {session.label} · {formatDate(session.date)} {start}
+          {session.label} · {formatDate(session.date)}, {start}
         </CardTitle>
         <CardDescription>
           {session.subjectName}. {session.session ? T.savedAt(formatDateTime(session.session.savedAt), session.session.savedBy) : T.notSaved}
