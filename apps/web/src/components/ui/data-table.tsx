@@ -58,9 +58,10 @@ function isRowClick(e: MouseEvent<HTMLTableRowElement>): boolean {
 }
 
 // The first column (and the checkbox before it) stays in view while the table scrolls sideways; it
-// needs the card's background so the scrolled cells pass beneath it. The checkbox column is 2rem wide.
-const STICKY_FIRST = 'sticky left-0 z-[1] bg-card';
-const STICKY_AFTER_CHECKBOX = 'sticky left-8 z-[1] bg-card';
+// paints the surface the table sits on (--surface: the page, a card or a dialog, index.css) so the
+// scrolled cells pass beneath it. The checkbox column is 2rem wide.
+const STICKY_FIRST = 'sticky left-0 z-[1] bg-[var(--surface)]';
+const STICKY_AFTER_CHECKBOX = 'sticky left-8 z-[1] bg-[var(--surface)]';
 
 /**
  * The one list table: skeleton while loading, the error or the empty text in place, an accessible
@@ -186,7 +187,7 @@ export function DataTable<T>({ caption, columns, rows, rowKey, loading, error, e
             </tbody>
           </table>
         </div>
-        {scrolls && !scrolledToEnd ? <div aria-hidden="true" data-testid="table-more" className="pointer-events-none absolute inset-y-0 right-0 w-8 bg-gradient-to-l from-card" /> : null}
+        {scrolls && !scrolledToEnd ? <div aria-hidden="true" data-testid="table-more" className="pointer-events-none absolute inset-y-0 right-0 w-8 bg-gradient-to-l from-[var(--surface)]" /> : null}
       </div>
       {paging ? <Pager page={paging.page} pageSize={paging.pageSize} total={paging.total} capped={paging.capped} shown={rows.length} onPage={paging.onPage} /> : null}
     </div>
