@@ -125,6 +125,25 @@ export default tseslint.config(
     },
   },
   {
+    // One date and time format, in the college's time zone (issue 25): screens call lib/format-date.ts,
+    // never the browser's locale or zone. Numbers go through an explicit Intl.NumberFormat.
+    files: ['apps/web/src/**/*.{ts,tsx}'],
+    ignores: ['apps/web/src/lib/format-date.ts', '**/*.test.ts', '**/*.test.tsx', 'apps/web/src/test/**'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: 'CallExpression[callee.property.name=/^toLocale(Date|Time)?String$/]',
+          message: 'Dates and times go through @/lib/format-date (the college\'s zone, one style); numbers through Intl.NumberFormat.',
+        },
+        {
+          selector: "NewExpression[callee.object.name='Intl'][callee.property.name='DateTimeFormat'], CallExpression[callee.object.name='Intl'][callee.property.name='DateTimeFormat']",
+          message: 'Dates and times go through @/lib/format-date (the college\'s zone, one style).',
+        },
+      ],
+    },
+  },
+  {
     files: ['scripts/**', 'apps/server/src/cli.ts', '**/*.test.ts', '**/*.test.tsx', 'apps/web/e2e/**', '.ci/**'],
     rules: { 'no-console': 'off' },
   },

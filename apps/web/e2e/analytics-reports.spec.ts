@@ -1,6 +1,7 @@
 import type { Page } from '@playwright/test';
 import * as XLSX from '@e965/xlsx';
 import type { AnalyticsOverview, OpenTasks, ReportList } from '@crs/shared/schemas/reports';
+import { formatDate } from '../src/lib/format-date';
 import { checkScreen, DEMO, DEMO_PASSWORD, expect, loginAs, test } from './utils';
 
 // Issue 14 items 4–6 on the real server with the demo data: the Admin's Analytics with its date
@@ -40,7 +41,7 @@ test('Admin: Analytics shows the server’s figures and filters by date range', 
   await expect(page.getByRole('heading', { name: 'Analytics', level: 1 })).toBeVisible();
   const enrolment = page.getByRole('table', { name: 'Enrolment by department' });
   for (const e of figures.enrolment) await expect(enrolment.getByRole('row', { name: `${e.department} — ${e.departmentName} ${e.students}` })).toBeAttached();
-  await expect(page.getByText(`Showing ${figures.from} to ${figures.to}`)).toBeVisible();
+  await expect(page.getByText(`Showing ${formatDate(figures.from)} to ${formatDate(figures.to)}`)).toBeVisible();
   // The charts draw on canvases (chart.js loaded on demand).
   await expect(page.getByRole('img', { name: /Students enrolled per department/ })).toBeVisible();
   await expect(page.getByRole('img', { name: /Attendance percent per week/ })).toBeVisible();
@@ -48,7 +49,7 @@ test('Admin: Analytics shows the server’s figures and filters by date range', 
   const dept = figures.attendance.departments[0]!;
   const i = figures.attendance.weeks.indexOf(week);
   const shown = dept.percent[i] === null || dept.percent[i] === undefined ? '—' : `${dept.percent[i]!.toFixed(1)}%`;
-  await expect(page.getByRole('table', { name: 'Attendance trend by week and department' }).getByRole('row', { name: new RegExp(`^${week} ${shown.replace('.', '\\.')}`) })).toBeAttached();
+  await expect(page.getByRole('table', { name: 'Attendance trend by week and department' }).getByRole('row', { name: new RegExp(`^${formatDate(week)} ${shown.replace('.', '\\.')}`) })).toBeAttached();
 
   // The filter goes to the server and into the URL.
   const from = figures.attendance.weeks.at(-4)!;
@@ -59,12 +60,12 @@ test('Admin: Analytics shows the server’s figures and filters by date range', 
   await page.getByRole('button', { name: 'Apply' }).click();
   expect(new URL((await request).url()).searchParams.get('to')).toBe(to);
   await expect(page).toHaveURL(`/dashboard/admin/analytics?from=${from}&to=${to}`);
-  await expect(page.getByText(`Showing ${from} to ${to}`)).toBeVisible();
+  await expect(page.getByText(`Showing ${formatDate(from)} to ${formatDate(to)}`)).toBeVisible();
   const narrowed = await api<AnalyticsOverview>(`/analytics/overview?from=${from}&to=${to}`);
   const library = page.getByRole('table', { name: 'Library circulation and overdue trend' });
   await expect(library.getByRole('row')).toHaveCount(narrowed.library.length + 1);
   const last = narrowed.library.at(-1)!;
-  await expect(library.getByRole('row', { name: `${last.week} ${last.issued} ${last.returned} ${last.overdue}` })).toBeAttached();
+  await expect(library.getByRole('row', { name: `${formatDate(last.week)} ${last.issued} ${last.returned} ${last.overdue}` })).toBeAttached();
 
   // Placement applications and offers per department, as the server counts them for the range.
   const placement = page.getByRole('table', { name: 'Placement applications and offers by department' });

@@ -3,7 +3,7 @@ import type { PublicSettings } from '@crs/shared/schemas/settings';
 import { api } from './api-client';
 import { queryKeys } from './query-keys';
 
-/** GET /settings/public: the institution's name, short name, logo and academic year (no sign-in needed). */
+/** GET /settings/public: the institution's name, short name, logo, academic year and time zone (no sign-in needed). */
 export async function getPublicSettings(): Promise<PublicSettings> {
   const { data } = await api.get<PublicSettings>('/settings/public');
   return data;

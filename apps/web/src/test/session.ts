@@ -16,7 +16,7 @@ export async function signedInAs(user: ReturnType<typeof makeUser>, routes: Reco
     'GET /library/stats': { body: { books: 0, copiesTotal: 0, copiesOnLoan: 0, overdueLoans: 0, finesOutstanding: 0 } },
     // The frame asks for the institution on every signed-in page; unanswered, its 404 warning could
     // land after a test file's teardown and fail the run (vitest's EnvironmentTeardownError).
-    'GET /settings/public': { body: { institutionName: 'Test Institute of Technology', shortName: 'TIT', logoUrl: null, academicYear: '2026-27', studentRegistration: 'open', registrationDomains: [], selfServiceReturn: true } },
+    'GET /settings/public': { body: { institutionName: 'Test Institute of Technology', shortName: 'TIT', logoUrl: null, academicYear: '2026-27', studentRegistration: 'open', registrationDomains: [], selfServiceReturn: true, timeZone: 'Asia/Kolkata' } },
     ...routes,
   });
   setTokens('test-access-token', 'test-refresh-token');

@@ -17,6 +17,9 @@ export const COMMON_MSG = {
   nameTooLong: 'Name too long',
   bioTooLong: 'Bio too long',
 
+  // The page frame (ours): the first thing Tab reaches on every page with a header
+  skipToMain: 'Skip to main content',
+
   // Server answers (ours)
   invalidCredentials: 'Invalid credentials',
   awaitingApproval: 'Your account is awaiting approval',

@@ -191,6 +191,8 @@ export const publicSettingsSchema = z.object({
   studentRegistration: z.enum(STUDENT_REGISTRATION),
   registrationDomains: z.array(z.string()),
   selfServiceReturn: z.boolean(),
+  /** The college's IANA time zone (CRS_TIMEZONE): the client shows every date and time in it. */
+  timeZone: z.string(),
 });
 export type PublicSettings = z.infer<typeof publicSettingsSchema>;
 

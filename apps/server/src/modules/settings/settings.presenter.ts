@@ -9,8 +9,8 @@ export function presentSettings(ctx: AppContext, s: CurrentSettings): Settings {
   return { ...values, logoUrl: logoFileId ? files.fileUrl(logoFileId) : null, smtpConfigured: !!ctx.config.smtpUrl, updatedAt: updatedAt?.toISOString() ?? null };
 }
 
-/** Only what anyone may see: names, logo, academic year, and the rules pages explain (who may register, self-service return). */
-export function presentPublic(s: CurrentSettings): PublicSettings {
+/** Only what anyone may see: names, logo, academic year, the time zone dates are shown in, and the rules pages explain (who may register, self-service return). */
+export function presentPublic(ctx: AppContext, s: CurrentSettings): PublicSettings {
   return {
     institutionName: s.institutionName,
     shortName: s.shortName,
@@ -19,5 +19,6 @@ export function presentPublic(s: CurrentSettings): PublicSettings {
     studentRegistration: s.studentRegistration,
     registrationDomains: s.registrationDomains,
     selfServiceReturn: s.selfServiceReturn,
+    timeZone: ctx.config.timeZone,
   };
 }

@@ -134,7 +134,7 @@ export async function logoImage(ctx: AppContext): Promise<{ bytes: Buffer; mimeT
 export const getSettings = async (ctx: AppContext): Promise<Settings> => presentSettings(ctx, await current(ctx));
 
 /** GET /settings/public: what any page may show. */
-export const getPublicSettings = async (ctx: AppContext): Promise<PublicSettings> => presentPublic(await current(ctx));
+export const getPublicSettings = async (ctx: AppContext): Promise<PublicSettings> => presentPublic(ctx, await current(ctx));
 
 const SETTINGS_TARGET = { type: 'settings', id: null, label: 'Settings' };
 

@@ -42,7 +42,7 @@ export function ImportPreview({ result, columns }: { result: ImportResult; colum
   const tableColumns: Column<PreviewRow>[] = [
     { key: 'row', header: 'Row', className: 'tabular-nums', cell: (r) => r.row },
     { key: 'action', header: 'Action', cell: (r) => (badRows.has(r.row) ? 'error' : r.action) },
-    ...result.columns.map((key, i): Column<PreviewRow> => ({ key: `c:${key}`, header: label(key), hideBelow: i > 1 ? 'md' : undefined, cell: (r) => r.values[key] ?? '' })),
+    ...result.columns.map((key): Column<PreviewRow> => ({ key: `c:${key}`, header: label(key), cell: (r) => r.values[key] ?? '' })),
     {
       key: 'problems',
       header: 'Problems',

@@ -1,4 +1,4 @@
-import { useEffect, useState, type ReactElement, type ReactNode } from 'react';
+import { useCallback, useRef, useState, type ReactElement, type ReactNode } from 'react';
 import { LogOut, PanelLeftClose, PanelLeftOpen } from 'lucide-react';
 import { NavLink } from 'react-router';
 import { Button } from '@/components/ui/button';
@@ -9,12 +9,15 @@ import { paths } from '@/config/paths';
 import { useMediaQuery } from '@/hooks/use-media-query';
 import { displayName, useAuth } from '@/lib/auth';
 import { deferredModule } from '@/lib/deferred-module';
+import { collegeTimeZone, setCollegeTimeZone } from '@/lib/format-date';
 import { usePublicSettings } from '@/lib/institution-query';
 import { cn } from '@/lib/utils';
 import { InstitutionName } from './institution';
 import { navFor, type NavItem } from './nav-items';
 import { NotificationBell } from './notification-bell';
+import { MAIN_ID, SkipLink } from './skip-link';
 import { ThemeToggle } from './theme-toggle';
+import { useDrawerFocus } from './use-drawer-focus';
 
 const DESKTOP_QUERY = `(min-width: ${DRAWER_BREAKPOINT_PX}px)`;
 const DASHBOARD_ENTRY = 'Dashboard';
@@ -47,12 +50,11 @@ export function AppFrame({ children, bell }: { children: ReactNode; /** The head
   const tips = collapsed ? tooltips : null;
   const items = navFor(user?.roles);
 
-  useEffect(() => {
-    if (isDesktop || !drawerOpen) return;
-    const onKey = (e: KeyboardEvent) => e.key === 'Escape' && setDrawerOpen(false);
-    window.addEventListener('keydown', onKey);
-    return () => window.removeEventListener('keydown', onKey);
-  }, [isDesktop, drawerOpen]);
+  const toggleRef = useRef<HTMLButtonElement>(null);
+  const drawerRef = useRef<HTMLElement>(null);
+  const closeDrawer = useCallback(() => setDrawerOpen(false), []);
+  const drawerModal = !isDesktop && drawerOpen;
+  useDrawerFocus(drawerModal, drawerRef, toggleRef, closeDrawer);
 
   const toggle = () => {
     if (!isDesktop) return setDrawerOpen((v) => !v);
@@ -70,11 +72,17 @@ export function AppFrame({ children, bell }: { children: ReactNode; /** The head
   const name = displayName(user);
   const role = user?.roles[0] ?? '';
   const institution = usePublicSettings();
+  // Every date on the page is shown in the college's zone: set before the page renders; if it differs
+  // from the default the page first drew with, the page is drawn again (keyed by the zone) once.
+  setCollegeTimeZone(institution.data?.timeZone);
+  const timeZone = collegeTimeZone();
 
   return (
     <div className="min-h-screen">
+      <SkipLink />
       <header className="fixed inset-x-0 top-0 z-40 flex h-16 items-center gap-2 border-b bg-card px-3 sm:px-4">
         <Button
+          ref={toggleRef}
           variant="ghost"
           size="icon"
           onClick={toggle}
@@ -120,6 +128,7 @@ export function AppFrame({ children, bell }: { children: ReactNode; /** The head
       ) : null}
 
       <aside
+        ref={drawerRef}
         id="app-sidebar"
         aria-label="Sidebar"
         className={cn(
@@ -153,7 +162,8 @@ export function AppFrame({ children, bell }: { children: ReactNode; /** The head
         </SidebarTooltips>
       </aside>
 
-      <main className={cn('pb-10 pr-4 pt-20 transition-[padding] duration-200 sm:pr-6', isDesktop ? (collapsed ? 'pl-22' : 'pl-70') : 'pl-4 sm:pl-6')}>
+      {/* Behind the open drawer the page takes no focus or clicks (the drawer is modal there). */}
+      <main key={timeZone} id={MAIN_ID} tabIndex={-1} inert={drawerModal} className={cn('pb-10 pr-4 pt-20 outline-none transition-[padding] duration-200 sm:pr-6', isDesktop ? (collapsed ? 'pl-22' : 'pl-70') : 'pl-4 sm:pl-6')}>
         {children}
       </main>
 

@@ -2,7 +2,7 @@ import type { ComponentProps } from 'react';
 import { cn } from '@/lib/utils';
 
 export function Card({ className, ...props }: ComponentProps<'div'>) {
-  return <div className={cn('min-w-0 rounded-lg border bg-card text-card-foreground shadow-sm', className)} {...props} />;
+  return <div className={cn('min-w-0 rounded-lg border bg-card text-card-foreground shadow-sm [--surface:var(--color-card)]', className)} {...props} />;
 }
 
 export function CardHeader({ className, ...props }: ComponentProps<'div'>) {

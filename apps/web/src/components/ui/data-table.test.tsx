@@ -11,7 +11,7 @@ const rows: Row[] = [
 ];
 const columns: Column<Row>[] = [
   { key: 'name', header: 'Name', cell: (r) => r.name },
-  { key: 'email', header: 'Email', hideBelow: 'md', cell: (r) => r.email },
+  { key: 'email', header: 'Email', cell: (r) => r.email },
   { key: 'actions', header: 'Actions', srOnlyHeader: true, cell: () => null },
 ];
 
@@ -48,13 +48,16 @@ describe('DataTable', () => {
     expect(screen.queryByRole('table')).not.toBeInTheDocument();
   });
 
-  it('is an accessible table: caption, column headers with scope, columns hidden below a width', () => {
+  it('is an accessible table: caption, column headers with scope, every column shown, the first one kept in view', () => {
     render(<DataTable caption="Members" columns={columns} rows={rows} rowKey={(r) => r.id} empty="None" />);
     const table = screen.getByRole('table', { name: 'Members' });
     const headers = within(table).getAllByRole('columnheader');
     expect(headers.map((h) => h.textContent)).toEqual(['Name', 'Email', 'Actions']);
     for (const h of headers) expect(h).toHaveAttribute('scope', 'col');
-    expect(headers[1]).toHaveClass('hidden', 'md:table-cell');
+    // No column is dropped on a narrow screen (the box scrolls instead), and the first stays in place.
+    for (const h of headers) expect(h.className).not.toMatch(/\bhidden\b/);
+    expect(headers[0]).toHaveClass('sticky', 'left-0');
+    expect(headers[1]).not.toHaveClass('sticky');
     expect(within(headers[2]!).getByText('Actions')).toHaveClass('sr-only');
     expect(within(table).getAllByRole('row')).toHaveLength(3);
   });
@@ -63,6 +66,10 @@ describe('DataTable', () => {
     const user = userEvent.setup();
     const changes = vi.fn();
     render(<Selectable onChange={changes} />);
+    // The checkbox column and the first data column both stay in view while the table scrolls.
+    const [check, name] = screen.getAllByRole('columnheader');
+    expect(check).toHaveClass('sticky', 'left-0');
+    expect(name).toHaveClass('sticky', 'left-8');
     await user.click(screen.getByRole('checkbox', { name: 'Select Bala' }));
     expect(changes).toHaveBeenLastCalledWith(['b']);
     const all = screen.getByRole('checkbox', { name: 'Select all on this page' });

@@ -19,7 +19,8 @@ export function DeadlineList({ items, loading, empty, label }: { items: readonly
   return (
     <ul className="divide-y" aria-label={label}>
       {sorted.map((d) => (
-        <li key={d.key} className="flex flex-wrap items-start justify-between gap-x-4 gap-y-1 py-3">
+        // One column on a phone (title, detail, then tag and date beneath); side by side from 640 px.
+        <li key={d.key} className="grid gap-1 py-3 sm:flex sm:items-start sm:justify-between sm:gap-x-4">
           <div className="min-w-0 flex-1">
             <p className="font-medium break-words">{d.title}</p>
             {d.detail ? <p className="text-sm break-words text-muted-foreground">{d.detail}</p> : null}

@@ -3,19 +3,23 @@ import type { ComponentProps, ReactNode } from 'react';
 import { X } from 'lucide-react';
 import { AlertDialog as AlertDialogPrimitive, Dialog as DialogPrimitive } from 'radix-ui';
 import { cn } from '@/lib/utils';
+import { takeMenuOpener } from './menu-opener';
 
 /**
  * Gives the focus back, on closing, to what had it when the dialog opened. Radix returns it to the
  * dialog's Trigger; our dialogs are opened by state (a table row's button, the sidebar's Logout),
  * with no Trigger, and the focus fell to the page's body: a keyboard user started again from the
- * top. Where the opener is gone (a menu that closed, a row that was deleted), Radix's default stays.
+ * top. A dialog opened from a menu item goes back to the menu's button (menu-opener.ts). Where the
+ * opener is gone (a row that was deleted), Radix's default stays.
  */
 function useReturnFocus({ onOpenAutoFocus, onCloseAutoFocus }: { onOpenAutoFocus?: (e: Event) => void; onCloseAutoFocus?: (e: Event) => void }) {
   const opener = useRef<HTMLElement | null>(null);
   return {
     onOpenAutoFocus(e: Event) {
       // Called before the focus moves in: what has it now opened the dialog.
-      opener.current = document.activeElement instanceof HTMLElement && document.activeElement !== document.body ? document.activeElement : null;
+      // A dialog opened from a menu item (the item is gone with its menu by now) goes back to the menu's button.
+      const active = document.activeElement instanceof HTMLElement && document.activeElement !== document.body && !document.activeElement.closest('[role="menu"]') ? document.activeElement : null;
+      opener.current = active ?? takeMenuOpener();
       onOpenAutoFocus?.(e);
     },
     onCloseAutoFocus(e: Event) {
@@ -41,7 +45,7 @@ export function AlertDialogContent({ className, children, onOpenAutoFocus, onClo
       <AlertDialogPrimitive.Overlay className="fixed inset-0 z-50 bg-black/60" />
       <AlertDialogPrimitive.Content
         className={cn(
-          'fixed left-1/2 top-1/2 z-50 grid w-[calc(100%-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 gap-4 rounded-lg border bg-card p-6 text-card-foreground shadow-lg',
+          'fixed left-1/2 top-1/2 z-50 grid w-[calc(100%-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 gap-4 rounded-lg border bg-card p-6 text-card-foreground shadow-lg [--surface:var(--color-card)]',
           className,
         )}
         {...props}
@@ -75,7 +79,7 @@ export function DialogContent({ className, children, onOpenAutoFocus, onCloseAut
       <DialogPrimitive.Overlay className="fixed inset-0 z-50 bg-black/60" />
       <DialogPrimitive.Content
         className={cn(
-          'fixed left-1/2 top-1/2 z-50 grid max-h-[calc(100vh-2rem)] w-[calc(100%-2rem)] max-w-lg -translate-x-1/2 -translate-y-1/2 gap-4 overflow-y-auto rounded-lg border bg-card p-6 text-card-foreground shadow-lg',
+          'fixed left-1/2 top-1/2 z-50 grid max-h-[calc(100vh-2rem)] w-[calc(100%-2rem)] max-w-lg -translate-x-1/2 -translate-y-1/2 gap-4 overflow-y-auto rounded-lg border bg-card p-6 text-card-foreground shadow-lg [--surface:var(--color-card)]',
           className,
         )}
         {...props}

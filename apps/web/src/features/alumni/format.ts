@@ -1,22 +1,12 @@
+import { formatDate, formatMonth as monthOf } from '@/lib/format-date';
 import type { Alumnus, Experience } from './api/types';
 import { ALUMNI_TEXT } from './texts';
 
-const monthYear = new Intl.DateTimeFormat('en-IN', { month: 'short', year: 'numeric', timeZone: 'UTC' });
-const fullDate = new Intl.DateTimeFormat('en-IN', { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' });
-
 /** '2019-07-01' → 'Jul 2019'; missing or unreadable → 'N/A' (spec section 2). */
-export function formatMonth(iso: string | null | undefined): string {
-  if (!iso) return ALUMNI_TEXT.notAvailable;
-  const d = new Date(iso);
-  return Number.isNaN(d.getTime()) ? ALUMNI_TEXT.notAvailable : monthYear.format(d);
-}
+export const formatMonth = (iso: string | null | undefined): string => monthOf(iso, ALUMNI_TEXT.notAvailable);
 
-/** A timestamp as '12 Mar 2025'; missing → 'N/A'. */
-export function formatDay(iso: string | null | undefined): string {
-  if (!iso) return ALUMNI_TEXT.notAvailable;
-  const d = new Date(iso);
-  return Number.isNaN(d.getTime()) ? ALUMNI_TEXT.notAvailable : fullDate.format(d);
-}
+/** A timestamp as '12 Mar 2025' (the college's day); missing → 'N/A'. */
+export const formatDay = (iso: string | null | undefined): string => formatDate(iso, ALUMNI_TEXT.notAvailable);
 
 /** 'Jul 2015 – Jun 2018', 'Jul 2019 – Present'; a missing date reads 'N/A'. */
 export function dateRange(e: Pick<Experience, 'startDate' | 'endDate' | 'currentlyWorking'>): string {

@@ -47,4 +47,3 @@ export const IDCARD_TEXT = {
   verifyFailed: 'The card could not be checked. Please try again.',
 } as const;
 
-export const formatDate = (iso: string) => new Date(`${iso}T00:00:00Z`).toLocaleDateString('en-IN', { day: '2-digit', month: 'short', year: 'numeric', timeZone: 'UTC' });

@@ -22,15 +22,6 @@ export function daysText(n: number): string {
   return `${n} ${n === 1 ? 'day' : 'days'}`;
 }
 
-const dateFormat = new Intl.DateTimeFormat('en-IN', { day: 'numeric', month: 'short', year: 'numeric' });
-
-/** A date as '21 Nov 2026'; '—' when missing. */
-export function formatDate(iso: string | null | undefined): string {
-  if (!iso) return '—';
-  const d = new Date(iso);
-  return Number.isNaN(d.getTime()) ? '—' : dateFormat.format(d);
-}
-
 /** 'available / total available' (the teacher grid). */
 export function availabilityText(book: Pick<Book, 'copiesAvailable' | 'copiesTotal'>): string {
   return `${book.copiesAvailable} / ${book.copiesTotal} available`;

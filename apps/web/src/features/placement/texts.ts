@@ -1,5 +1,7 @@
 import type { ApplicationStatus } from '@crs/shared/schemas/placement';
 
+const lakhs = new Intl.NumberFormat('en-IN', { maximumFractionDigits: 2 });
+
 /** Labels of the placement screens (issue 13); server messages are in MSG. */
 export const PLACEMENT_TEXT = {
   portalTitle: 'Placement Portal', // spec
@@ -11,7 +13,7 @@ export const PLACEMENT_TEXT = {
   applying: 'Applying...',
   applyTo: (company: string, role: string) => `Apply to ${company}, ${role}`,
   applied: 'Applied',
-  package: (lpa: number) => `₹${lpa.toLocaleString('en-IN', { maximumFractionDigits: 2 })} LPA`,
+  package: (lpa: number) => `₹${lakhs.format(lpa)} LPA`,
   deadline: (date: string) => `Apply by ${date}`,
   allDepartments: 'All departments',
   minCgpa: (cgpa: number) => `Min. CGPA ${cgpa.toFixed(2)}`,

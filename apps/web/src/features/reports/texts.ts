@@ -1,3 +1,5 @@
+const kilobytes = new Intl.NumberFormat('en-IN');
+
 /** The Reports page's texts (the spec does not show this page; issue 14 item 5). */
 export const REPORTS_TEXT = {
   title: 'Reports',
@@ -11,7 +13,7 @@ export const REPORTS_TEXT = {
   all: 'All',
   downloading: 'Downloading…',
   downloadProgress: (name: string) => `Downloading ${name}`,
-  received: (kb: number) => `${kb.toLocaleString('en-IN')} KB received`,
+  received: (kb: number) => `${kilobytes.format(kb)} KB received`,
   downloaded: (file: string) => `Downloaded ${file}`,
   downloadFailed: 'The report could not be downloaded.',
 } as const;

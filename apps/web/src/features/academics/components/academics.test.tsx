@@ -180,7 +180,7 @@ describe('Attendance taking', () => {
     const user = userEvent.setup();
     renderApp('/dashboard/teacher/attendance');
     await user.click(await screen.findByRole('radio', { name: /CS301 · CSE-3A/ }, { timeout: 10_000 }));
-    const register = await screen.findByRole('region', { name: /CS301 · CSE-3A · 2026-11-23 09:00/ });
+    const register = await screen.findByRole('region', { name: /CS301 · CSE-3A · 23 Nov 2026, 09:00/ });
     expect(within(register).getByText('Not saved yet.', { exact: false })).toBeInTheDocument();
     // The roll number and the percentage per student; under the threshold is flagged in words.
     const rahul = within(register).getByTestId('roster-STU001002');
@@ -207,7 +207,8 @@ describe('Attendance taking', () => {
         { studentId: 'u3', status: 'present' },
       ],
     });
-    await waitFor(() => expect(screen.getByRole('region', { name: /CS301 · CSE-3A/ })).toHaveTextContent('Saved'));
+    // In the college's style and zone (04:00 UTC is 09:30 in Asia/Kolkata), not the browser's locale.
+    await waitFor(() => expect(screen.getByRole('region', { name: /CS301 · CSE-3A/ })).toHaveTextContent('Saved 23 Nov 2026, 09:30 by Dr. Kavitha Rao.'));
     expect(screen.getByRole('radio', { name: 'Absent: Rahul Verma' })).toBeChecked();
   }, 30_000);
 

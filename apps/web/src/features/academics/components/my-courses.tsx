@@ -24,8 +24,8 @@ function AttendanceCell({ row }: { row: Row }) {
 const COLUMNS: readonly Column<Row>[] = [
   { key: 'code', header: T.code, cell: (c) => <span className="font-mono">{c.code}</span> },
   { key: 'name', header: T.subject, cell: (c) => c.name },
-  { key: 'teacher', header: T.teacher, cell: (c) => c.teacher, hideBelow: 'md' },
-  { key: 'credits', header: T.credits, cell: (c) => c.credits, hideBelow: 'sm' },
+  { key: 'teacher', header: T.teacher, cell: (c) => c.teacher },
+  { key: 'credits', header: T.credits, cell: (c) => c.credits },
   { key: 'attendance', header: T.attendanceColumn, cell: (c) => <AttendanceCell row={c} /> },
 ];
 

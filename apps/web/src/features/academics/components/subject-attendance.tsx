@@ -4,7 +4,7 @@ import { Badge, type BadgeVariant } from '@/components/ui/badge';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { EmptyState, FormError } from '@/components/ui/form-error';
 import { Skeleton } from '@/components/ui/skeleton';
-import { formatDay } from '@/lib/dates';
+import { formatDate } from '@/lib/format-date';
 import { cn } from '@/lib/utils';
 import { useMyAttendance } from '../api/get-my-attendance';
 import { useSubjectAttendance } from '../api/get-subject-attendance';
@@ -43,7 +43,7 @@ function SessionList({ assignmentId, studentId, label }: { assignmentId: string;
           <tbody>
             {sessions.map((s) => (
               <tr key={s.sessionId} className={cn('border-b last:border-0', s.status === 'absent' && 'bg-red-50 dark:bg-red-950/30')}>
-                <td className="py-2 pr-4 whitespace-nowrap">{formatDay(s.date)}</td>
+                <td className="py-2 pr-4 whitespace-nowrap">{formatDate(s.date)}</td>
                 <td className="py-2 pr-4 whitespace-nowrap tabular-nums">
                   {s.end ? `${s.start}–${s.end}` : s.start}
                   {s.extra ? <span className="ml-2 text-xs text-muted-foreground">({T.extraClass})</span> : null}

@@ -10,6 +10,7 @@ import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { Skeleton } from '@/components/ui/skeleton';
 import { serverMessage } from '@/lib/errors';
+import { formatDate, formatDateTime } from '@/lib/format-date';
 import { toast } from '@/lib/toast';
 import { cn } from '@/lib/utils';
 import { useSaveSession, useSession } from '../api/attendance-session';
@@ -277,11 +278,11 @@ function RosterEditor({ session, start, extraEnd }: { session: SessionAnswer; st
     <Card role="region" aria-labelledby="register-title">
       <CardHeader>
         <CardTitle id="register-title">
-          {session.label} · {session.date} {start}
+          {session.label} · {formatDate(session.date)}, {start}
           {session.extra || extraEnd ? ` · ${T.extraClass}` : ''}
         </CardTitle>
         <CardDescription>
-          {session.subjectName}. {session.session ? T.savedAt(new Date(session.session.savedAt).toLocaleString(), session.session.savedBy) : T.notSaved}
+          {session.subjectName}. {session.session ? T.savedAt(formatDateTime(session.session.savedAt), session.session.savedBy) : T.notSaved}
         </CardDescription>
       </CardHeader>
       <CardContent className="grid gap-4">

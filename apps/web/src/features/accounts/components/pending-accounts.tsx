@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { useLocation } from 'react-router';
 import { Check, X } from 'lucide-react';
+import { formatDate } from '@/lib/format-date';
 import { toast } from '@/lib/toast';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
@@ -25,7 +26,6 @@ export const ACCOUNTS_TEXT = {
 const PAGE_SIZE = 20;
 /** The card's anchor: `#pending-approvals` on a dashboard that shows it (the Staff dashboard's task links there). */
 export const PENDING_APPROVALS_ANCHOR = 'pending-approvals';
-const dateFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium' });
 
 /** Pending Teacher/Staff sign-ups with approve and reject (Admin, SuperAdmin; the server enforces). */
 export function PendingAccounts() {
@@ -52,9 +52,9 @@ export function PendingAccounts() {
   const busyId = review.isPending ? review.variables?.id : undefined;
   const columns: Column<SessionUser>[] = [
     { key: 'name', header: 'Name', className: 'font-medium', cell: (u) => u.name },
-    { key: 'email', header: 'Email', hideBelow: 'sm', cell: (u) => u.email },
+    { key: 'email', header: 'Email', cell: (u) => u.email },
     { key: 'role', header: 'Role', cell: (u) => u.roles.join(', ') },
-    { key: 'requested', header: 'Requested', hideBelow: 'md', className: 'whitespace-nowrap', cell: (u) => formatDate(u.createdAt) },
+    { key: 'requested', header: 'Requested', className: 'whitespace-nowrap', cell: (u) => formatDate(u.createdAt) },
     {
       key: 'actions',
       header: 'Actions',
@@ -102,9 +102,4 @@ export function PendingAccounts() {
       />
     </Card>
   );
-}
-
-function formatDate(iso: string): string {
-  const d = new Date(iso);
-  return Number.isNaN(d.getTime()) ? '—' : dateFormat.format(d);
 }

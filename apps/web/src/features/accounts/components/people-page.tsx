@@ -109,10 +109,10 @@ export function PeoplePage({ scope }: { scope: PeopleScope }) {
         </button>
       ),
     },
-    { key: 'email', header: PEOPLE_TEXT.colEmail, hideBelow: 'md', cell: (p) => <span className="break-all">{p.email}</span> },
-    ...(scope.role ? [] : [{ key: 'roles', header: PEOPLE_TEXT.colRoles, hideBelow: 'sm' as const, cell: (p: Person) => p.roles.join(', ') }]),
-    { key: 'id', header: PEOPLE_TEXT.colId, hideBelow: 'lg', className: 'tabular-nums', cell: (p) => p.studentId ?? p.employeeId ?? PEOPLE_TEXT.none },
-    { key: 'department', header: PEOPLE_TEXT.colDepartment, hideBelow: 'lg', cell: (p) => [p.department, p.section].filter(Boolean).join(' · ') || PEOPLE_TEXT.none },
+    { key: 'email', header: PEOPLE_TEXT.colEmail, cell: (p) => <span className="break-all">{p.email}</span> },
+    ...(scope.role ? [] : [{ key: 'roles', header: PEOPLE_TEXT.colRoles, cell: (p: Person) => p.roles.join(', ') }]),
+    { key: 'id', header: PEOPLE_TEXT.colId, className: 'tabular-nums', cell: (p) => p.studentId ?? p.employeeId ?? PEOPLE_TEXT.none },
+    { key: 'department', header: PEOPLE_TEXT.colDepartment, cell: (p) => [p.department, p.section].filter(Boolean).join(' · ') || PEOPLE_TEXT.none },
     { key: 'status', header: PEOPLE_TEXT.colStatus, cell: (p) => <StatusBadge status={p.status} /> },
     {
       key: 'actions',

@@ -1,9 +1,8 @@
 import type { Person } from '@crs/shared/schemas/users';
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from '@/components/ui/dialog';
+import { formatDate } from '@/lib/format-date';
 import { PEOPLE_TEXT } from '../texts';
 import { StatusBadge } from './status-badge';
-
-const dateFormat = new Intl.DateTimeFormat('en-IN', { dateStyle: 'medium' });
 
 /** Everything the office keeps about a person, read-only. */
 export function PersonDetailDialog({ person, onOpenChange }: { person: Person | null; onOpenChange: (open: boolean) => void }) {
@@ -19,7 +18,7 @@ export function PersonDetailDialog({ person, onOpenChange }: { person: Person | 
         [f.employeeId, person.employeeId],
         [f.phone, person.phone],
         [f.bloodGroup, person.bloodGroup],
-        [f.createdAt, dateFormat.format(new Date(person.createdAt))],
+        [f.createdAt, formatDate(person.createdAt)],
       ]
     : [];
   return (

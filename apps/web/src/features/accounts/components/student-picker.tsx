@@ -39,7 +39,7 @@ export function StudentPicker({ hrefOf }: { hrefOf: (student: SessionUser) => st
   const columns: Column<SessionUser>[] = [
     { key: 'name', header: STUDENT_PICKER_TEXT.colName, cell: (s) => <span className="font-medium">{s.name}</span> },
     { key: 'studentId', header: STUDENT_PICKER_TEXT.colStudentId, cell: (s) => <span className="tabular-nums">{s.studentId ?? '—'}</span> },
-    { key: 'department', header: STUDENT_PICKER_TEXT.colDepartment, cell: (s) => s.department ?? '—', hideBelow: 'sm' },
+    { key: 'department', header: STUDENT_PICKER_TEXT.colDepartment, cell: (s) => s.department ?? '—' },
     {
       key: 'open',
       header: STUDENT_PICKER_TEXT.open,

@@ -76,10 +76,10 @@ export function AlumniPage() {
         </button>
       ),
     },
-    { key: 'role', header: ALUMNI_TEXT.colRole, hideBelow: 'md', cell: (a) => <Truncated text={a.currentRole} /> },
-    { key: 'company', header: ALUMNI_TEXT.colCompany, hideBelow: 'sm', cell: (a) => <Truncated text={a.currentCompany} /> },
+    { key: 'role', header: ALUMNI_TEXT.colRole, cell: (a) => <Truncated text={a.currentRole} /> },
+    { key: 'company', header: ALUMNI_TEXT.colCompany, cell: (a) => <Truncated text={a.currentCompany} /> },
     { key: 'year', header: ALUMNI_TEXT.colYear, className: 'tabular-nums', cell: (a) => a.graduationYear ?? '—' },
-    { key: 'department', header: ALUMNI_TEXT.colDepartment, hideBelow: 'lg', cell: (a) => a.department ?? '—' },
+    { key: 'department', header: ALUMNI_TEXT.colDepartment, cell: (a) => a.department ?? '—' },
     ...(faculty ? [{ key: 'actions', header: ALUMNI_TEXT.colActions, srOnlyHeader: true, className: 'w-10 text-right', cell: (a: Alumnus) => <RowActions alumnus={a} onAction={onAction} /> }] : []),
   ];
 

@@ -9,6 +9,7 @@ import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { Skeleton } from '@/components/ui/skeleton';
 import { serverMessage } from '@/lib/errors';
+import { formatDate } from '@/lib/format-date';
 import { useTheme } from '@/lib/theme';
 import { useAnalyticsOverview } from '../api/get-overview';
 import { ANALYTICS_TEXT as T } from '../texts';
@@ -85,7 +86,7 @@ function Charts({ data }: { data: AnalyticsOverview }) {
         id={ids.attendance}
         title={T.attendance}
         empty={data.attendance.departments.length ? null : T.noAttendance}
-        chart={{ kind: 'line', labels: weeks, series: data.attendance.departments.map((d) => ({ label: d.department, data: d.percent })), max: 100, label: T.attendanceChart }}
+        chart={{ kind: 'line', labels: weeks.map((w) => formatDate(w)), series: data.attendance.departments.map((d) => ({ label: d.department, data: d.percent })), max: 100, label: T.attendanceChart }}
         table={
           <table>
             <caption>{T.attendance}</caption>
@@ -102,7 +103,7 @@ function Charts({ data }: { data: AnalyticsOverview }) {
             <tbody>
               {weeks.map((w, i) => (
                 <tr key={w}>
-                  <th scope="row">{w}</th>
+                  <th scope="row">{formatDate(w)}</th>
                   {data.attendance.departments.map((d) => (
                     <td key={d.department}>{T.percent(d.percent[i] ?? null)}</td>
                   ))}
@@ -165,7 +166,7 @@ function Charts({ data }: { data: AnalyticsOverview }) {
         empty={null}
         chart={{
           kind: 'line',
-          labels: data.library.map((w) => w.week),
+          labels: data.library.map((w) => formatDate(w.week)),
           series: [
             { label: T.issued, data: data.library.map((w) => w.issued) },
             { label: T.returned, data: data.library.map((w) => w.returned) },
@@ -187,7 +188,7 @@ function Charts({ data }: { data: AnalyticsOverview }) {
             <tbody>
               {data.library.map((w) => (
                 <tr key={w.week}>
-                  <th scope="row">{w.week}</th>
+                  <th scope="row">{formatDate(w.week)}</th>
                   <td>{w.issued}</td>
                   <td>{w.returned}</td>
                   <td>{w.overdue}</td>
@@ -282,7 +283,7 @@ export function AnalyticsDashboard() {
           </Button>
         </div>
       </form>
-      {overview.data ? <p className="text-sm text-muted-foreground">{T.range(overview.data.from, overview.data.to)}</p> : null}
+      {overview.data ? <p className="text-sm text-muted-foreground">{T.range(formatDate(overview.data.from), formatDate(overview.data.to))}</p> : null}
       {overview.isPending ? (
         <div className="grid gap-6 xl:grid-cols-2">
           {[0, 1, 2, 3].map((i) => (

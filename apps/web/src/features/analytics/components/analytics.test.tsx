@@ -45,13 +45,13 @@ describe('Analytics (Admin)', () => {
     const enrolment = await screen.findByRole('table', { name: 'Enrolment by department' });
     expect(within(enrolment).getByRole('row', { name: 'CSE — Computer Science and Engineering 240' })).toBeInTheDocument();
     const attendance = screen.getByRole('table', { name: 'Attendance trend by week and department' });
-    expect(within(attendance).getByRole('row', { name: '2026-11-09 81.5%' })).toBeInTheDocument();
-    expect(within(attendance).getByRole('row', { name: '2026-11-16 —' })).toBeInTheDocument();
+    expect(within(attendance).getByRole('row', { name: '9 Nov 2026 81.5%' })).toBeInTheDocument();
+    expect(within(attendance).getByRole('row', { name: '16 Nov 2026 —' })).toBeInTheDocument();
     const results = screen.getByRole('table', { name: 'Pass rates and grade distribution by subject' });
     expect(within(results).getByRole('row', { name: 'CS301 Data Structures 58 54 93.1% 6 10 12 11 8 4 3 4 2' })).toBeInTheDocument();
     const library = screen.getByRole('table', { name: 'Library circulation and overdue trend' });
-    expect(within(library).getByRole('row', { name: '2026-11-16 11 12 5' })).toBeInTheDocument();
-    expect(screen.getByText('Showing 2026-09-01 to 2026-11-23')).toBeInTheDocument();
+    expect(within(library).getByRole('row', { name: '16 Nov 2026 11 12 5' })).toBeInTheDocument();
+    expect(screen.getByText('Showing 1 Sep 2026 to 23 Nov 2026')).toBeInTheDocument();
     const placement = screen.getByRole('table', { name: 'Placement applications and offers by department' });
     expect(within(placement).getByRole('row', { name: 'CSE — Computer Science and Engineering 42 17' })).toBeInTheDocument();
     expect(screen.queryByText(/placement module lands/)).not.toBeInTheDocument();
@@ -70,7 +70,7 @@ describe('Analytics (Admin)', () => {
     await waitFor(() => expect(server!.calls('GET /analytics/overview')).toHaveLength(2));
     const sent = server.calls('GET /analytics/overview')[1]!.query;
     expect([sent.get('from'), sent.get('to')]).toEqual(['2026-10-31', '2026-11-15']);
-    expect(await screen.findByText('Showing 2026-10-31 to 2026-11-15')).toBeInTheDocument();
+    expect(await screen.findByText('Showing 31 Oct 2026 to 15 Nov 2026')).toBeInTheDocument();
   });
 
   it('shows the server’s message when the range is refused', async () => {

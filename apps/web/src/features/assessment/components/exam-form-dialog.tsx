@@ -5,6 +5,7 @@ import { DialogFooter, FormDialog } from '@/components/ui/dialog';
 import { FormError } from '@/components/ui/form-error';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
+import { collegeToday } from '@/lib/format-date';
 import { toast } from '@/lib/toast';
 import { useServerForm } from '@/lib/use-server-form';
 import { useExamClasses } from '../api/get-exam-classes';
@@ -15,11 +16,6 @@ import { ASSESSMENT_TEXT as T } from '../texts';
 export const selectClass =
   'flex h-10 w-full rounded-md border border-input bg-card px-3 py-2 text-sm focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring aria-invalid:border-destructive';
 
-/** Today in the browser's calendar ("YYYY-MM-DD"), the new exam's default date. */
-function localToday(): string {
-  const d = new Date();
-  return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
-}
 
 const FIELDS: readonly Path<ExamFormValues>[] = ['name', 'classKey', 'kind', 'maxMarks', 'weight', 'date'];
 /** Server refusals that belong to one field: a class nobody teaches, a maximum below entered marks. */
@@ -51,7 +47,7 @@ function ExamForm({ exam, onDone }: { exam: Exam | null; onDone: () => void }) {
     schema: exam ? examEditFormSchema : examFormSchema,
     defaultValues: exam
       ? { name: exam.name, kind: exam.kind, maxMarks: exam.maxMarks, weight: exam.weight, date: exam.date }
-      : { name: '', classKey: '', kind: 'internal', maxMarks: 50, weight: 20, date: localToday() },
+      : { name: '', classKey: '', kind: 'internal', maxMarks: 50, weight: 20, date: collegeToday() },
     fields: FIELDS,
     fallback: T.saveFailed,
     codeFields: CODE_FIELDS,

@@ -10,6 +10,7 @@ import { DataTable, type Column } from '@/components/ui/data-table';
 import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuTrigger } from '@/components/ui/dropdown-menu';
 import { paths } from '@/config/paths';
 import { useFailureToast } from '@/hooks/use-failure-toast';
+import { formatDate } from '@/lib/format-date';
 import { toast } from '@/lib/toast';
 import { useDeleteExam } from '../api/delete-exam';
 import { useExams } from '../api/get-exams';
@@ -99,7 +100,7 @@ export function ExamsPage() {
     {
       key: 'class',
       header: T.class,
-      hideBelow: 'sm',
+     
       cell: (e) => (
         <div className="grid">
           <span className="whitespace-nowrap">{e.label}</span>
@@ -107,11 +108,11 @@ export function ExamsPage() {
         </div>
       ),
     },
-    { key: 'kind', header: T.kind, hideBelow: 'md', cell: (e) => T.kinds[e.kind] },
-    { key: 'max', header: T.maxMarks, hideBelow: 'lg', className: 'tabular-nums', cell: (e) => e.maxMarks },
-    { key: 'weight', header: T.weight, hideBelow: 'lg', className: 'tabular-nums', cell: (e) => e.weight },
-    { key: 'date', header: T.date, hideBelow: 'sm', className: 'tabular-nums whitespace-nowrap', cell: (e) => e.date },
-    { key: 'marked', header: T.marked, hideBelow: 'md', className: 'tabular-nums', cell: (e) => T.markedOf(e.marked, e.rosterSize) },
+    { key: 'kind', header: T.kind, cell: (e) => T.kinds[e.kind] },
+    { key: 'max', header: T.maxMarks, className: 'tabular-nums', cell: (e) => e.maxMarks },
+    { key: 'weight', header: T.weight, className: 'tabular-nums', cell: (e) => e.weight },
+    { key: 'date', header: T.date, className: 'tabular-nums whitespace-nowrap', cell: (e) => formatDate(e.date) },
+    { key: 'marked', header: T.marked, className: 'tabular-nums', cell: (e) => T.markedOf(e.marked, e.rosterSize) },
     { key: 'status', header: T.status, cell: (e) => <Badge variant={e.published ? 'success' : 'outline'}>{e.published ? T.published : T.draft}</Badge> },
     { key: 'actions', header: 'Actions', srOnlyHeader: true, cell: (e) => <RowActions exam={e} onAction={onAction} /> },
   ];

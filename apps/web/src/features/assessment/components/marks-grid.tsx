@@ -156,7 +156,7 @@ function GridEditor({ grid }: { grid: MarksGrid }) {
     {
       key: 'remarks',
       header: T.remarks,
-      hideBelow: 'md',
+     
       cell: (s) => (
         <Input aria-label={T.remarksFor(s.name)} className="h-9 min-w-40" maxLength={200} value={lines[s.studentId]!.remarks} onChange={(e) => update(s.studentId, { remarks: e.target.value })} />
       ),

@@ -9,6 +9,7 @@ import { Label } from '@/components/ui/label';
 import { Spinner } from '@/components/ui/spinner';
 import { useFailureToast } from '@/hooks/use-failure-toast';
 import { serverMessage } from '@/lib/errors';
+import { formatDateTime } from '@/lib/format-date';
 import { useAudit } from '../api/get-audit';
 import { useAuditFilters } from '../hooks/use-audit-filters';
 import { AUDIT_PAGE_SIZE, AUDIT_TEXT as T } from '../texts';
@@ -60,9 +61,8 @@ export function AuditPage() {
   const failed = list.isError ? (serverMessage(list.error) ?? T.listFailed) : null;
   useFailureToast(list.isError, failed ?? T.listFailed);
 
-  const when = new Intl.DateTimeFormat('en-IN', { dateStyle: 'medium', timeStyle: 'short', timeZone: list.data?.timeZone });
   const columns: Column<AuditEntry>[] = [
-    { key: 'when', header: T.colWhen, className: 'whitespace-nowrap tabular-nums', cell: (e) => <time dateTime={e.at}>{when.format(new Date(e.at))}</time> },
+    { key: 'when', header: T.colWhen, className: 'whitespace-nowrap tabular-nums', cell: (e) => <time dateTime={e.at}>{formatDateTime(e.at)}</time> },
     {
       key: 'who',
       header: T.colWho,

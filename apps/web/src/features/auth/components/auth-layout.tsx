@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { InstitutionName } from '@/components/layout/institution';
+import { MAIN_ID, SkipLink } from '@/components/layout/skip-link';
 import { ThemeToggle } from '@/components/layout/theme-toggle';
 import { Card, CardContent, CardDescription, CardHeader } from '@/components/ui/card';
 import { usePublicSettingsOnce } from '@/lib/institution';
@@ -9,6 +10,7 @@ export function AuthLayout({ title, description, children }: { title: string; de
   const institution = usePublicSettingsOnce();
   return (
     <div className="flex min-h-screen flex-col">
+      <SkipLink />
       <header className="flex items-center justify-between px-4 py-3">
         <div className="min-w-0">
           <p className="flex items-center gap-2 font-semibold">
@@ -19,7 +21,7 @@ export function AuthLayout({ title, description, children }: { title: string; de
         </div>
         <ThemeToggle />
       </header>
-      <main className="flex flex-1 items-center justify-center px-4 pb-12">
+      <main id={MAIN_ID} tabIndex={-1} className="flex flex-1 items-center justify-center px-4 pb-12 outline-none">
         <Card className="w-full max-w-md">
           <CardHeader>
             <h1 className="text-2xl font-semibold">{title}</h1>

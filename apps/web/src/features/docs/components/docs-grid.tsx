@@ -6,6 +6,7 @@ import { EmptyState, FormError } from '@/components/ui/form-error';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { Skeleton } from '@/components/ui/skeleton';
+import { formatDate } from '@/lib/format-date';
 import { toast } from '@/lib/toast';
 import { useDocs } from '../api/get-docs';
 import { DOCS_TEXT } from '../texts';
@@ -84,7 +85,7 @@ export function DocsGrid({ actions, headingLevel = 2 }: { actions?: (doc: Doc) =
               <Heading className="font-semibold leading-snug break-words">{doc.title}</Heading>
               {doc.description ? <p className="line-clamp-2 text-sm text-muted-foreground break-words">{doc.description}</p> : null}
               <p className="text-xs text-muted-foreground">
-                {DOCS_TEXT.by(doc.uploadedBy)} · {new Date(doc.createdAt).toLocaleDateString('en-IN', { day: '2-digit', month: 'short', year: 'numeric' })}
+                {DOCS_TEXT.by(doc.uploadedBy)} · {formatDate(doc.createdAt)}
               </p>
               <div className="mt-auto flex flex-wrap items-center gap-2">
                 <a

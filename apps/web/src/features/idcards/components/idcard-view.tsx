@@ -3,7 +3,8 @@ import { EmptyState, FormError } from '@/components/ui/form-error';
 import { Skeleton } from '@/components/ui/skeleton';
 import { serverMessage } from '@/lib/errors';
 import { isNoCard, useIdCard } from '../api/idcards';
-import { formatDate, IDCARD_TEXT } from '../texts';
+import { formatDate } from '@/lib/format-date';
+import { IDCARD_TEXT } from '../texts';
 
 const buttonClass =
   'inline-flex h-10 items-center gap-2 rounded-md px-4 text-sm font-medium focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-offset-2 [&_svg]:size-4';

@@ -3,7 +3,8 @@ import { UserAvatar } from '@/components/ui/avatar';
 import { FormError } from '@/components/ui/form-error';
 import { Spinner } from '@/components/ui/spinner';
 import { useVerify } from '../api/idcards';
-import { formatDate, IDCARD_TEXT } from '../texts';
+import { formatDate } from '@/lib/format-date';
+import { IDCARD_TEXT } from '../texts';
 
 /**
  * /verify/:token (public; the ID card's QR code opens it): whether the card is valid, and for a

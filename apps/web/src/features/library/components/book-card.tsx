@@ -18,7 +18,7 @@ export function BookCard({ book }: { book: Book }) {
         className="block h-full rounded-lg focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-offset-2"
       >
         <Card className="flex h-full flex-col gap-2 p-4 transition-colors hover:bg-accent/40">
-          <h3 className="font-semibold leading-snug">{book.title}</h3>
+          <h2 className="font-semibold leading-snug">{book.title}</h2>
           <p className="text-sm text-muted-foreground">{authorsText(book.authors)}</p>
           {shown.length > 0 ? (
             <ul className="flex flex-wrap gap-1" aria-label="Subjects">

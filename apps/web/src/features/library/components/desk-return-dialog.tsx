@@ -7,7 +7,8 @@ import { serverMessage } from '@/lib/errors';
 import { useBookActiveLoans } from '../api/get-loans';
 import { useReturnBook } from '../api/return-book';
 import type { Book, Loan } from '../api/types';
-import { daysText, formatDate, formatRupees } from '../format';
+import { formatDate } from '@/lib/format-date';
+import { daysText, formatRupees } from '../format';
 import { LIBRARY_TEXT } from '../texts';
 import { LoanStatusBadge } from './loan-status-badge';
 

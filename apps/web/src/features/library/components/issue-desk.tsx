@@ -7,7 +7,7 @@ import { toast } from '@/lib/toast';
 import { useLoanPeriodDays } from '../api/get-settings';
 import { useIssueBook } from '../api/issue-book';
 import type { Book, Member } from '../api/types';
-import { formatDate } from '../format';
+import { formatDate } from '@/lib/format-date';
 import { LIBRARY_TEXT } from '../texts';
 import { BookPicker, MemberPicker } from './pickers';
 

@@ -6,7 +6,7 @@ import { paths } from '@/config/paths';
 import { useAuth } from '@/lib/auth';
 import { useMyLoans } from '../api/get-loans';
 import { useLibrarySummary } from '../api/get-summary';
-import { formatDate } from '../format';
+import { formatDate } from '@/lib/format-date';
 
 /**
  * The library's part of the header bell: loans overdue or due soon (GET /library/summary) for a

@@ -1,5 +1,6 @@
 import type { Loan } from '../api/types';
-import { daysText, formatDate, formatRupees } from '../format';
+import { formatDate } from '@/lib/format-date';
+import { daysText, formatRupees } from '../format';
 
 /** What the success dialogs say about a loan just made or just returned. */
 export function BorrowOutcome({ loan }: { loan: Loan }) {

@@ -7,7 +7,8 @@ import { useLoans } from '../api/get-loans';
 import { useReturnBook } from '../api/return-book';
 import { useSettleFine } from '../api/settle-fine';
 import type { FineAction, Loan, LoanStatus } from '../api/types';
-import { daysText, formatDate, formatRupees } from '../format';
+import { formatDate } from '@/lib/format-date';
+import { daysText, formatRupees } from '../format';
 import { LIBRARY_TEXT } from '../texts';
 import { ConfirmDialog, NoticeDialog } from '@/components/ui/confirm-dialog';
 import { LoanStatusBadge } from './loan-status-badge';
@@ -60,7 +61,7 @@ export function LoansDesk({ initialStatus = 'overdue' }: { initialStatus?: LoanS
     },
     { key: 'due', header: 'Due', className: 'whitespace-nowrap', cell: (loan) => formatDate(loan.dueOn) },
     { key: 'status', header: 'Status', cell: (loan) => <LoanStatusBadge status={loan.status} /> },
-    { key: 'late', header: 'Days overdue', hideBelow: 'md', className: 'whitespace-nowrap', cell: (loan) => (loan.daysOverdue > 0 ? daysText(loan.daysOverdue) : '—') },
+    { key: 'late', header: 'Days overdue', className: 'whitespace-nowrap', cell: (loan) => (loan.daysOverdue > 0 ? daysText(loan.daysOverdue) : '—') },
     {
       key: 'fine',
       header: 'Fine',

@@ -12,7 +12,8 @@ import { useMyLoans } from '../api/get-loans';
 import { useRenewLoan } from '../api/renew-loan';
 import { useReturnBook } from '../api/return-book';
 import type { Loan } from '../api/types';
-import { daysText, formatDate, formatRupees } from '../format';
+import { formatDate } from '@/lib/format-date';
+import { daysText, formatRupees } from '../format';
 import { useSelfServiceReturn } from '../hooks/use-self-service-return';
 import { LIBRARY_TEXT } from '../texts';
 import { ConfirmDialog, NoticeDialog } from '@/components/ui/confirm-dialog';
@@ -49,7 +50,7 @@ export function MyLoans() {
 
   const columns: Column<Loan>[] = [
     { key: 'book', header: 'Book', className: 'font-medium', cell: (loan) => <BookLink loan={loan} /> },
-    { key: 'issued', header: 'Issued', hideBelow: 'sm', className: 'whitespace-nowrap', cell: (loan) => formatDate(loan.issuedOn) },
+    { key: 'issued', header: 'Issued', className: 'whitespace-nowrap', cell: (loan) => formatDate(loan.issuedOn) },
     {
       key: 'due',
       header: 'Due',
@@ -57,7 +58,7 @@ export function MyLoans() {
       cell: (loan) => (loan.status === 'returned' ? `Returned ${formatDate(loan.returnedOn)}` : formatDate(loan.dueOn)),
     },
     { key: 'status', header: 'Status', cell: (loan) => <LoanStatusBadge status={loan.status} /> },
-    { key: 'late', header: 'Overdue', hideBelow: 'md', className: 'whitespace-nowrap', cell: (loan) => (loan.daysOverdue > 0 ? daysText(loan.daysOverdue) : '—') },
+    { key: 'late', header: 'Overdue', className: 'whitespace-nowrap', cell: (loan) => (loan.daysOverdue > 0 ? daysText(loan.daysOverdue) : '—') },
     { key: 'fine', header: 'Fine', className: 'whitespace-nowrap tabular-nums', cell: (loan) => formatRupees(loan.fineAccrued) },
     {
       key: 'actions',

@@ -56,7 +56,7 @@ function TeacherSearch() {
             {books.map((b) => (
               <li key={b._id}>
                 <Card className="flex h-full flex-col gap-1 p-4">
-                  <h3 className="font-semibold leading-snug">{b.title}</h3>
+                  <h2 className="font-semibold leading-snug">{b.title}</h2>
                   <p className="text-sm text-muted-foreground">{authorsText(b.authors)}</p>
                   <p className="text-sm">{b.subjects.join(', ') || '—'}</p>
                   <p className="text-sm font-medium">{availabilityText(b)}</p>

@@ -5,7 +5,8 @@ import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { DataTable, type Column } from '@/components/ui/data-table';
-import { formatInstantDay, formatSize } from '@/lib/dates';
+import { formatDate } from '@/lib/format-date';
+import { formatSize } from '@/lib/format-size';
 import { toast } from '@/lib/toast';
 import { useDeleteMaterial } from '../api/delete-material';
 import { useMaterials } from '../api/get-materials';
@@ -40,14 +41,14 @@ export function MaterialsList() {
     {
       key: 'file',
       header: T.colFile,
-      hideBelow: 'md',
+     
       cell: (m) => (
         <span className="text-sm">
           <span className="break-words">{m.file.filename}</span> <span className="whitespace-nowrap text-muted-foreground">({formatSize(m.file.size)})</span>
         </span>
       ),
     },
-    { key: 'uploaded', header: T.colUploaded, hideBelow: 'sm', className: 'whitespace-nowrap', cell: (m) => formatInstantDay(m.createdAt) },
+    { key: 'uploaded', header: T.colUploaded, className: 'whitespace-nowrap', cell: (m) => formatDate(m.createdAt) },
     {
       key: 'actions',
       header: T.colActions,

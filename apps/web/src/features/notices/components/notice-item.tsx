@@ -5,7 +5,7 @@ import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { cn } from '@/lib/utils';
 import { NOTICES_TEXT } from '../texts';
-import { formatDay } from '@/lib/dates';
+import { formatDate } from '@/lib/format-date';
 
 /** Styles for the server-rendered Markdown (paragraphs, lists, links, code, quotes, headings). */
 export const MARKDOWN_CLASSES =
@@ -30,8 +30,8 @@ export function NoticeItem({ notice, onOpen, headingLevel = 2, actions }: { noti
         <div className="min-w-0 flex-1">
           <Heading className={cn('text-base break-words', notice.unread ? 'font-semibold' : 'font-medium')}>{notice.title}</Heading>
           <p className="mt-1 text-xs text-muted-foreground">
-            {NOTICES_TEXT.postedBy(notice.author, formatDay(notice.createdAt))}
-            {notice.expiresOn ? ` · ${NOTICES_TEXT.until(formatDay(notice.expiresOn))}` : ''}
+            {NOTICES_TEXT.postedBy(notice.author, formatDate(notice.createdAt))}
+            {notice.expiresOn ? ` · ${NOTICES_TEXT.until(formatDate(notice.expiresOn))}` : ''}
           </p>
         </div>
         <div className="flex flex-wrap items-center gap-1">

@@ -5,7 +5,7 @@ import type { Eligibility, Job } from '@crs/shared/schemas/placement';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { Label } from '@/components/ui/label';
 import { Skeleton } from '@/components/ui/skeleton';
-import { formatDay } from '@/lib/dates';
+import { formatDate } from '@/lib/format-date';
 import { toast } from '@/lib/toast';
 import { useApply, useEligibility } from '../api/jobs';
 import { PLACEMENT_TEXT as T } from '../texts';
@@ -53,8 +53,8 @@ export function EligibilitySummary({ eligibility: e }: { eligibility: Eligibilit
         <tbody>
           <Criterion
             name={T.criterionDeadline}
-            required={e.accepting.status === 'open' ? T.openUntil(formatDay(e.accepting.deadline)) : T.closedDrive}
-            yours={T.today(formatDay(e.accepting.today))}
+            required={e.accepting.status === 'open' ? T.openUntil(formatDate(e.accepting.deadline)) : T.closedDrive}
+            yours={T.today(formatDate(e.accepting.today))}
             met={e.accepting.met}
           />
           <Criterion

@@ -2,7 +2,7 @@ import { Briefcase, CalendarClock, IndianRupee, MapPin } from 'lucide-react';
 import type { Job } from '@crs/shared/schemas/placement';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
-import { formatDay } from '@/lib/dates';
+import { formatDate } from '@/lib/format-date';
 import { PLACEMENT_TEXT, STATUS_LABEL, STATUS_VARIANT } from '../texts';
 
 /**
@@ -37,7 +37,7 @@ export function JobCard({ job, onApply, onWithdraw }: { job: Job; onApply: (job:
         ) : null}
         <li>
           <CalendarClock aria-hidden="true" className="mr-1 inline size-4 align-text-bottom" />
-          {PLACEMENT_TEXT.deadline(formatDay(job.deadline))}
+          {PLACEMENT_TEXT.deadline(formatDate(job.deadline))}
         </li>
       </ul>
       <p className="text-xs text-muted-foreground">

@@ -9,7 +9,7 @@ import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { FormDialog } from '@/components/ui/dialog';
 import { DataTable, type Column } from '@/components/ui/data-table';
 import { serverMessage } from '@/lib/errors';
-import { formatDay } from '@/lib/dates';
+import { formatDate } from '@/lib/format-date';
 import { toast } from '@/lib/toast';
 import { downloadApplicants, useApplicants, useSetStatus } from '../api/applicants';
 import { useJobs, useSaveJob } from '../api/jobs';
@@ -53,7 +53,7 @@ export function PlacementCell() {
       ),
     },
     { key: 'package', header: PLACEMENT_TEXT.packageLabel, className: 'whitespace-nowrap', cell: (j) => j.packageLpa },
-    { key: 'deadline', header: PLACEMENT_TEXT.deadlineLabel, className: 'whitespace-nowrap', cell: (j) => formatDay(j.deadline) },
+    { key: 'deadline', header: PLACEMENT_TEXT.deadlineLabel, className: 'whitespace-nowrap', cell: (j) => formatDate(j.deadline) },
     { key: 'status', header: PLACEMENT_TEXT.status, cell: (j) => <JobState job={j} /> },
     {
       key: 'applicants',
@@ -147,7 +147,7 @@ function Applicants({ jobId }: { jobId: string }) {
     },
     { key: 'department', header: PLACEMENT_TEXT.department, cell: (a) => a.student.department ?? '—' },
     { key: 'cgpa', header: PLACEMENT_TEXT.cgpa, cell: (a) => (a.cgpa === null ? '—' : a.cgpa.toFixed(2)) },
-    { key: 'applied', header: PLACEMENT_TEXT.appliedOn, className: 'whitespace-nowrap', cell: (a) => formatDay(a.appliedAt) },
+    { key: 'applied', header: PLACEMENT_TEXT.appliedOn, className: 'whitespace-nowrap', cell: (a) => formatDate(a.appliedAt) },
     {
       key: 'resume',
       header: PLACEMENT_TEXT.resume,

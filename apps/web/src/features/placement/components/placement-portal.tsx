@@ -8,7 +8,7 @@ import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { DataTable, type Column } from '@/components/ui/data-table';
 import { Skeleton } from '@/components/ui/skeleton';
-import { formatDay } from '@/lib/dates';
+import { formatDate } from '@/lib/format-date';
 import { toast } from '@/lib/toast';
 import { useJobs, useMyApplications, useWithdraw } from '../api/jobs';
 import { PLACEMENT_TEXT, STATUS_LABEL, STATUS_VARIANT } from '../texts';
@@ -38,7 +38,7 @@ export function PlacementPortal() {
   const columns: Column<StudentApplication>[] = [
     { key: 'company', header: PLACEMENT_TEXT.company, className: 'font-medium', cell: (a) => a.job.company },
     { key: 'role', header: PLACEMENT_TEXT.role, cell: (a) => a.job.role },
-    { key: 'applied', header: PLACEMENT_TEXT.appliedOn, className: 'whitespace-nowrap', cell: (a) => formatDay(a.appliedAt) },
+    { key: 'applied', header: PLACEMENT_TEXT.appliedOn, className: 'whitespace-nowrap', cell: (a) => formatDate(a.appliedAt) },
     { key: 'status', header: PLACEMENT_TEXT.status, cell: (a) => <Badge variant={STATUS_VARIANT[a.status]}>{STATUS_LABEL[a.status]}</Badge> },
     {
       key: 'resume',
@@ -125,7 +125,7 @@ export function PlacementPortal() {
         onOpenChange={(open) => !open && setWithdrawing(null)}
         onConfirm={confirmWithdraw}
         title={PLACEMENT_TEXT.withdrawTitle}
-        description={withdrawing ? PLACEMENT_TEXT.withdrawDescription(withdrawing.company, withdrawing.role, formatDay(withdrawing.deadline)) : ''}
+        description={withdrawing ? PLACEMENT_TEXT.withdrawDescription(withdrawing.company, withdrawing.role, formatDate(withdrawing.deadline)) : ''}
         confirmLabel={PLACEMENT_TEXT.withdraw}
         busyLabel={PLACEMENT_TEXT.withdrawing}
         cancelLabel={PLACEMENT_TEXT.cancel}

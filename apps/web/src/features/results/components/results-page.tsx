@@ -5,7 +5,7 @@ import { Badge } from '@/components/ui/badge';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { DataTable, type Column } from '@/components/ui/data-table';
 import { Skeleton } from '@/components/ui/skeleton';
-import { formatDay } from '@/lib/dates';
+import { formatDate } from '@/lib/format-date';
 import { useMyResults } from '../api/get-my-results';
 import { RESULTS_TEXT as T } from '../texts';
 
@@ -48,10 +48,10 @@ function ResultsView({ results }: { results: Results }) {
   const columns: Column<Subject>[] = [
     { key: 'code', header: T.code, className: 'font-medium whitespace-nowrap', cell: (s) => s.code },
     { key: 'name', header: T.subject, cell: (s) => s.name },
-    { key: 'credits', header: T.credits, hideBelow: 'sm', className: 'tabular-nums', cell: (s) => s.credits },
+    { key: 'credits', header: T.credits, className: 'tabular-nums', cell: (s) => s.credits },
     { key: 'percent', header: T.percent, className: 'tabular-nums whitespace-nowrap', cell: (s) => `${two(s.percent)}%` },
     { key: 'grade', header: T.grade, cell: (s) => <Badge variant={s.gradePoint === 0 ? 'destructive' : 'secondary'}>{s.grade}</Badge> },
-    { key: 'gp', header: T.gradePoint, hideBelow: 'sm', className: 'tabular-nums', cell: (s) => s.gradePoint },
+    { key: 'gp', header: T.gradePoint, className: 'tabular-nums', cell: (s) => s.gradePoint },
   ];
   return (
     <>
@@ -107,9 +107,9 @@ function ResultsView({ results }: { results: Results }) {
 function SubjectExams({ subject: s }: { subject: Subject }) {
   const columns: Column<ExamResult>[] = [
     { key: 'name', header: T.exam, cell: (e) => e.name },
-    { key: 'kind', header: T.kind, hideBelow: 'lg', cell: (e) => EXAM_KIND_LABELS[e.kind] },
-    { key: 'date', header: T.date, hideBelow: 'sm', className: 'whitespace-nowrap', cell: (e) => formatDay(e.date) },
-    { key: 'weight', header: T.weight, hideBelow: 'sm', className: 'tabular-nums', cell: (e) => `${e.weight}%` },
+    { key: 'kind', header: T.kind, cell: (e) => EXAM_KIND_LABELS[e.kind] },
+    { key: 'date', header: T.date, className: 'whitespace-nowrap', cell: (e) => formatDate(e.date) },
+    { key: 'weight', header: T.weight, className: 'tabular-nums', cell: (e) => `${e.weight}%` },
     { key: 'marks', header: T.marks, className: 'tabular-nums whitespace-nowrap', cell: marksText },
   ];
   return (

@@ -15,6 +15,7 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { Textarea } from '@/components/ui/textarea';
 import { applyServerErrors } from '@/lib/error-details';
 import { serverMessage } from '@/lib/errors';
+import { formatDateTime } from '@/lib/format-date';
 import { FORM_VALIDATION } from '@/lib/forms';
 import { queryKeys } from '@/lib/query-keys';
 import { toast } from '@/lib/toast';
@@ -324,7 +325,7 @@ function SettingsForm({ settings }: { settings: Settings }) {
       <FormError message={formError} />
       <div className="sticky bottom-0 z-10 flex flex-wrap items-center justify-end gap-3 rounded-md border bg-card p-3 shadow-sm">
         <p className="mr-auto text-sm text-muted-foreground" aria-live="polite">
-          {isDirty ? T.unsaved : settings.updatedAt ? T.lastSaved(new Date(settings.updatedAt).toLocaleString()) : T.noChanges}
+          {isDirty ? T.unsaved : settings.updatedAt ? T.lastSaved(formatDateTime(settings.updatedAt)) : T.noChanges}
         </p>
         <Button type="button" variant="outline" disabled={!isDirty || isSubmitting} onClick={() => reset(valuesOf(settings))}>
           {T.discard}

@@ -21,7 +21,7 @@ import { useUpcomingExamsOf } from '@/features/results/api/get-student-upcoming-
 import { CgpaCard } from '@/features/results/components/cgpa-card';
 import { serverMessage } from '@/lib/errors';
 import { displayName, useAuth } from '@/lib/auth';
-import { formatDay, formatInstantDay } from '@/lib/dates';
+import { formatDate } from '@/lib/format-date';
 
 /** 'n books issued' (spec: the Library card). */
 export function issuedText(n: number): string {
@@ -70,7 +70,7 @@ function UpcomingDeadlines({ student }: { student?: string | undefined }) {
     ...(exams.data ?? []).map((e) => ({
       key: `exam-${e._id}`,
       at: Date.parse(`${e.date}T00:00:00`),
-      when: formatDay(e.date),
+      when: formatDate(e.date),
       title: `${e.subjectCode} · ${e.name}`,
       detail: `${e.subjectName} · ${EXAM_KIND_LABELS[e.kind]} · ${e.maxMarks} marks`,
       tag: <Badge variant="secondary">{DEADLINES_TEXT.exam}</Badge>,
@@ -78,7 +78,7 @@ function UpcomingDeadlines({ student }: { student?: string | undefined }) {
     ...(loans.data?.loans ?? []).map((l) => ({
       key: `loan-${l._id}`,
       at: Date.parse(l.dueOn),
-      when: formatInstantDay(l.dueOn),
+      when: formatDate(l.dueOn),
       title: DEADLINES_TEXT.returnBook(l.book.title),
       detail: l.book.authors.join(', '),
       tag: l.status === 'overdue' ? <Badge variant="destructive">{DEADLINES_TEXT.overdue}</Badge> : <Badge variant="outline">{DEADLINES_TEXT.bookDue}</Badge>,
@@ -86,7 +86,7 @@ function UpcomingDeadlines({ student }: { student?: string | undefined }) {
     ...placement.deadlines.map((d) => ({
       key: `job-${d.id}`,
       at: Date.parse(`${d.date}T00:00:00`),
-      when: formatDay(d.date),
+      when: formatDate(d.date),
       title: (
         <Link to={paths.studentPlacement} className="text-primary underline-offset-4 hover:underline">
           {d.label}

@@ -140,8 +140,8 @@ export function AcademicSetup() {
           columns={[
             { key: 'code', header: 'Code', cell: (d) => <span className="font-mono">{d.code}</span> },
             { key: 'name', header: 'Name', cell: (d) => d.name },
-            { key: 'subjects', header: 'Subjects', cell: (d) => d.subjects, hideBelow: 'sm' },
-            { key: 'sections', header: 'Sections', cell: (d) => d.sections, hideBelow: 'sm' },
+            { key: 'subjects', header: 'Subjects', cell: (d) => d.subjects },
+            { key: 'sections', header: 'Sections', cell: (d) => d.sections },
           ]}
           form={(p) => <DepartmentForm {...p} />}
         />
@@ -158,9 +158,9 @@ export function AcademicSetup() {
           columns={[
             { key: 'code', header: 'Code', cell: (s) => <span className="font-mono">{s.code}</span> },
             { key: 'name', header: 'Name', cell: (s) => s.name },
-            { key: 'department', header: 'Department', cell: (s) => s.department, hideBelow: 'md' },
-            { key: 'semester', header: 'Semester', cell: (s) => s.semester, hideBelow: 'sm' },
-            { key: 'credits', header: 'Credits', cell: (s) => s.credits, hideBelow: 'sm' },
+            { key: 'department', header: 'Department', cell: (s) => s.department },
+            { key: 'semester', header: 'Semester', cell: (s) => s.semester },
+            { key: 'credits', header: 'Credits', cell: (s) => s.credits },
           ]}
           form={(p) => <SubjectForm {...p} />}
         />
@@ -177,8 +177,8 @@ export function AcademicSetup() {
           columns={[
             { key: 'name', header: 'Name', cell: (s) => <span className="font-mono">{s.name}</span> },
             { key: 'year', header: 'Academic year', cell: (s) => s.academicYear },
-            { key: 'department', header: 'Department', cell: (s) => s.department, hideBelow: 'md' },
-            { key: 'semester', header: 'Semester', cell: (s) => s.semester, hideBelow: 'sm' },
+            { key: 'department', header: 'Department', cell: (s) => s.department },
+            { key: 'semester', header: 'Semester', cell: (s) => s.semester },
             { key: 'students', header: 'Students', cell: (s) => s.students },
           ]}
           rowActions={(s) => (
@@ -200,9 +200,9 @@ export function AcademicSetup() {
           query={paged}
           columns={[
             { key: 'label', header: 'Class', cell: (a) => <span className="font-mono">{a.label}</span> },
-            { key: 'subject', header: 'Subject', cell: (a) => a.subjectName, hideBelow: 'md' },
+            { key: 'subject', header: 'Subject', cell: (a) => a.subjectName },
             { key: 'teacher', header: 'Teacher', cell: (a) => a.teacher.name },
-            { key: 'year', header: 'Academic year', cell: (a) => a.academicYear, hideBelow: 'sm' },
+            { key: 'year', header: 'Academic year', cell: (a) => a.academicYear },
           ]}
           form={(p) => <AssignmentForm {...p} />}
         />
@@ -219,8 +219,8 @@ export function AcademicSetup() {
             { key: 'day', header: 'Day', cell: (s) => WEEKDAY_SHORT[s.weekday] ?? s.weekday },
             { key: 'time', header: 'Time', cell: (s) => <span className="whitespace-nowrap tabular-nums">{`${s.start}–${s.end}`}</span> },
             { key: 'class', header: 'Class', cell: (s) => <span className="font-mono">{s.label}</span> },
-            { key: 'room', header: 'Room', cell: (s) => s.room, hideBelow: 'sm' },
-            { key: 'teacher', header: 'Teacher', cell: (s) => s.teacher, hideBelow: 'md' },
+            { key: 'room', header: 'Room', cell: (s) => s.room },
+            { key: 'teacher', header: 'Teacher', cell: (s) => s.teacher },
           ]}
           form={(p) => <SlotForm {...p} />}
         />

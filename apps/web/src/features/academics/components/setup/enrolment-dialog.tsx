@@ -62,7 +62,7 @@ function Enrolment({ section, close }: { section: Section; close: () => void }) 
             columns={[
               { key: 'name', header: 'Name', cell: (p) => p.name },
               { key: 'id', header: T.rollNumber, cell: (p) => <span className="font-mono">{p.studentId ?? '—'}</span> },
-              { key: 'email', header: 'Email', cell: (p) => p.email, hideBelow: 'sm' },
+              { key: 'email', header: 'Email', cell: (p) => p.email },
             ]}
             rows={found.data ? candidates : undefined}
             rowKey={(p) => p._id}
@@ -87,7 +87,7 @@ function Enrolment({ section, close }: { section: Section; close: () => void }) 
         columns={[
           { key: 'id', header: T.rollNumber, cell: (s) => <span className="font-mono">{s.studentId ?? '—'}</span> },
           { key: 'name', header: 'Name', cell: (s) => s.name },
-          { key: 'email', header: 'Email', cell: (s) => s.email, hideBelow: 'sm' },
+          { key: 'email', header: 'Email', cell: (s) => s.email },
           {
             key: 'remove',
             header: 'Actions',
