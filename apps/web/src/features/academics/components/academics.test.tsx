@@ -242,13 +242,13 @@ describe('Attendance taking', () => {
     await user.clear(within(form).getByLabelText('End'));
     await user.type(within(form).getByLabelText('End'), '17:30');
     await user.click(within(form).getByRole('button', { name: 'Open register' }));
-    const register = await screen.findByRole('region', { name: 'CS301 · CSE-3A · 2026-11-23 16:00 · Extra class' });
+    const register = await screen.findByRole('region', { name: 'CS301 · CSE-3A · 23 Nov 2026, 16:00 · Extra class' });
     await user.click(within(register).getByRole('button', { name: 'Mark all present' }));
     await user.click(within(register).getByRole('button', { name: 'Save attendance' }));
     await waitFor(() => expect(puts).toHaveLength(1));
     expect(puts[0]!.body).toMatchObject({ assignmentId: A1, date: '2026-11-23', start: '16:00', extra: true, end: '17:30' });
     // The register shows the saved session (a fresh editor once saved).
-    await waitFor(() => expect(screen.getByRole('region', { name: 'CS301 · CSE-3A · 2026-11-23 16:00 · Extra class' })).toHaveTextContent('Saved'));
+    await waitFor(() => expect(screen.getByRole('region', { name: 'CS301 · CSE-3A · 23 Nov 2026, 16:00 · Extra class' })).toHaveTextContent('Saved'));
   }, 30_000);
 });
 
