@@ -8,6 +8,7 @@ const SIDEBARS: Record<DemoRole, [string, string][]> = {
     ['Notices', '/dashboard/student/notices'],
     ['ID Card', '/dashboard/student/idcard'],
     ['Timetable', '/dashboard/student/timetable'],
+    ['Attendance', '/dashboard/student/attendance'],
     ['Results', '/dashboard/student/results'],
     ['Library', '/library'],
   ],

@@ -45,6 +45,8 @@ export const ROUTE_ROLES = {
   '/dashboard/student/notices': STUDENT_ONLY,
   // CRS addition (issue 11): the weekly timetable behind the dashboard's 'View Timetable'.
   '/dashboard/student/timetable': STUDENT_ONLY,
+  // CRS addition (issue 25): attendance per subject, with each class held and how the student was marked.
+  '/dashboard/student/attendance': STUDENT_ONLY,
   // CRS addition (issue 12): the student's results (marks of published exams, grades, SGPA, CGPA).
   '/dashboard/student/results': STUDENT_ONLY,
   '/dashboard/student/idcard': ['Student', 'Teacher', 'Admin', 'SuperAdmin'],

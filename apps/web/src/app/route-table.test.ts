@@ -43,6 +43,7 @@ describe('the page list', () => {
       'ID Card /dashboard/student/idcard',
       // Issue 25: CRS additions after the spec's entries.
       'Timetable /dashboard/student/timetable',
+      'Attendance /dashboard/student/attendance',
       'Results /dashboard/student/results',
       'Library /library',
     ]);

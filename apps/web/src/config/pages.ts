@@ -47,8 +47,9 @@ export const PAGES = {
 
   studentDashboard: { title: 'Student dashboard', path: '/dashboard/student', page: 'app/dashboards/student', guarded: true, nav: dashboard('Student') },
   studentCourses: { title: 'My Courses', path: '/dashboard/student/courses', page: 'app/academics/student-courses', guarded: true, nav: { Student: { label: 'My Courses', icon: 'book' } } },
-  // Issue 25 item 3: what a student looks for daily follows the spec's entries: Timetable, Results, Library.
+  // Issue 25 item 3: what a student looks for daily follows the spec's entries: Timetable, Attendance, Results, Library.
   studentTimetable: { title: 'Timetable', path: '/dashboard/student/timetable', page: 'app/academics/student-timetable', guarded: true, nav: { Student: { label: 'Timetable', icon: 'calendar', late: true } } },
+  studentAttendance: { title: 'Attendance', path: '/dashboard/student/attendance', page: 'app/academics/student-attendance', guarded: true, nav: { Student: { label: 'Attendance', icon: 'clipboardCheck', late: true } } },
   studentLibrary: { title: 'Library', path: '/dashboard/student/library', page: 'app/library/student-library', guarded: true },
   studentPlacement: {
     title: 'Placement Portal',

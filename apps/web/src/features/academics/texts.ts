@@ -68,6 +68,8 @@ export const ACADEMICS_TEXT = {
   nothingMarkedYet: 'No classes marked yet',
   belowWarning: (threshold: number) => ACADEMICS_MSG.attendanceBelowThreshold(threshold),
   attendanceBySubject: 'Attendance by subject',
+  myAttendance: 'Attendance',
+  myAttendanceIntro: 'Your attendance in each subject this term; open a subject for the days you were marked absent.',
   attendanceBySubjectIntro: 'Open a subject to see each class held: the date, the time and how you were marked.',
   noSessionsYet: 'No classes have been held in this subject yet.',
   sessionsSummary: (held: number, absent: number) => `${held} ${held === 1 ? 'class' : 'classes'} held, ${absent} marked absent.`,

@@ -209,7 +209,7 @@ describe('one student record (decision 0036)', { timeout: TIMEOUT_MS }, () => {
     await user.type(within(dialog).getByLabelText('Phone'), '9845012345');
     await user.click(within(dialog).getByRole('button', { name: 'Save' }));
     // Wait for the request itself: an earlier test's toast with the same text can still be on screen.
-    await waitFor(() => expect(server.calls(`PATCH /users/${legacy._id}`)).toHaveLength(1));
+    await waitFor(() => expect(server!.calls(`PATCH /users/${legacy._id}`)).toHaveLength(1));
     expect(await screen.findByText(MSG.userUpdated)).toBeInTheDocument();
     const patch = server.calls(`PATCH /users/${legacy._id}`)[0]!.body as Record<string, unknown>;
     expect(patch.phone).toBe('9845012345');
