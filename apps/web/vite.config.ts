@@ -29,7 +29,7 @@ const SIGNED_IN_FRAME = /src[\\/]app[\\/]routes[\\/]app[\\/]layout\.tsx$/;
  * (preloaded from the head) instead of as five or six ~1 KB chunks after the entry has run, each a
  * round trip over HTTP/1.1's six connections (the student dashboard's LCP: 2.7 → 2.5 s in Lighthouse).
  */
-const PAGE_BUILDING_BLOCKS = /src[\\/](components[\\/](layout[\\/]page|ui[\\/](badge|stat-card|data-table|pager|skeleton))\.tsx|lib[\\/](dates|error-details|forms)\.ts|hooks[\\/]use-scroll-focus\.ts)$/;
+const PAGE_BUILDING_BLOCKS = /src[\\/](components[\\/]ui[\\/]menu-opener\.ts|components[\\/](layout[\\/]page|ui[\\/](badge|stat-card|data-table|pager|skeleton))\.tsx|lib[\\/](format-date|error-details|errors|forms)\.ts|hooks[\\/]use-scroll-focus\.ts)$/;
 const CHUNK_GROUPS = [
   { name: 'boot', tags: ['$initial' as const], priority: 3 },
   { name: 'login', test: /src[\\/]app[\\/]routes[\\/]auth[\\/]login\.tsx$/, priority: 2 },

@@ -19,7 +19,7 @@ async function addAndDisable(page: Page, name: string, email: string) {
   const dialog = page.getByRole('dialog', { name: 'Add a person' });
   await dialog.getByLabel('Name').fill(name);
   await dialog.getByLabel('Email').fill(email);
-  await dialog.getByLabel('Department').fill('Physics');
+  await dialog.getByLabel('Department').selectOption({ label: 'Civil Engineering' });
   await dialog.getByRole('button', { name: 'Add person' }).click();
   await expect(page.getByText(MSG.userCreated)).toBeVisible();
   await page.getByRole('searchbox').fill(email);

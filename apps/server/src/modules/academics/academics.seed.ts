@@ -149,12 +149,15 @@ export async function seedDemoAcademics(ctx: AppContext): Promise<boolean> {
       if (dept && t.id !== demoTeacher.id) byDept.set(dept, [...(byDept.get(dept) ?? []), t.id]);
     }
 
-    // Students: 20 per section; the demo student and the demo accounts of a department go first.
+    // Students: 20 per section; the demo student and the demo accounts of a department go first (to
+    // its 3A section; Arjun Pillai, who joined CSE from the closed IT programme, to CSE-5A, so CSE-3A
+    // keeps the roster the marks fixtures name).
+    const FIFTH_SEMESTER = new Set([users.demoEmailOf('Arjun Pillai')]);
     const used = new Set(existingStudents.map((s) => s.email));
     const enrolment: Array<{ sectionId: string; studentId: string }> = [];
     const fresh: Array<{ name: string; email: string; department: string; departmentId: string; phone: string | null; section: string; sectionId: string }> = [];
     for (const [name, dept] of DEMO_SECTIONS) {
-      const mine = existingStudents.filter((s) => (s.email === DEMO_STUDENT ? name === 'CSE-3A' : s.department === DEPT_NAME[dept] && name === `${dept}-3A`));
+      const mine = existingStudents.filter((s) => (s.email === DEMO_STUDENT ? name === 'CSE-3A' : s.department === DEPT_NAME[dept] && name === `${dept}-${FIFTH_SEMESTER.has(s.email) ? 5 : 3}A`));
       for (const s of mine) enrolment.push({ sectionId: sectionId.get(name)!, studentId: s.id });
       for (let k = mine.length; k < STUDENTS_PER_SECTION; k++) {
         let first = '';
