@@ -42,12 +42,12 @@ const DOCUMENT_HEADERS = {
 
 /** API answers (JSON, files): the headers that act on a non-document (OWASP REST Security Cheat Sheet; decision 0042). */
 const API_HEADERS = {
-  'content-security-policy': "default-src 'none'; frame-ancestors 'none'",
-  'x-content-type-options': 'nosniff',
-  'referrer-policy': 'no-referrer',
-  'x-frame-options': 'DENY',
-  'cross-origin-resource-policy': 'same-origin',
   'cache-control': 'no-store',
+  'content-security-policy': "default-src 'none'; frame-ancestors 'none'",
+  'cross-origin-resource-policy': 'same-origin',
+  'referrer-policy': 'no-referrer',
+  'x-content-type-options': 'nosniff',
+  'x-frame-options': 'DENY',
 };
 /** What only a document uses; an API answer carries none of it. */
 const DOCUMENT_ONLY = Object.keys(DOCUMENT_HEADERS).filter((h) => !(h in API_HEADERS));
