@@ -172,6 +172,7 @@ export const importAlumni = (ctx: AppContext, p: Principal, upload: ImportUpload
     store: { existing: (keys) => storedKeys(ctx, keys), write: (list) => writeImport(ctx, p, upload.filename, list) },
   }));
 
+/** The alumni side of a staged import: which rows are new, the updates and audit entry that commit with it. */
 async function writeImport(ctx: AppContext, p: Principal, file: string, list: AlumnusImportRow[]) {
   const who = p.user.id;
   try {
