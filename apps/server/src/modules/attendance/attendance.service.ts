@@ -30,7 +30,7 @@ const today = (ctx: AppContext) => collegeClock(ctx.config.timeZone).date;
 /** The assignment, if the caller may take its attendance (its teacher, or a manager): 404 / 403 otherwise. */
 async function ownAssignment(ctx: AppContext, p: Principal, assignmentId: string) {
   const a = await academics.getAssignment(ctx, assignmentId);
-  if (!a) throw notFound(MSG.assignmentNotFound);
+  if (!a) throw notFound(MSG.assignmentNotFound, 'ASSIGNMENT_NOT_FOUND');
   if (a.teacherId !== p.user.id && !isManager(p)) throw forbidden(MSG.attendanceNotYourClass, 'NOT_YOUR_CLASS');
   return a;
 }
@@ -257,7 +257,7 @@ export async function summary(ctx: AppContext, p: Principal, teacherId: string |
 /** A student's attendance overall and per course of their sections. */
 async function attendanceOf(ctx: AppContext, studentId: string): Promise<StudentAttendance> {
   const person = (await users.peopleByIds(ctx, [studentId])).get(studentId);
-  if (!person || !person.roles.includes('Student')) throw notFound(MSG.studentNotFound);
+  if (!person || !person.roles.includes('Student')) throw notFound(MSG.studentNotFound, 'STUDENT_NOT_FOUND');
   const [courses, mine] = await Promise.all([academics.coursesOfStudent(ctx, studentId), repo.countsOfStudent(ctx.db, studentId)]);
   let attended = 0;
   let marked = 0;
@@ -300,7 +300,7 @@ export async function studentAttendance(ctx: AppContext, p: Principal, ref: stri
 /** A student's attendance in one of their courses with every session held, newest first; 404 when it is not their course. */
 async function subjectDetailOf(ctx: AppContext, studentId: string, assignmentId: string): Promise<SubjectAttendanceDetail> {
   const person = (await users.peopleByIds(ctx, [studentId])).get(studentId);
-  if (!person || !person.roles.includes('Student')) throw notFound(MSG.studentNotFound);
+  if (!person || !person.roles.includes('Student')) throw notFound(MSG.studentNotFound, 'STUDENT_NOT_FOUND');
   const course = (await academics.coursesOfStudent(ctx, studentId)).find((c) => c.id === assignmentId);
   if (!course) throw notFound(MSG.attendanceCourseNotFound, 'COURSE_NOT_FOUND');
   const [rows, slots, { threshold }] = await Promise.all([repo.sessionsWithStatusOf(ctx.db, assignmentId, studentId), academics.slotsOfAssignment(ctx, assignmentId, undefined), rules(ctx)]);
