@@ -162,7 +162,6 @@ export async function sweepOrphanBytes(ctx: AppContext, minAgeMs = ORPHAN_MIN_AG
   return removed;
 }
 
-export const findFile = (ctx: AppContext, id: string): Promise<FileRow | undefined> => repo.findFile(ctx.db, id);
 /** Records of several files by id, keyed by id (unknown ids are absent). */
 export const findFiles = async (ctx: AppContext, ids: string[]): Promise<Map<string, FileRow>> => new Map((await repo.findFiles(ctx.db, [...new Set(ids)])).map((f) => [f.id, f]));
 
@@ -248,6 +247,10 @@ export function presentFile(ctx: AppContext, row: FileRow, signed = false): File
     createdAt: row.createdAt.toISOString(),
   };
 }
+
+/** Signed references of some files, by id, for answers that link them (a file that is gone is left out). */
+export const signedRefs = async (ctx: AppContext, ids: string[]): Promise<Map<string, FileRef>> =>
+  new Map([...(await findFiles(ctx, ids)).values()].map((f) => [f.id, presentFile(ctx, f, true)]));
 
 /**
  * Opens a file for a reader: with a valid signed link, or an avatar, anyone; otherwise the signed-in
