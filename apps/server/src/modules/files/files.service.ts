@@ -65,6 +65,13 @@ export async function checkUpload(purpose: FilePurpose, bytes: Buffer, filename:
 /** The 413 of a purpose's size limit (an upload reader that stopped at the limit throws it too). */
 export const fileTooLarge = (purpose: FilePurpose) => new AppError(413, 'FILE_TOO_LARGE', MSG.fileTooLarge(describeBytes(FILE_RULES[purpose].maxBytes)));
 
+/** The upload form's file for `purpose`: 413 over the purpose's limit, 400 when none came or it is empty. */
+export function requiredUpload<F extends { bytes: Buffer; tooLarge: boolean }>(purpose: FilePurpose, file: F | undefined): F {
+  if (file?.tooLarge) throw fileTooLarge(purpose);
+  if (!file || file.bytes.length === 0) throw new AppError(400, 'FILE_REQUIRED', MSG.fileRequired);
+  return file;
+}
+
 function acceptedNames(purpose: FilePurpose): string {
   const names: Record<string, string> = { jpg: 'JPEG', png: 'PNG', webp: 'WebP', gif: 'GIF', pdf: 'PDF', cfb: 'DOC/XLS/PPT', zip: 'ZIP' };
   return [...new Set(FILE_RULES[purpose].types.map((t) => names[t] ?? t.toUpperCase()))].join(', ');
