@@ -43,7 +43,7 @@ export type Rules = { threshold: number; correctionDays: number };
  */
 export function presentSession(
   a: ClassRef,
-  at: { date: string; startMin: number | undefined; endMin: number | null; starts: number[]; session: SessionRow | undefined; editable: boolean },
+  at: { date: string; startMin: number | undefined; endMin: number | null; starts: string[]; session: SessionRow | undefined; editable: boolean },
   rules: Rules,
   roster: ReadonlyArray<{ id: string; name: string; studentId: string | null }>,
   records: readonly RecordRow[],
@@ -61,7 +61,7 @@ export function presentSession(
     date: at.date,
     start: hhmmOrNull(at.startMin),
     end: hhmmOrNull(at.endMin),
-    starts: at.starts.map(hhmmOf),
+    starts: at.starts,
     extra: session?.extra ?? false,
     session: session ? { _id: session.id, savedAt: session.updatedAt.toISOString(), savedBy: nameOf(session.updatedBy) ?? 'Unknown' } : null,
     editable: at.editable,

@@ -1,6 +1,6 @@
 import { MSG } from '@crs/shared/messages';
 import { ACADEMIC_MANAGERS, hasAnyRole } from '@crs/shared/roles';
-import { minutesOf } from '@crs/shared/schemas/academics';
+import { hhmmOf, minutesOf } from '@crs/shared/schemas/academics';
 import type { AttendanceStatus, ClassTiming, DayClasses, RegisterQuery, SaveSessionInput, SessionAnswer, SessionQuery, StudentAttendance, SubjectAttendanceDetail } from '@crs/shared/schemas/attendance';
 import type { AppContext } from '../../context.ts';
 import { badRequest, conflict, forbidden, notFound } from '../../lib/errors.ts';
@@ -50,6 +50,7 @@ const rules = async (ctx: AppContext) => {
 /** The roster of one class on one date with its saved statuses and each student's running percentage. */
 async function sessionAnswer(ctx: AppContext, p: Principal, a: NonNullable<Awaited<ReturnType<typeof academics.getAssignment>>>, date: string, start: string | undefined): Promise<SessionAnswer> {
   const slots = await academics.slotsOfAssignment(ctx, a.id, weekdayOf(date));
+  const starts = slots.map((s) => hhmmOf(s.startMin));
   let startMin = start ? minutesOf(start) : slots[0]?.startMin;
   if (startMin === undefined) startMin = (await repo.sessionsOn(ctx.db, [a.id], date))[0]?.startMin;
   const session = startMin === undefined ? undefined : await repo.findSession(ctx.db, a.id, date, startMin);
@@ -63,7 +64,7 @@ async function sessionAnswer(ctx: AppContext, p: Principal, a: NonNullable<Await
   const inForce = await rules(ctx);
   const markers = await users.peopleByIds(ctx, [...records.map((r) => r.markedBy ?? ''), session?.updatedBy ?? ''].filter(Boolean));
   const nameOf = (id: string | null) => (id ? (markers.get(id)?.name ?? 'Unknown') : null);
-  const at = { date, startMin, endMin, starts: slots.map((s) => s.startMin), session, editable: editableOn(ctx, p, date, inForce.correctionDays).ok };
+  const at = { date, startMin, endMin, starts, session, editable: editableOn(ctx, p, date, inForce.correctionDays).ok };
   return presentSession(a, at, inForce, roster, records, perStudent, nameOf);
 }
 
@@ -231,6 +232,7 @@ async function subjectDetailOf(ctx: AppContext, studentId: string, assignmentId:
   const course = (await academics.coursesOfStudent(ctx, studentId)).find((c) => c.id === assignmentId);
   if (!course) throw notFound(MSG.attendanceCourseNotFound, 'COURSE_NOT_FOUND');
   const [rows, slots, { threshold }] = await Promise.all([repo.sessionsWithStatusOf(ctx.db, assignmentId, studentId), academics.slotsOfAssignment(ctx, assignmentId, undefined), rules(ctx)]);
+  // A timetabled session's end is its slot's (weekday and start); an extra class carries its own.
   const endOf = new Map(slots.map((s) => [`${s.weekday}|${s.startMin}`, s.endMin]));
   return presentSubjectDetail(course, rows, endOf, threshold);
 }

@@ -32,11 +32,17 @@ export async function mayRead(ctx: AppContext, p: Principal, file: FileRow): Pro
 
 /** The materials' answers: their subjects, uploaders and files looked up once; a material whose file is gone is left out. */
 async function present(ctx: AppContext, rows: MaterialRow[]): Promise<Material[]> {
-  const subjectIds = [...new Set(rows.flatMap((r) => (r.subjectId ? [r.subjectId] : [])))];
-  const [subjects, people, refs] = await Promise.all([academics.subjectsByIds(ctx, subjectIds), users.peopleByIds(ctx, rows.map((r) => r.teacherId)), files.signedRefs(ctx, rows.map((r) => r.fileId))]);
+  const [subjects, people, fileRows] = await Promise.all([
+    academics.subjectsByIds(ctx, [...new Set(rows.map((r) => r.subjectId).filter((id): id is string => !!id))]),
+    users.peopleByIds(
+      ctx,
+      rows.map((r) => r.teacherId),
+    ),
+    files.signedRefs(ctx, rows.map((r) => r.fileId)),
+  ]);
   const subjectOf = new Map(subjects.map((s) => [s.id, { _id: s.id, code: s.code, name: s.name }]));
   return rows.flatMap((r) => {
-    const file = refs.get(r.fileId);
+    const file = fileRows.get(r.fileId);
     return file ? [presentMaterial(r, file, (r.subjectId && subjectOf.get(r.subjectId)) || null, people.get(r.teacherId)?.name ?? 'Unknown')] : [];
   });
 }
