@@ -7,14 +7,13 @@ import type { AppContext } from './context.ts';
 import { openDatabase } from './db/client.ts';
 import type { Database } from './db/client.ts';
 import { acquireDataDirLock } from './db/lock.ts';
+import { sweepStaleImports } from './lib/import/staged.ts';
 import type { DataDirLock } from './db/lock.ts';
 import { migrate } from './db/migrate.ts';
 import { DiskStore } from './lib/storage.ts';
-import * as alumni from './modules/alumni/alumni.service.ts';
 import * as audit from './modules/audit/audit.service.ts';
 import { pruneAuthData } from './modules/auth/auth.service.ts';
 import { sweepOrphanBytes } from './modules/files/files.service.ts';
-import * as library from './modules/library/library.service.ts';
 import { MailOutbox } from './modules/mail/mail.service.ts';
 import * as settings from './modules/settings/settings.service.ts';
 
@@ -45,9 +44,8 @@ function registerJobs(ctx: AppContext): void {
   // Every minute, whichever process takes the slot says so: the overview's proof that cron runs.
   jobs.register({ name: 'jobs.heartbeat', cron: '* * * * *', retries: 0, run: async () => ({ pid: process.pid, host: hostname() }) });
   jobs.register({ name: 'auth.prune', cron: '5 * * * *', run: () => pruneAuthData(ctx) });
-  // Imports a crash left pending for STALE_IMPORT_MINUTES (at start too: server.ts).
-  jobs.register({ name: 'library.stale-imports', cron: '10 * * * *', run: () => library.cleanUpPendingImports(ctx, library.STALE_IMPORT_MINUTES) });
-  jobs.register({ name: 'alumni.stale-imports', cron: '12 * * * *', run: () => alumni.cleanUpPendingImports(ctx, alumni.STALE_IMPORT_MINUTES) });
+  // Imports of any kind a crash left pending (at start too: server.ts).
+  jobs.register({ name: 'imports.stale', cron: '10 * * * *', run: () => sweepStaleImports(ctx.db, new Date()) });
   jobs.register({ name: 'audit.retention', cron: '20 * * * *', run: async () => audit.purgeOlderThan(ctx, (await settings.current(ctx)).auditRetentionDays) });
   jobs.register({ name: 'files.orphan-sweep', cron: '30 * * * *', run: () => sweepOrphanBytes(ctx) });
 }

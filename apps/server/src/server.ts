@@ -3,8 +3,7 @@ import { buildApp } from './app.ts';
 import { serveAdminSocket } from './cli/admin-socket.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import { DataDirLockedError } from './db/lock.ts';
-import * as alumni from './modules/alumni/alumni.service.ts';
-import { cleanUpPendingImports, STALE_IMPORT_MINUTES } from './modules/library/library.service.ts';
+import { sweepStaleImports } from './lib/import/staged.ts';
 import { openRuntime } from './runtime.ts';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, seedDemo } from './seed/demo.ts';
 
@@ -15,12 +14,10 @@ async function main(): Promise<void> {
   const runtime = await openRuntime(config, out);
   const { ctx } = runtime;
   // Maintenance at start, before any request: an import a crash left pending is deleted with its
-  // books. The embedded database has one process, so every pending import there is a leftover;
+  // rows. The embedded database has one process, so every pending import there is a leftover;
   // on a shared PostgreSQL database another process may be importing right now.
-  const dropped = await cleanUpPendingImports(ctx, config.databaseUrl ? STALE_IMPORT_MINUTES : 0);
-  if (dropped > 0) out(`Removed ${dropped} unfinished book import(s) left by an earlier stop.`);
-  const droppedAlumni = await alumni.cleanUpPendingImports(ctx, config.databaseUrl ? alumni.STALE_IMPORT_MINUTES : 0);
-  if (droppedAlumni > 0) out(`Removed ${droppedAlumni} unfinished alumni import(s) left by an earlier stop.`);
+  const dropped = await sweepStaleImports(ctx.db, new Date(), config.databaseUrl ? undefined : 0);
+  if (dropped > 0) out(`Removed ${dropped} unfinished import(s) left by an earlier stop.`);
   const seeded = config.seed ? await seedDemo(ctx) : false;
   const app = await buildApp(ctx);
   runtime.outbox.start();

@@ -25,12 +25,11 @@ async function overview() {
 }
 
 const SWEEPS = [
-  { name: 'alumni.stale-imports', cron: '12 * * * *' },
   { name: 'audit.retention', cron: '20 * * * *' },
   { name: 'auth.prune', cron: '5 * * * *' },
   { name: 'files.orphan-sweep', cron: '30 * * * *' },
+  { name: 'imports.stale', cron: '10 * * * *' },
   { name: 'jobs.heartbeat', cron: '* * * * *' },
-  { name: 'library.stale-imports', cron: '10 * * * *' },
 ];
 
 describe('GET /system/jobs', () => {
