@@ -47,6 +47,18 @@ const retryColumns: Column<JobRetry>[] = [
   { key: 'next', header: M.colNextAttempt, cell: (r) => formatDateTime(r.nextAttemptAt) },
 ];
 
+/** A titled table of runs (failures, retries). */
+function RunList<T extends { id: string }>(props: { id: string; title: string; caption: string; columns: Column<T>[]; rows: T[]; empty: string }) {
+  return (
+    <section aria-labelledby={props.id} className="grid gap-2">
+      <h3 id={props.id} className="font-semibold">
+        {props.title}
+      </h3>
+      <DataTable caption={props.caption} columns={props.columns} rows={props.rows} rowKey={(r) => r.id} empty={props.empty} />
+    </section>
+  );
+}
+
 /**
  * The System overview's background jobs (GET /system/jobs): each queue with its schedule and runs,
  * the dead letters, the latest failures and the runs waiting for a retry, over all server processes.
@@ -69,18 +81,8 @@ export function JobsOverview() {
             <p className="text-sm" data-testid="dead-letters">
               {data.deadLetters > 0 ? M.deadLetters(data.deadLetters) : M.noDeadLetters}
             </p>
-            <section aria-labelledby="job-failures-title" className="grid gap-2">
-              <h3 id="job-failures-title" className="font-semibold">
-                {M.failuresTitle}
-              </h3>
-              <DataTable caption={M.failuresCaption} columns={failureColumns} rows={data.failures} rowKey={(f) => f.id} empty={M.failuresEmpty} />
-            </section>
-            <section aria-labelledby="job-retries-title" className="grid gap-2">
-              <h3 id="job-retries-title" className="font-semibold">
-                {M.retriesTitle}
-              </h3>
-              <DataTable caption={M.retriesCaption} columns={retryColumns} rows={data.retries} rowKey={(r) => r.id} empty={M.retriesEmpty} />
-            </section>
+            <RunList id="job-failures-title" title={M.failuresTitle} caption={M.failuresCaption} columns={failureColumns} rows={data.failures} empty={M.failuresEmpty} />
+            <RunList id="job-retries-title" title={M.retriesTitle} caption={M.retriesCaption} columns={retryColumns} rows={data.retries} empty={M.retriesEmpty} />
           </>
         ) : null}
       </CardContent>
