@@ -16,6 +16,7 @@ import { analyticsRoutes, assessmentRoutes, resultsRoutes } from './modules/asse
 import { attendanceRoutes } from './modules/attendance/attendance.routes.ts';
 import { auditRoutes } from './modules/audit/audit.routes.ts';
 import { settingsRoutes } from './modules/settings/settings.routes.ts';
+import { systemRoutes } from './modules/system/system.routes.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { authenticate } from './modules/auth/auth.service.ts';
 import { docsRoutes } from './modules/docs/docs.routes.ts';
@@ -152,6 +153,7 @@ export async function buildApp(ctx: AppContext, opts: BuildOptions = {}): Promis
       await api.register(placementRoutes, { prefix: '/placement', ctx });
       await api.register(auditRoutes, { prefix: '/audit', ctx });
       await api.register(settingsRoutes, { prefix: '/settings', ctx });
+      await api.register(systemRoutes, { prefix: '/system', ctx });
     },
     { prefix: '/api/v1' },
   );

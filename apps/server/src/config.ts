@@ -62,6 +62,7 @@ const envSchema = z.object({
   RATE_LIMIT_USER: z.coerce.number({ error: 'must be a whole number (0 = off)' }).int().min(0).max(1_000_000_000).default(300),
   RATE_LIMIT_WINDOW_SECONDS: z.coerce.number({ error: 'must be a whole number of seconds' }).int().min(1).max(3600).default(60),
   REDIS_URL: z.string().regex(/^rediss?:\/\//, 'must be a redis:// or rediss:// URL').optional(),
+  CRS_JOBS_POLL_SECONDS: z.coerce.number({ error: 'must be a whole number of seconds' }).int().min(1).max(45).default(5),
   REDIS_KEY_PREFIX: z.string().regex(/^[A-Za-z0-9:_.-]{1,64}$/, 'must be 1–64 letters, digits or : _ . -').default('crs'),
 });
 
@@ -102,6 +103,8 @@ export type Config = {
   redisUrl: string | undefined;
   /** Prefix of every Redis key CRS writes (several deployments may share one Redis). */
   redisKeyPrefix: string;
+  /** How often each process looks for due background jobs and cron slots (decision 0037). */
+  jobsPollSeconds: number;
 };
 
 export class ConfigError extends Error {}
@@ -148,6 +151,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, opts: { persist
     rateLimit: { ip: e.RATE_LIMIT_IP, user: e.RATE_LIMIT_USER, windowMs: e.RATE_LIMIT_WINDOW_SECONDS * 1000 },
     redisUrl: e.REDIS_URL,
     redisKeyPrefix: e.REDIS_KEY_PREFIX,
+    jobsPollSeconds: e.CRS_JOBS_POLL_SECONDS,
   };
 }
 

@@ -2,7 +2,11 @@ import type { Config } from './config.ts';
 import type { Database, Db } from './db/client.ts';
 import { Caches } from './lib/cache.ts';
 import type { MailSender } from './lib/mail.ts';
+import { JobRunner } from './lib/jobs/runner.ts';
 import type { FileStore } from './lib/storage.ts';
+
+/** The advisory lock the job runner's install holds on a shared PostgreSQL database ('crsj'). */
+const JOBS_LOCK = 0x63_72_73_6a;
 
 /**
  * What every service needs: built once per process (or per test file) by the composition root and
@@ -17,6 +21,8 @@ export type AppContext = {
   /** The bytes of uploaded and generated files (modules/files keeps their records). */
   store: FileStore;
   caches: Caches;
+  /** Background jobs (lib/jobs): the root registers the modules' jobs and starts it (server.ts). */
+  jobs: JobRunner;
   startedAt: number;
 };
 
@@ -28,6 +34,12 @@ export function createContext(config: Config, database: Database, mailer: MailSe
     mailer,
     store,
     caches: new Caches(database.notifier),
+    jobs: new JobRunner({
+      db: database,
+      timeZone: config.timeZone,
+      pollSeconds: config.jobsPollSeconds,
+      exclusively: (fn) => database.exclusively(JOBS_LOCK, fn),
+    }),
     startedAt: Date.now(),
   };
 }

@@ -1,3 +1,4 @@
+import { hostname } from 'node:os';
 import path from 'node:path';
 import { MSG } from '@crs/shared/messages';
 import type { Config } from './config.ts';
@@ -6,9 +7,13 @@ import type { AppContext } from './context.ts';
 import { openDatabase } from './db/client.ts';
 import type { Database } from './db/client.ts';
 import { acquireDataDirLock } from './db/lock.ts';
+import { sweepStaleImports } from './lib/import/staged.ts';
 import type { DataDirLock } from './db/lock.ts';
 import { migrate } from './db/migrate.ts';
 import { DiskStore } from './lib/storage.ts';
+import * as audit from './modules/audit/audit.service.ts';
+import { pruneAuthData } from './modules/auth/auth.service.ts';
+import { sweepOrphanBytes } from './modules/files/files.service.ts';
 import { MailOutbox } from './modules/mail/mail.service.ts';
 import * as settings from './modules/settings/settings.service.ts';
 
@@ -25,7 +30,24 @@ export function assembleContext(config: Config, database: Database, print: (line
   const outbox = new MailOutbox({ db: database.db, smtpUrl: config.smtpUrl, from: config.mailFrom, print, signature });
   const store = new DiskStore(path.join(config.dataDir, 'uploads'));
   const ctx = createContext(config, database, outbox, store);
+  registerJobs(ctx);
   return { ctx, outbox };
+}
+
+/**
+ * The modules' periodic work on the job runner (decision 0037), each its own queue so it retries
+ * and fails alone; cron minutes are spread over the hour, in the college's time zone. What a run
+ * returns (how many rows it removed) is kept as its output.
+ */
+function registerJobs(ctx: AppContext): void {
+  const jobs = ctx.jobs;
+  // Every minute, whichever process takes the slot says so: the overview's proof that cron runs.
+  jobs.register({ name: 'jobs.heartbeat', cron: '* * * * *', retries: 0, run: async () => ({ pid: process.pid, host: hostname() }) });
+  jobs.register({ name: 'auth.prune', cron: '5 * * * *', run: () => pruneAuthData(ctx) });
+  // Imports of any kind a crash left pending (at start too: server.ts).
+  jobs.register({ name: 'imports.stale', cron: '10 * * * *', run: () => sweepStaleImports(ctx.db, new Date()) });
+  jobs.register({ name: 'audit.retention', cron: '20 * * * *', run: async () => audit.purgeOlderThan(ctx, (await settings.current(ctx)).auditRetentionDays) });
+  jobs.register({ name: 'files.orphan-sweep', cron: '30 * * * *', run: () => sweepOrphanBytes(ctx) });
 }
 
 /**

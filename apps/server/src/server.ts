@@ -4,10 +4,6 @@ import { serveAdminSocket } from './cli/admin-socket.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import { DataDirLockedError } from './db/lock.ts';
 import { sweepStaleImports } from './lib/import/staged.ts';
-import * as audit from './modules/audit/audit.service.ts';
-import { sweepOrphanBytes } from './modules/files/files.service.ts';
-import { pruneAuthData } from './modules/auth/auth.service.ts';
-import * as settings from './modules/settings/settings.service.ts';
 import { openRuntime } from './runtime.ts';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, seedDemo } from './seed/demo.ts';
 
@@ -27,19 +23,8 @@ async function main(): Promise<void> {
   runtime.outbox.start();
   const admin = config.databaseUrl ? undefined : serveAdminSocket(ctx);
   admin?.on('error', (err) => app.log.warn({ err }, 'admin socket unavailable; the CLI needs the server stopped'));
-  const prune = () =>
-    Promise.all([
-      pruneAuthData(ctx).catch((err: unknown) => app.log.warn({ err }, 'pruning auth data failed')),
-      sweepStaleImports(ctx.db, new Date()).catch((err: unknown) => app.log.warn({ err }, 'removing stale imports failed')),
-      settings
-        .current(ctx)
-        .then((s) => audit.purgeOlderThan(ctx, s.auditRetentionDays))
-        .catch((err: unknown) => app.log.warn({ err }, 'purging old audit entries failed')),
-      sweepOrphanBytes(ctx).catch((err: unknown) => app.log.warn({ err }, 'sweeping orphaned file bytes failed')),
-    ]);
-  void prune();
-  const maintenance = setInterval(() => void prune(), 60 * 60 * 1000);
-  maintenance.unref();
+  // The periodic sweeps (runtime.ts registerJobs) run on the job runner, once per slot over all processes.
+  await ctx.jobs.start((err) => app.log.warn({ err }, 'background jobs: the job runner met an error'));
 
   let stopping = false;
   const stop = async (signal: string) => {
@@ -48,8 +33,8 @@ async function main(): Promise<void> {
     app.log.info({ signal }, 'shutting down');
     // A hung shutdown must not outlive the 10 s budget.
     setTimeout(() => process.exit(1), 10_000).unref();
-    clearInterval(maintenance);
     admin?.close();
+    await ctx.jobs.stop(); // runs under way finish (or are retried later); no new ones start
     await app.close(); // in-flight requests finish; new ones get 503
     await runtime.close();
     process.exit(0);

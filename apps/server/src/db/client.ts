@@ -67,6 +67,12 @@ export type Database = {
    * which one process holds, `fn` simply runs.
    */
   exclusively<T>(key: number, fn: () => Promise<T>): Promise<T>;
+  /**
+   * Raw SQL for the job engine (lib/jobs, pg-boss's `db` adapter): one statement with `$n` values,
+   * or, without values, several statements in one text (its schema and its locked maintenance,
+   * `BEGIN; … COMMIT;`). A text that fails never leaves a transaction open on a shared session.
+   */
+  executeSql(text: string, values?: unknown[]): Promise<{ rows: unknown[] }>;
   close(): Promise<void>;
   /**
    * The PGlite instance, for tests; undefined on PostgreSQL. It answers as drizzle reads: dates,
@@ -207,6 +213,14 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
         return Number(r.rows[0]?.size ?? 0);
       },
       exclusively: (_key, fn) => fn(),
+      executeSql: async (text, values) => {
+        if (values?.length) return instance.query(text, values);
+        // The one session is everyone's: a `BEGIN; …; COMMIT;` text that fails half-way would leave it
+        // in an aborted transaction, so such a text runs inside PGlite's own transaction, which rolls
+        // back on failure and lets nothing else in meanwhile (its inner BEGIN/COMMIT only warn).
+        const results = /^\s*BEGIN\b/i.test(text) ? await instance.transaction((tx) => tx.exec(text)) : await instance.exec(text);
+        return results.at(-1) ?? { rows: [] };
+      },
       close: async () => {
         bus.removeAllListeners();
         if (!instance.closed) await instance.close();
@@ -239,6 +253,18 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
         return await fn();
       } finally {
         await client.end(); // releases the lock with the session
+      }
+    },
+    executeSql: async (text, values) => {
+      const client = await pool.connect();
+      try {
+        const result = (await client.query(text, values)) as pg.QueryResult | pg.QueryResult[];
+        client.release();
+        return Array.isArray(result) ? (result.at(-1) ?? { rows: [] }) : result;
+      } catch (err) {
+        // A `BEGIN; …` text that failed leaves its connection inside an aborted transaction: drop it.
+        client.release(true);
+        throw err;
       }
     },
     // Idempotent like the embedded database's close: a second pool.end() would throw.

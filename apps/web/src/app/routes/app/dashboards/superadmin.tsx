@@ -4,6 +4,7 @@ import { paths } from '@/config/paths';
 import { PendingAccounts } from '@/features/accounts/components/pending-accounts';
 import { AccountCounters } from '@/features/stats/components/account-counters';
 import { SystemCards } from '@/features/stats/components/system-cards';
+import { JobsOverview } from '@/features/system/components/jobs-overview';
 
 export default function SuperAdminDashboardRoute() {
   return (
@@ -16,6 +17,7 @@ export default function SuperAdminDashboardRoute() {
       <SystemCards />
       <AccountCounters />
       <PendingAccounts />
+      <JobsOverview />
     </section>
   );
 }
