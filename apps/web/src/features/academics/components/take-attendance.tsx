@@ -8,6 +8,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/com
 import { EmptyState, FormError } from '@/components/ui/form-error';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
+import { QueryState } from '@/components/ui/query-state';
 import { Skeleton } from '@/components/ui/skeleton';
 import { serverMessage } from '@/lib/errors';
 import { formatDate, formatDateTime } from '@/lib/format-date';
@@ -213,10 +214,12 @@ function ExtraClassForm({ onOpen }: { onOpen: (draft: ExtraDraft) => void }) {
 
 function SessionRegister({ assignmentId, date, start, extraEnd }: { assignmentId: string; date: string; start: string; extraEnd: string | undefined }) {
   const session = useSession({ assignmentId, date, start });
-  if (session.isPending) return <Skeleton className="h-96" aria-label={`${T.student}: loading`} />;
-  if (session.isError) return <FormError message={serverMessage(session.error) ?? T.loadFailed} />;
   // A fresh editor per saved state: after a save its answer is the new starting point.
-  return <RosterEditor key={session.data.session?.savedAt ?? 'new'} session={session.data} start={start} extraEnd={extraEnd} />;
+  return (
+    <QueryState query={session} error={serverMessage(session.error) ?? T.loadFailed} skeletons={['h-96']} loadingLabel={`${T.student}: loading`}>
+      {(data) => <RosterEditor key={data.session?.savedAt ?? 'new'} session={data} start={start} extraEnd={extraEnd} />}
+    </QueryState>
+  );
 }
 
 type Marks = Record<string, AttendanceStatus | null>;

@@ -11,7 +11,7 @@ import { FormError } from '@/components/ui/form-error';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
-import { Skeleton } from '@/components/ui/skeleton';
+import { QueryState } from '@/components/ui/query-state';
 import { Textarea } from '@/components/ui/textarea';
 import { applyServerErrors } from '@/lib/error-details';
 import { serverMessage } from '@/lib/errors';
@@ -30,19 +30,15 @@ export function SettingsPage() {
   return (
     <section>
       <PageHeader title={T.title} description={T.description} />
-      {settings.isPending ? (
-        <Skeleton className="h-96" />
-      ) : settings.isError ? (
-        <p role="alert" className="text-sm text-destructive">
-          {T.loadFailed}
-        </p>
-      ) : (
-        <div className="space-y-6">
-          <LogoCard settings={settings.data} />
-          <SettingsForm settings={settings.data} />
-          <TestMailCard smtpConfigured={settings.data.smtpConfigured} />
-        </div>
-      )}
+      <QueryState query={settings} error={T.loadFailed} skeletons={['h-96']}>
+        {(data) => (
+          <div className="space-y-6">
+            <LogoCard settings={data} />
+            <SettingsForm settings={data} />
+            <TestMailCard smtpConfigured={data.smtpConfigured} />
+          </div>
+        )}
+      </QueryState>
     </section>
   );
 }
