@@ -4,6 +4,7 @@ import { BookOpen, Bell } from 'lucide-react';
 import { MemoryRouter } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
 import * as toastModule from '@/lib/toast';
+import { DeleteDialog } from './confirm-dialog';
 import { FormActions } from './form-actions';
 import { QueryState, type QueryLike } from './query-state';
 import { QuickActionsCard } from './quick-actions';
@@ -123,6 +124,22 @@ describe('FormActions', () => {
     await userEvent.setup().click(screen.getByRole('button', { name: 'Confirm Return' }));
     expect(onSubmit).toHaveBeenCalledTimes(1);
     expect(formSubmit).not.toHaveBeenCalled();
+  });
+});
+
+describe('DeleteDialog', () => {
+  it('is open while an item is set, removes that item on confirm, toasts the answer and closes', async () => {
+    const success = vi.spyOn(toastModule.toast, 'success').mockImplementation(() => {});
+    const remove = vi.fn(async (id: string) => ({ message: `Deleted ${id}` }));
+    const onClose = vi.fn();
+    const { rerender } = render(<DeleteDialog item={null} onClose={onClose} remove={remove} title="Delete notice?" confirmLabel="Delete" busyLabel="Deleting..." />);
+    expect(screen.queryByRole('alertdialog')).toBeNull();
+    rerender(<DeleteDialog item={{ _id: 'n1' }} onClose={onClose} remove={remove} title="Delete notice?" confirmLabel="Delete" busyLabel="Deleting..." />);
+    expect(screen.getByRole('alertdialog', { name: 'Delete notice?' })).toHaveTextContent('This action cannot be undone.');
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Delete' }));
+    expect(remove).toHaveBeenCalledWith('n1');
+    expect(success).toHaveBeenCalledWith('Deleted n1');
+    expect(onClose).toHaveBeenCalledTimes(1);
   });
 });
 

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Button } from './button';
+import { BusyButton, Button } from './button';
 import { DialogFooter } from './dialog';
 
 /**
@@ -37,10 +37,8 @@ export function FormActions({
         {cancelLabel}
       </Button>
       {children}
-      <Button type={onSubmit ? 'button' : 'submit'} onClick={onSubmit} disabled={busy || submitDisabled}>
-        {icon}
-        {busy ? busyLabel : submitLabel}
-      </Button>
+      <BusyButton type={onSubmit ? 'button' : 'submit'} onClick={onSubmit} busy={busy} disabled={submitDisabled} label={submitLabel} busyLabel={busyLabel} icon={icon} />
     </DialogFooter>
   );
 }
+

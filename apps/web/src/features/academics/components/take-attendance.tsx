@@ -3,7 +3,7 @@ import { useSearchParams } from 'react-router';
 import { CalendarPlus, CheckCheck, Download, Save } from 'lucide-react';
 import { ATTENDANCE_STATUSES } from '@crs/shared/constants/attendance';
 import { Badge } from '@/components/ui/badge';
-import { Button } from '@/components/ui/button';
+import { BusyButton, Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { EmptyState, FormError } from '@/components/ui/form-error';
 import { Input } from '@/components/ui/input';
@@ -325,10 +325,7 @@ function RosterEditor({ session, start, extraEnd }: { session: SessionAnswer; st
         )}
         <FormError message={error} />
         <div>
-          <Button disabled={readOnly || save.isPending || session.students.length === 0} onClick={() => void onSave()}>
-            <Save aria-hidden="true" />
-            {save.isPending ? T.saving : T.save}
-          </Button>
+          <BusyButton busy={save.isPending} disabled={readOnly || session.students.length === 0} onClick={() => void onSave()} label={T.save} busyLabel={T.saving} icon={<Save aria-hidden="true" />} />
         </div>
       </CardContent>
     </Card>

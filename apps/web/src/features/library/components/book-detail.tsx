@@ -59,12 +59,9 @@ export function BookDetail({ id }: { id: string }) {
       <section className="flex justify-center py-16">
         <div className="text-center">
           <h1 className="text-2xl font-semibold">{LIBRARY_MSG.bookNotFound}</h1>
-          <Link
-            to={paths.library}
-            className="mt-6 inline-flex h-10 items-center rounded-md bg-primary px-4 text-sm font-medium text-primary-foreground hover:bg-primary/90 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-offset-2"
-          >
-            {LIBRARY_TEXT.backToLibrary}
-          </Link>
+          <Button asChild className="mt-6">
+            <Link to={paths.library}>{LIBRARY_TEXT.backToLibrary}</Link>
+          </Button>
         </div>
       </section>
     );

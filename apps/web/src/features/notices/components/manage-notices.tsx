@@ -3,10 +3,9 @@ import { NOTICES_MSG } from '@crs/shared/messages/notices';
 import type { Notice } from '@crs/shared/schemas/notices';
 import { PageHeader } from '@/components/layout/page';
 import { Button } from '@/components/ui/button';
-import { ConfirmDialog } from '@/components/ui/confirm-dialog';
+import { DeleteDialog } from '@/components/ui/confirm-dialog';
 import { FormDialog } from '@/components/ui/dialog';
 import { QueryState } from '@/components/ui/query-state';
-import { toast } from '@/lib/toast';
 import { useAllNotices, useDeleteNotice } from '../api/manage-notices';
 import { NOTICES_TEXT } from '../texts';
 import { NoticeItem } from './notice-item';
@@ -66,18 +65,14 @@ export function ManageNotices() {
       >
         {(close) => <NoticeForm notice={editing?.mode === 'edit' ? editing.notice : undefined} onDone={close} />}
       </FormDialog>
-      <ConfirmDialog
-        open={deleting !== null}
-        onOpenChange={(o) => !o && setDeleting(null)}
+      <DeleteDialog
+        item={deleting}
+        onClose={() => setDeleting(null)}
+        remove={remove.mutateAsync}
         title={NOTICES_TEXT.deleteNotice}
         description={deleting ? NOTICES_TEXT.deleteText(deleting.title) : undefined}
         confirmLabel={NOTICES_TEXT.delete}
         busyLabel={NOTICES_TEXT.deleting}
-        destructive
-        onConfirm={async () => {
-          const { message } = await remove.mutateAsync(deleting!._id);
-          toast.success(message);
-        }}
       />
     </section>
   );

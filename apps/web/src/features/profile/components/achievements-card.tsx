@@ -6,7 +6,7 @@ import type { z } from 'zod';
 import { Button } from '@/components/ui/button';
 import { FormActions } from '@/components/ui/form-actions';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
-import { ConfirmDialog } from '@/components/ui/confirm-dialog';
+import { DeleteDialog } from '@/components/ui/confirm-dialog';
 import { FormDialog } from '@/components/ui/dialog';
 import { FormError } from '@/components/ui/form-error';
 import { FormField } from '@/components/ui/form-field';
@@ -74,18 +74,14 @@ export function AchievementsCard() {
         {(close) => <AchievementForm achievement={editing?.mode === 'edit' ? editing.achievement : undefined} onDone={close} />}
       </FormDialog>
 
-      <ConfirmDialog
-        open={deleting !== null}
-        onOpenChange={(open) => !open && setDeleting(null)}
+      <DeleteDialog
+        item={deleting}
+        onClose={() => setDeleting(null)}
+        remove={remove.mutateAsync}
         title={PROFILE_TEXT.deleteAchievement}
         description={deleting ? PROFILE_TEXT.deleteAchievementText(deleting.title) : undefined}
         confirmLabel={PROFILE_TEXT.delete}
         busyLabel={PROFILE_TEXT.deleting}
-        destructive
-        onConfirm={async () => {
-          const { message } = await remove.mutateAsync(deleting!._id);
-          toast.success(message);
-        }}
       />
     </Card>
   );

@@ -5,7 +5,7 @@ import { Controller, useFieldArray, useForm, type FieldErrors, type UseFormRegis
 import { LOGO_ACCEPT, SETTINGS_FIELDS, settingsValuesSchema, STUDENT_REGISTRATION } from '@crs/shared/schemas/settings';
 import type { Settings, SettingsPatch, SettingsValues } from '@crs/shared/schemas/settings';
 import { PageHeader } from '@/components/layout/page';
-import { Button } from '@/components/ui/button';
+import { BusyButton, Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { FormError } from '@/components/ui/form-error';
 import { FormField } from '@/components/ui/form-field';
@@ -326,9 +326,7 @@ function SettingsForm({ settings }: { settings: Settings }) {
         <Button type="button" variant="outline" disabled={!isDirty || isSubmitting} onClick={() => reset(valuesOf(settings))}>
           {T.discard}
         </Button>
-        <Button type="submit" disabled={!isDirty || isSubmitting}>
-          {isSubmitting ? T.saving : T.save}
-        </Button>
+        <BusyButton type="submit" busy={isSubmitting} disabled={!isDirty} label={T.save} busyLabel={T.saving} />
       </div>
     </form>
   );
@@ -397,9 +395,7 @@ function TestMailCard({ smtpConfigured }: { smtpConfigured: boolean }) {
           <Label htmlFor="settings-test-mail-to">{T.testMailTo}</Label>
           <Input id="settings-test-mail-to" type="email" value={to} onChange={(e) => setTo(e.target.value)} />
         </div>
-        <Button type="submit" disabled={send.isPending}>
-          {send.isPending ? T.sendingTestMail : T.sendTestMail}
-        </Button>
+        <BusyButton type="submit" busy={send.isPending} label={T.sendTestMail} busyLabel={T.sendingTestMail} />
       </form>
     </Section>
   );
