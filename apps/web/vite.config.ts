@@ -25,11 +25,11 @@ const apiTarget = process.env.CRS_API_TARGET ?? 'http://127.0.0.1:3000';
 const SIGNED_IN_FRAME = /src[\\/]app[\\/]routes[\\/]app[\\/]layout\.tsx$/;
 /**
  * The small building blocks most signed-in pages use (page header, badge, stat card, data table,
- * dates, error details): in `app` with the frame, so a page's first load fetches them with the frame
+ * the loading / error / empty display, dates, error details): in `app` with the frame, so a page's first load fetches them with the frame
  * (preloaded from the head) instead of as five or six ~1 KB chunks after the entry has run, each a
  * round trip over HTTP/1.1's six connections (the student dashboard's LCP: 2.7 → 2.5 s in Lighthouse).
  */
-const PAGE_BUILDING_BLOCKS = /src[\\/](components[\\/]ui[\\/]menu-opener\.ts|components[\\/](layout[\\/]page|ui[\\/](badge|stat-card|data-table|pager|skeleton))\.tsx|lib[\\/](format-date|error-details|errors|forms)\.ts|hooks[\\/]use-scroll-focus\.ts)$/;
+const PAGE_BUILDING_BLOCKS = /src[\\/](components[\\/]ui[\\/]menu-opener\.ts|components[\\/](layout[\\/]page|ui[\\/](badge|stat-card|data-table|pager|skeleton|query-state))\.tsx|lib[\\/](format-date|error-details|errors|forms)\.ts|hooks[\\/](use-scroll-focus|use-failure-toast)\.ts)$/;
 const CHUNK_GROUPS = [
   { name: 'boot', tags: ['$initial' as const], priority: 3 },
   { name: 'login', test: /src[\\/]app[\\/]routes[\\/]auth[\\/]login\.tsx$/, priority: 2 },

@@ -1,4 +1,5 @@
 import { Link } from 'react-router';
+import { Button } from '@/components/ui/button';
 import { paths } from '@/config/paths';
 
 export default function NotFoundRoute() {
@@ -9,12 +10,9 @@ export default function NotFoundRoute() {
           404
         </p>
         <h1 className="mt-2 text-2xl font-semibold">Page not found</h1>
-        <Link
-          to={paths.dashboard}
-          className="mt-6 inline-flex h-10 items-center rounded-md bg-primary px-4 text-sm font-medium text-primary-foreground hover:bg-primary/90 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-offset-2"
-        >
-          Go to Dashboard
-        </Link>
+        <Button asChild className="mt-6">
+          <Link to={paths.dashboard}>Go to Dashboard</Link>
+        </Button>
       </div>
     </main>
   );

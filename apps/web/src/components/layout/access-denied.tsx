@@ -1,5 +1,6 @@
 import { ShieldAlert } from 'lucide-react';
 import { Link } from 'react-router';
+import { Button } from '@/components/ui/button';
 import { paths } from '@/config/paths';
 
 /** The 403 screen: shown by /forbidden, /unauthorized and by a guard on a role mismatch. */
@@ -11,12 +12,9 @@ export function AccessDenied({ standalone = false }: { standalone?: boolean }) {
         <ShieldAlert aria-hidden="true" className="mx-auto mb-4 size-12 text-destructive" />
         <h1 className="text-2xl font-semibold">Access denied</h1>
         <p className="mt-2 text-muted-foreground">You don&apos;t have permission to access this page.</p>
-        <Link
-          to={paths.home}
-          className="mt-6 inline-flex h-10 items-center rounded-md bg-primary px-4 text-sm font-medium text-primary-foreground hover:bg-primary/90 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-offset-2"
-        >
-          Go to Home
-        </Link>
+        <Button asChild className="mt-6">
+          <Link to={paths.home}>Go to Home</Link>
+        </Button>
       </div>
     </Wrapper>
   );

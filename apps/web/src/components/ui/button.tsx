@@ -1,4 +1,4 @@
-import type { ComponentProps } from 'react';
+import type { ComponentProps, ReactNode } from 'react';
 import { Slot } from 'radix-ui';
 import { cn } from '@/lib/utils';
 
@@ -29,5 +29,31 @@ export function Button({ className, variant = 'default', size = 'default', asChi
       type={asChild ? type : (type ?? 'button')}
       {...props}
     />
+  );
+}
+
+/** A button that reads `busyLabel` and is off while its work runs (and while `disabled`). */
+export function BusyButton({
+  busy,
+  label,
+  busyLabel,
+  icon,
+  disabled = false,
+  type = 'button',
+  onClick,
+}: {
+  busy: boolean;
+  label: ReactNode;
+  busyLabel: ReactNode;
+  icon?: ReactNode;
+  disabled?: boolean;
+  type?: 'button' | 'submit';
+  onClick?: (() => void) | undefined;
+}) {
+  return (
+    <Button type={type} onClick={onClick} disabled={busy || disabled}>
+      {icon}
+      {busy ? busyLabel : label}
+    </Button>
   );
 }

@@ -1,5 +1,6 @@
 import { useState, type ReactNode } from 'react';
 import { serverMessage } from '@/lib/errors';
+import { toast } from '@/lib/toast';
 import { Button } from './button';
 import { AlertDialog, AlertDialogCancel, AlertDialogContent, AlertDialogDescription, AlertDialogFooter, AlertDialogTitle } from './dialog';
 import { FormError } from './form-error';
@@ -108,5 +109,45 @@ export function NoticeDialog({ open, onOpenChange, title, children, okLabel = 'O
         </AlertDialogFooter>
       </AlertDialogContent>
     </AlertDialog>
+  );
+}
+
+/**
+ * The confirmation before deleting one item: open while `item` is set, `remove` called with its id
+ * on confirm, the answer's message toasted; a refusal shows inside the dialog (ConfirmDialog).
+ * Without `description` the spec's 'This action cannot be undone.' stands.
+ */
+export function DeleteDialog<T extends { _id: string }>({
+  item,
+  onClose,
+  remove,
+  title,
+  description,
+  confirmLabel,
+  busyLabel,
+}: {
+  item: T | null;
+  onClose: () => void;
+  remove: (id: string) => Promise<{ message: string }>;
+  title: string;
+  description?: ReactNode;
+  confirmLabel: string;
+  busyLabel: string;
+}) {
+  return (
+    <ConfirmDialog
+      open={item !== null}
+      onOpenChange={(open) => !open && onClose()}
+      title={title}
+      description={description}
+      confirmLabel={confirmLabel}
+      busyLabel={busyLabel}
+      destructive
+      onConfirm={async () => {
+        if (!item) return;
+        const { message } = await remove(item._id);
+        toast.success(message);
+      }}
+    />
   );
 }

@@ -1,6 +1,6 @@
 import { BarElement, CategoryScale, Chart as ChartJS, LinearScale, Tooltip } from 'chart.js';
 import { Bar } from 'react-chartjs-2';
-import { CHART_ANIMATION_MS, CHART_AXIS, CHART_PALETTE } from '@/components/charts/chart-palette';
+import { CHART_ANIMATION_MS, CHART_AXIS, chartColors } from '@/components/charts/chart-palette';
 
 ChartJS.register(CategoryScale, LinearScale, BarElement, Tooltip);
 
@@ -10,15 +10,14 @@ ChartJS.register(CategoryScale, LinearScale, BarElement, Tooltip);
  * short name; the figures themselves are in the table next to it (screen readers read that).
  */
 export default function AttendanceBarChart({ labels, values, dark, label }: { labels: string[]; values: number[]; dark: boolean; label: string }) {
-  const text = dark ? '#cbd5e1' : '#475569';
-  const grid = dark ? 'rgba(203, 213, 225, 0.15)' : 'rgba(71, 85, 105, 0.15)';
+  const { text, grid, fills } = chartColors(dark, labels);
   return (
     <Bar
       role="img"
       aria-label={label}
       data={{
         labels,
-        datasets: [{ label: 'Attendance %', data: values, backgroundColor: labels.map((_, i) => CHART_PALETTE[i % CHART_PALETTE.length]), borderRadius: 4 }],
+        datasets: [{ label: 'Attendance %', data: values, backgroundColor: fills, borderRadius: 4 }],
       }}
       options={{
         responsive: true,

@@ -2,13 +2,13 @@ import { useId, useState } from 'react';
 import { ChevronDown } from 'lucide-react';
 import { Badge, type BadgeVariant } from '@/components/ui/badge';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
-import { EmptyState, FormError } from '@/components/ui/form-error';
-import { Skeleton } from '@/components/ui/skeleton';
+import { EmptyState } from '@/components/ui/form-error';
+import { QueryState } from '@/components/ui/query-state';
 import { formatDate } from '@/lib/format-date';
 import { cn } from '@/lib/utils';
 import { useMyAttendance } from '../api/get-my-attendance';
 import { useSubjectAttendance } from '../api/get-subject-attendance';
-import type { AttendanceStatus, SubjectAttendance } from '../api/types';
+import type { AttendanceStatus, SubjectAttendance, SubjectAttendanceDetail } from '../api/types';
 import { ACADEMICS_TEXT as T } from '../texts';
 
 const STATUS_BADGE: Record<AttendanceStatus, BadgeVariant> = { present: 'success', late: 'warning', absent: 'destructive', excused: 'secondary' };
@@ -16,10 +16,14 @@ const STATUS_BADGE: Record<AttendanceStatus, BadgeVariant> = { present: 'success
 /** The sessions of one subject, newest first: date, time and the student's status (fetched when opened). */
 function SessionList({ assignmentId, studentId, label }: { assignmentId: string; studentId: string | undefined; label: string }) {
   const detail = useSubjectAttendance(assignmentId, { studentId, enabled: true });
-  if (detail.isPending) return <Skeleton className="h-24" aria-label={`${label}: loading`} />;
-  if (detail.isError) return <FormError message={T.loadFailed} />;
-  const sessions = detail.data.sessions;
-  if (sessions.length === 0) return <EmptyState>{T.noSessionsYet}</EmptyState>;
+  return (
+    <QueryState query={detail} error={T.loadFailed} skeletons={['h-24']} loadingLabel={`${label}: loading`} empty={T.noSessionsYet} isEmpty={(d) => d.sessions.length === 0}>
+      {({ sessions }) => <SessionsTable sessions={sessions} label={label} />}
+    </QueryState>
+  );
+}
+
+function SessionsTable({ sessions, label }: { sessions: SubjectAttendanceDetail['sessions']; label: string }) {
   const absent = sessions.filter((s) => s.status === 'absent').length;
   return (
     <div className="grid gap-2">
@@ -117,7 +121,9 @@ export function MyAttendanceBySubject() {
         <CardDescription>{T.attendanceBySubjectIntro}</CardDescription>
       </CardHeader>
       <CardContent>
-        {me.isPending ? <Skeleton className="h-32" aria-label={`${T.attendanceBySubject}: loading`} /> : me.isError ? <FormError message={T.loadFailed} /> : <SubjectAttendanceList subjects={me.data.bySubject} threshold={me.data.threshold} />}
+        <QueryState query={me} error={T.loadFailed} skeletons={['h-32']} loadingLabel={`${T.attendanceBySubject}: loading`}>
+          {(data) => <SubjectAttendanceList subjects={data.bySubject} threshold={data.threshold} />}
+        </QueryState>
       </CardContent>
     </Card>
   );

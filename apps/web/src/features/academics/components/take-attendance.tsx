@@ -3,11 +3,12 @@ import { useSearchParams } from 'react-router';
 import { CalendarPlus, CheckCheck, Download, Save } from 'lucide-react';
 import { ATTENDANCE_STATUSES } from '@crs/shared/constants/attendance';
 import { Badge } from '@/components/ui/badge';
-import { Button } from '@/components/ui/button';
+import { BusyButton, Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { EmptyState, FormError } from '@/components/ui/form-error';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
+import { QueryState } from '@/components/ui/query-state';
 import { Skeleton } from '@/components/ui/skeleton';
 import { serverMessage } from '@/lib/errors';
 import { formatDate, formatDateTime } from '@/lib/format-date';
@@ -213,10 +214,12 @@ function ExtraClassForm({ onOpen }: { onOpen: (draft: ExtraDraft) => void }) {
 
 function SessionRegister({ assignmentId, date, start, extraEnd }: { assignmentId: string; date: string; start: string; extraEnd: string | undefined }) {
   const session = useSession({ assignmentId, date, start });
-  if (session.isPending) return <Skeleton className="h-96" aria-label={`${T.student}: loading`} />;
-  if (session.isError) return <FormError message={serverMessage(session.error) ?? T.loadFailed} />;
   // A fresh editor per saved state: after a save its answer is the new starting point.
-  return <RosterEditor key={session.data.session?.savedAt ?? 'new'} session={session.data} start={start} extraEnd={extraEnd} />;
+  return (
+    <QueryState query={session} error={serverMessage(session.error) ?? T.loadFailed} skeletons={['h-96']} loadingLabel={`${T.student}: loading`}>
+      {(data) => <RosterEditor key={data.session?.savedAt ?? 'new'} session={data} start={start} extraEnd={extraEnd} />}
+    </QueryState>
+  );
 }
 
 type Marks = Record<string, AttendanceStatus | null>;
@@ -322,10 +325,7 @@ function RosterEditor({ session, start, extraEnd }: { session: SessionAnswer; st
         )}
         <FormError message={error} />
         <div>
-          <Button disabled={readOnly || save.isPending || session.students.length === 0} onClick={() => void onSave()}>
-            <Save aria-hidden="true" />
-            {save.isPending ? T.saving : T.save}
-          </Button>
+          <BusyButton busy={save.isPending} disabled={readOnly || session.students.length === 0} onClick={() => void onSave()} label={T.save} busyLabel={T.saving} icon={<Save aria-hidden="true" />} />
         </div>
       </CardContent>
     </Card>

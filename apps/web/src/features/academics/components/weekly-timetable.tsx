@@ -1,11 +1,10 @@
 import { WEEKDAY_NAMES } from '@crs/shared/constants/academics';
 import { Badge } from '@/components/ui/badge';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
-import { FormError } from '@/components/ui/form-error';
-import { Skeleton } from '@/components/ui/skeleton';
+import { QueryState } from '@/components/ui/query-state';
 import { cn } from '@/lib/utils';
 import { useMyTimetable } from '../api/get-my-timetable';
-import type { TimetableSlot } from '../api/types';
+import type { MyTimetable, TimetableSlot } from '../api/types';
 import { ACADEMICS_TEXT as T } from '../texts';
 
 const DAYS = [1, 2, 3, 4, 5, 6, 7] as const;
@@ -17,16 +16,22 @@ const DAYS = [1, 2, 3, 4, 5, 6, 7] as const;
  */
 export function WeeklyTimetable() {
   const week = useMyTimetable();
-  if (week.isPending) return <Skeleton className="h-96" aria-label={`${T.timetable}: loading`} />;
-  if (week.isError) return <FormError message={T.loadFailed} />;
+  return (
+    <QueryState query={week} error={T.loadFailed} skeletons={['h-96']} loadingLabel={`${T.timetable}: loading`}>
+      {(data) => <Week week={data} />}
+    </QueryState>
+  );
+}
+
+function Week({ week }: { week: MyTimetable }) {
   const byDay = new Map<number, TimetableSlot[]>();
-  for (const s of week.data.slots) byDay.set(s.weekday, [...(byDay.get(s.weekday) ?? []), s]);
-  const days = DAYS.filter((d) => d <= 5 || byDay.has(d) || d === week.data.today);
+  for (const s of week.slots) byDay.set(s.weekday, [...(byDay.get(s.weekday) ?? []), s]);
+  const days = DAYS.filter((d) => d <= 5 || byDay.has(d) || d === week.today);
   return (
     <div className="grid gap-4 md:grid-cols-2 xl:grid-cols-3">
       {days.map((d) => {
         const slots = (byDay.get(d) ?? []).sort((a, b) => a.start.localeCompare(b.start));
-        const today = d === week.data.today;
+        const today = d === week.today;
         return (
           <Card key={d} role="region" aria-labelledby={`day-${d}`} className={cn(today && 'border-primary ring-1 ring-primary')}>
             <CardHeader className="pb-2">

@@ -1,8 +1,8 @@
 import type { Path } from 'react-hook-form';
 import type { Role } from '@crs/shared/roles';
 import { BLOOD_GROUPS, createUserSchema, updateUserSchema, type CreateUserInput, type Person, type UpdateUserInput } from '@crs/shared/schemas/users';
-import { Button } from '@/components/ui/button';
-import { DialogFooter, FormDialog } from '@/components/ui/dialog';
+import { FormActions } from '@/components/ui/form-actions';
+import { FormDialog } from '@/components/ui/dialog';
 import { FormError } from '@/components/ui/form-error';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
@@ -231,14 +231,7 @@ export function PersonForm({ person, newRole, grantable, onDone, onCancel }: { p
         ) : null}
       </fieldset>
       <FormError message={formError} />
-      <DialogFooter>
-        <Button variant="outline" onClick={onCancel} disabled={isSubmitting}>
-          {PEOPLE_TEXT.cancel}
-        </Button>
-        <Button type="submit" disabled={isSubmitting}>
-          {isSubmitting ? PEOPLE_TEXT.saving : person ? PEOPLE_TEXT.save : PEOPLE_TEXT.createSubmit}
-        </Button>
-      </DialogFooter>
+      <FormActions onCancel={onCancel} busy={isSubmitting} submitLabel={person ? PEOPLE_TEXT.save : PEOPLE_TEXT.createSubmit} busyLabel={PEOPLE_TEXT.saving} />
     </form>
   );
 }

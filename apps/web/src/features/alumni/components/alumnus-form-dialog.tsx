@@ -2,7 +2,8 @@ import { useFieldArray, useWatch, type Path } from 'react-hook-form';
 import { Plus, Trash2 } from 'lucide-react';
 import { ALUMNI_MAX_EXPERIENCES, ALUMNI_VISIBILITIES, createAlumnusSchema, GRADUATION_YEAR_MIN, maxGraduationYear, updateAlumnusSchema, type CreateAlumnusInput } from '@crs/shared/schemas/alumni';
 import { Button } from '@/components/ui/button';
-import { DialogFooter, FormDialog } from '@/components/ui/dialog';
+import { FormDialog } from '@/components/ui/dialog';
+import { FormActions } from '@/components/ui/form-actions';
 import { FormError } from '@/components/ui/form-error';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
@@ -203,17 +204,11 @@ export function AlumnusForm({ alumnus, onDone, onCancel }: { alumnus: Alumnus | 
       </fieldset>
 
       <FormError message={formError} />
-      <DialogFooter>
-        <Button variant="outline" onClick={onCancel} disabled={isSubmitting}>
-          {ALUMNI_TEXT.cancel}
-        </Button>
+      <FormActions onCancel={onCancel} busy={isSubmitting} submitLabel={alumnus ? ALUMNI_TEXT.updateSubmit : ALUMNI_TEXT.createSubmit} busyLabel={ALUMNI_TEXT.pending}>
         <Button variant="outline" onClick={() => reset(defaults)} disabled={isSubmitting}>
           {ALUMNI_TEXT.resetForm}
         </Button>
-        <Button type="submit" disabled={isSubmitting}>
-          {isSubmitting ? ALUMNI_TEXT.pending : alumnus ? ALUMNI_TEXT.updateSubmit : ALUMNI_TEXT.createSubmit}
-        </Button>
-      </DialogFooter>
+      </FormActions>
     </form>
   );
 }

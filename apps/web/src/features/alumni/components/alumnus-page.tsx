@@ -5,7 +5,7 @@ import { FACULTY, hasAnyRole } from '@crs/shared/roles';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent } from '@/components/ui/card';
-import { Skeleton } from '@/components/ui/skeleton';
+import { DetailPageSkeleton } from '@/components/ui/skeleton';
 import { paths } from '@/config/paths';
 import { useAuth } from '@/lib/auth';
 import { serverMessage } from '@/lib/errors';
@@ -49,16 +49,7 @@ export function AlumnusPage({ id }: { id: string }) {
     </Link>
   );
 
-  if (!alumnus.data) {
-    return (
-      <section className="grid gap-4" aria-busy="true">
-        {back}
-        <Skeleton className="h-8 w-2/3" />
-        <Skeleton className="h-5 w-1/3" />
-        <Skeleton className="h-40" />
-      </section>
-    );
-  }
+  if (!alumnus.data) return <DetailPageSkeleton back={back} />;
 
   const a = alumnus.data;
   const close = (next: boolean) => !next && setOpen('none');

@@ -3,6 +3,7 @@ import { Send } from 'lucide-react';
 import { ALUMNI_MERGE_FIELDS, messageAlumniBody } from '@crs/shared/schemas/alumni';
 import { Button } from '@/components/ui/button';
 import { DialogFooter, FormDialog } from '@/components/ui/dialog';
+import { FormActions } from '@/components/ui/form-actions';
 import { FormError } from '@/components/ui/form-error';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
@@ -126,15 +127,7 @@ function MessageForm({ ids, close }: { ids: readonly string[]; close: () => void
         </ul>
       </div>
       <FormError message={formError} />
-      <DialogFooter>
-        <Button variant="outline" onClick={close} disabled={isSubmitting}>
-          {ALUMNI_TEXT.cancel}
-        </Button>
-        <Button type="submit" disabled={isSubmitting}>
-          <Send aria-hidden="true" />
-          {isSubmitting ? ALUMNI_TEXT.sending : ALUMNI_TEXT.send}
-        </Button>
-      </DialogFooter>
+      <FormActions onCancel={close} busy={isSubmitting} submitLabel={ALUMNI_TEXT.send} busyLabel={ALUMNI_TEXT.sending} icon={<Send aria-hidden="true" />} />
     </form>
   );
 }

@@ -1,6 +1,6 @@
 import { BarElement, CategoryScale, Chart as ChartJS, Legend, LinearScale, LineElement, PointElement, Tooltip } from 'chart.js';
 import { Bar, Line } from 'react-chartjs-2';
-import { CHART_ANIMATION_MS, CHART_PALETTE } from '@/components/charts/chart-palette';
+import { CHART_ANIMATION_MS, CHART_PALETTE, chartColors } from '@/components/charts/chart-palette';
 
 ChartJS.register(CategoryScale, LinearScale, BarElement, LineElement, PointElement, Tooltip, Legend);
 
@@ -21,8 +21,7 @@ export type AnalyticsChartProps = {
  * chunk of its own that only this page (and the teacher's overview) downloads.
  */
 export default function AnalyticsChart({ kind, labels, series, label, dark, max }: AnalyticsChartProps) {
-  const text = dark ? '#cbd5e1' : '#475569';
-  const grid = dark ? 'rgba(203, 213, 225, 0.15)' : 'rgba(71, 85, 105, 0.15)';
+  const { text, grid } = chartColors(dark, labels);
   const colour = (i: number) => CHART_PALETTE[i % CHART_PALETTE.length]!;
   const options = {
     responsive: true,

@@ -4,7 +4,8 @@ import type { AnalyticsOverview } from '@crs/shared/schemas/reports';
 import { canvasAvailable } from '@/components/charts/canvas';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
-import { EmptyState, FormError } from '@/components/ui/form-error';
+import { EmptyState } from '@/components/ui/form-error';
+import { QueryState } from '@/components/ui/query-state';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { Skeleton } from '@/components/ui/skeleton';
@@ -284,17 +285,9 @@ export function AnalyticsDashboard() {
         </div>
       </form>
       {overview.data ? <p className="text-sm text-muted-foreground">{T.range(formatDate(overview.data.from), formatDate(overview.data.to))}</p> : null}
-      {overview.isPending ? (
-        <div className="grid gap-6 xl:grid-cols-2">
-          {[0, 1, 2, 3].map((i) => (
-            <Skeleton key={i} className="h-80" />
-          ))}
-        </div>
-      ) : overview.isError ? (
-        <FormError message={serverMessage(overview.error) ?? T.loadFailed} />
-      ) : (
-        <Charts data={overview.data} />
-      )}
+      <QueryState query={overview} error={serverMessage(overview.error) ?? T.loadFailed} skeletons={['h-80', 'h-80', 'h-80', 'h-80']} className="gap-6 xl:grid-cols-2">
+        {(data) => <Charts data={data} />}
+      </QueryState>
     </div>
   );
 }

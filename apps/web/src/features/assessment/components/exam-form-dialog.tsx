@@ -1,7 +1,7 @@
 import type { Path } from 'react-hook-form';
 import { EXAM_KINDS, examEditFormSchema, examFormSchema } from '@crs/shared/schemas/assessment';
-import { Button } from '@/components/ui/button';
-import { DialogFooter, FormDialog } from '@/components/ui/dialog';
+import { FormActions } from '@/components/ui/form-actions';
+import { FormDialog } from '@/components/ui/dialog';
 import { FormError } from '@/components/ui/form-error';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
@@ -115,14 +115,7 @@ function ExamForm({ exam, onDone }: { exam: Exam | null; onDone: () => void }) {
         </FormField>
       </div>
       <FormError message={formError} />
-      <DialogFooter>
-        <Button variant="outline" onClick={onDone} disabled={isSubmitting}>
-          {T.cancel}
-        </Button>
-        <Button type="submit" disabled={isSubmitting}>
-          {isSubmitting ? T.updating : exam ? T.saveChanges : T.create}
-        </Button>
-      </DialogFooter>
+      <FormActions onCancel={onDone} busy={isSubmitting} submitLabel={exam ? T.saveChanges : T.create} busyLabel={T.updating} />
     </form>
   );
 }

@@ -5,7 +5,7 @@ import { PageHeader } from '@/components/layout/page';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent } from '@/components/ui/card';
-import { ConfirmDialog } from '@/components/ui/confirm-dialog';
+import { ConfirmDialog, DeleteDialog } from '@/components/ui/confirm-dialog';
 import { DataTable, type Column } from '@/components/ui/data-table';
 import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuTrigger } from '@/components/ui/dropdown-menu';
 import { paths } from '@/config/paths';
@@ -162,21 +162,14 @@ export function ExamsPage() {
           if (message) toast.success(message);
         }}
       />
-      <ConfirmDialog
-        open={deleting !== null}
-        onOpenChange={(open) => {
-          if (!open) setDeleting(null);
-        }}
+      <DeleteDialog
+        item={deleting}
+        onClose={() => setDeleting(null)}
+        remove={remove.mutateAsync}
         title={T.deleteTitle}
         description={deleting ? T.deleteText(deleting.name, deleting.label) : ''}
         confirmLabel={T.delete}
         busyLabel={T.deleteBusy}
-        destructive
-        onConfirm={async () => {
-          if (!deleting) return;
-          const { message } = await remove.mutateAsync(deleting._id);
-          toast.success(message);
-        }}
       />
     </section>
   );

@@ -1,6 +1,6 @@
 import { ArcElement, Chart as ChartJS, Legend, Tooltip } from 'chart.js';
 import { Doughnut } from 'react-chartjs-2';
-import { CHART_ANIMATION_MS, CHART_PALETTE } from '@/components/charts/chart-palette';
+import { CHART_ANIMATION_MS, chartColors } from '@/components/charts/chart-palette';
 
 ChartJS.register(ArcElement, Tooltip, Legend);
 
@@ -10,16 +10,15 @@ ChartJS.register(ArcElement, Tooltip, Legend);
  * an image with a short name; the figures are in the table next to it (screen readers read that).
  */
 export default function MarksDoughnutChart({ labels, values, dark, label }: { labels: string[]; values: number[]; dark: boolean; label: string }) {
-  const text = dark ? '#cbd5e1' : '#475569';
-  // The card's colour (index.css --card), so slices are parted by a gap.
-  const border = dark ? '#1b2030' : '#ffffff';
+  // Slices are parted by a gap of the card's colour.
+  const { text, card: border, fills } = chartColors(dark, labels);
   return (
     <Doughnut
       role="img"
       aria-label={label}
       data={{
         labels,
-        datasets: [{ label: 'Average marks %', data: values, backgroundColor: labels.map((_, i) => CHART_PALETTE[i % CHART_PALETTE.length]), borderColor: border, borderWidth: 2 }],
+        datasets: [{ label: 'Average marks %', data: values, backgroundColor: fills, borderColor: border, borderWidth: 2 }],
       }}
       options={{
         responsive: true,

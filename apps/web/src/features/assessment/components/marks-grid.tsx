@@ -4,9 +4,9 @@ import { ArrowLeft, Save } from 'lucide-react';
 import { ASSESSMENT_MSG } from '@crs/shared/messages/assessment';
 import { PageHeader } from '@/components/layout/page';
 import { Badge } from '@/components/ui/badge';
-import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { DataTable, type Column } from '@/components/ui/data-table';
+import { BusyButton } from '@/components/ui/button';
 import { FormError } from '@/components/ui/form-error';
 import { Input } from '@/components/ui/input';
 import { Skeleton } from '@/components/ui/skeleton';
@@ -183,10 +183,7 @@ function GridEditor({ grid }: { grid: MarksGrid }) {
             <FormError message={error} />
             <div className="flex flex-wrap items-center justify-between gap-3">
               <BackLink />
-              <Button type="submit" disabled={save.isPending || students.length === 0}>
-                <Save aria-hidden="true" />
-                {save.isPending ? T.saving : T.save}
-              </Button>
+              <BusyButton type="submit" busy={save.isPending} disabled={students.length === 0} label={T.save} busyLabel={T.saving} icon={<Save aria-hidden="true" />} />
             </div>
           </CardContent>
         </Card>

@@ -1,28 +1,20 @@
-import { useEffect, useId, useState, type ReactNode } from 'react';
+import { useId, useState, type ReactNode } from 'react';
 import { DOC_TYPE_LABELS, DOC_TYPES } from '@crs/shared/constants/docs';
 import type { Doc } from '@crs/shared/schemas/docs';
 import { Badge } from '@/components/ui/badge';
-import { EmptyState, FormError } from '@/components/ui/form-error';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
-import { Skeleton } from '@/components/ui/skeleton';
+import { QueryState } from '@/components/ui/query-state';
+import { useDebouncedValue } from '@/hooks/use-debounced-value';
 import { formatDate } from '@/lib/format-date';
-import { toast } from '@/lib/toast';
 import { useDocs } from '../api/get-docs';
 import { DOCS_TEXT } from '../texts';
 
 const selectClass =
   'flex h-10 w-full rounded-md border border-input bg-card px-3 py-2 text-sm focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring';
 
-/** The search text after the user paused typing for `ms`. */
-function useDebounced(value: string, ms = 300): string {
-  const [debounced, setDebounced] = useState(value);
-  useEffect(() => {
-    const id = setTimeout(() => setDebounced(value), ms);
-    return () => clearTimeout(id);
-  }, [value, ms]);
-  return debounced;
-}
+const GRID = 'grid gap-4 sm:grid-cols-2 xl:grid-cols-3';
+const SKELETON_CARDS = Array.from({ length: 6 }, () => 'h-36');
 
 /**
  * The spec's grid of documents: title, type and a View link (the signed address opens the file in a
@@ -32,15 +24,11 @@ function useDebounced(value: string, ms = 300): string {
 export function DocsGrid({ actions, headingLevel = 2 }: { actions?: (doc: Doc) => ReactNode; headingLevel?: 2 | 3 }) {
   const [q, setQ] = useState('');
   const [type, setType] = useState('');
-  const search = useDebounced(q.trim());
+  const search = useDebouncedValue(q.trim(), 300);
   const docs = useDocs(search, type);
   const searchId = useId();
   const typeId = useId();
-  useEffect(() => {
-    if (docs.isError) toast.error(DOCS_TEXT.loadFailed, { id: DOCS_TEXT.loadFailed });
-  }, [docs.isError]);
   const Heading = headingLevel === 2 ? 'h2' : 'h3';
-  const list = docs.data?.docs ?? [];
 
   return (
     <div className="grid gap-4">
@@ -61,20 +49,17 @@ export function DocsGrid({ actions, headingLevel = 2 }: { actions?: (doc: Doc) =
           </select>
         </div>
       </div>
-      {docs.isPending ? (
-        <ul className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3" aria-busy="true">
-          {Array.from({ length: 6 }, (_, i) => (
-            <li key={i}>
-              <Skeleton className="h-36" />
-            </li>
-          ))}
-        </ul>
-      ) : docs.isError ? (
-        <FormError message={DOCS_TEXT.loadFailed} />
-      ) : list.length === 0 ? (
-        <EmptyState>{search || type ? DOCS_TEXT.noMatch : DOCS_TEXT.empty}</EmptyState>
-      ) : (
-        <ul className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3" aria-label={DOCS_TEXT.readerTitle}>
+      <QueryState
+        query={docs}
+        error={DOCS_TEXT.loadFailed}
+        toast
+        skeletons={SKELETON_CARDS}
+        className={GRID}
+        empty={search || type ? DOCS_TEXT.noMatch : DOCS_TEXT.empty}
+        isEmpty={(d) => d.docs.length === 0}
+      >
+        {({ docs: list }) => (
+        <ul className={GRID} aria-label={DOCS_TEXT.readerTitle}>
           {list.map((doc) => (
             <li key={doc._id} className="flex min-w-0 flex-col gap-3 rounded-lg border bg-card p-4 text-card-foreground shadow-sm">
               <div className="flex flex-wrap items-center gap-2">
@@ -102,7 +87,8 @@ export function DocsGrid({ actions, headingLevel = 2 }: { actions?: (doc: Doc) =
             </li>
           ))}
         </ul>
-      )}
+        )}
+      </QueryState>
     </div>
   );
 }

@@ -1,6 +1,7 @@
 import { BadgeCheck, ShieldX, TimerOff } from 'lucide-react';
+import type { VerifyResult } from '@crs/shared/schemas/idcards';
 import { UserAvatar } from '@/components/ui/avatar';
-import { FormError } from '@/components/ui/form-error';
+import { QueryState } from '@/components/ui/query-state';
 import { Spinner } from '@/components/ui/spinner';
 import { useVerify } from '../api/idcards';
 import { formatDate } from '@/lib/format-date';
@@ -16,39 +17,47 @@ export function VerifyPage({ token }: { token: string }) {
     <main className="flex min-h-screen items-center justify-center p-4">
       <div className="w-full max-w-sm rounded-xl border bg-card p-6 text-card-foreground shadow-sm">
         <h1 className="mb-4 text-center text-xl font-semibold">{IDCARD_TEXT.verifyTitle}</h1>
-        {result.isPending ? (
-          <p className="flex items-center justify-center gap-2 text-muted-foreground" role="status">
-            <Spinner />
-            {IDCARD_TEXT.verifyChecking}
-          </p>
-        ) : result.isError ? (
-          <FormError message={IDCARD_TEXT.verifyFailed} />
-        ) : result.data.status === 'invalid' ? (
-          <div className="grid justify-items-center gap-2 text-center" role="status">
-            <ShieldX aria-hidden="true" className="size-12 text-destructive" />
-            <p className="text-lg font-semibold text-destructive">{IDCARD_TEXT.verifyInvalid}</p>
-            <p className="text-sm text-muted-foreground">{IDCARD_TEXT.verifyInvalidHelp}</p>
-          </div>
-        ) : (
-          <div className="grid justify-items-center gap-4 text-center">
-            <div role="status" className="grid justify-items-center gap-1">
-              {result.data.valid ? <BadgeCheck aria-hidden="true" className="size-12 text-green-700 dark:text-green-400" /> : <TimerOff aria-hidden="true" className="size-12 text-amber-700 dark:text-amber-300" />}
-              <p className={`text-lg font-semibold ${result.data.valid ? 'text-green-800 dark:text-green-300' : 'text-amber-900 dark:text-amber-200'}`}>
-                {result.data.valid ? IDCARD_TEXT.verifyValid : IDCARD_TEXT.verifyExpired}
-              </p>
-            </div>
-            <UserAvatar name={result.data.name} src={result.data.photoUrl} className="size-24 text-2xl" />
-            <dl className="grid w-full grid-cols-[auto_minmax(0,1fr)] gap-x-4 gap-y-2 text-left text-sm">
-              <dt className="text-muted-foreground">{IDCARD_TEXT.verifyName}</dt>
-              <dd className="font-medium break-words">{result.data.name}</dd>
-              <dt className="text-muted-foreground">{IDCARD_TEXT.verifyStudentId}</dt>
-              <dd className="font-medium">{result.data.studentId ?? '—'}</dd>
-              <dt className="text-muted-foreground">{IDCARD_TEXT.verifyValidUntil}</dt>
-              <dd className="font-medium">{result.data.validUntil ? formatDate(result.data.validUntil) : '—'}</dd>
-            </dl>
-          </div>
-        )}
+        <QueryState
+          query={result}
+          error={IDCARD_TEXT.verifyFailed}
+          loading={
+            <p className="flex items-center justify-center gap-2 text-muted-foreground" role="status">
+              <Spinner />
+              {IDCARD_TEXT.verifyChecking}
+            </p>
+          }
+        >
+          {(data) => <Verdict result={data} />}
+        </QueryState>
       </div>
     </main>
+  );
+}
+
+function Verdict({ result }: { result: VerifyResult }) {
+  return result.status === 'invalid' ? (
+    <div className="grid justify-items-center gap-2 text-center" role="status">
+      <ShieldX aria-hidden="true" className="size-12 text-destructive" />
+      <p className="text-lg font-semibold text-destructive">{IDCARD_TEXT.verifyInvalid}</p>
+      <p className="text-sm text-muted-foreground">{IDCARD_TEXT.verifyInvalidHelp}</p>
+    </div>
+  ) : (
+    <div className="grid justify-items-center gap-4 text-center">
+      <div role="status" className="grid justify-items-center gap-1">
+        {result.valid ? <BadgeCheck aria-hidden="true" className="size-12 text-green-700 dark:text-green-400" /> : <TimerOff aria-hidden="true" className="size-12 text-amber-700 dark:text-amber-300" />}
+        <p className={`text-lg font-semibold ${result.valid ? 'text-green-800 dark:text-green-300' : 'text-amber-900 dark:text-amber-200'}`}>
+          {result.valid ? IDCARD_TEXT.verifyValid : IDCARD_TEXT.verifyExpired}
+        </p>
+      </div>
+      <UserAvatar name={result.name} src={result.photoUrl} className="size-24 text-2xl" />
+      <dl className="grid w-full grid-cols-[auto_minmax(0,1fr)] gap-x-4 gap-y-2 text-left text-sm">
+        <dt className="text-muted-foreground">{IDCARD_TEXT.verifyName}</dt>
+        <dd className="font-medium break-words">{result.name}</dd>
+        <dt className="text-muted-foreground">{IDCARD_TEXT.verifyStudentId}</dt>
+        <dd className="font-medium">{result.studentId ?? '—'}</dd>
+        <dt className="text-muted-foreground">{IDCARD_TEXT.verifyValidUntil}</dt>
+        <dd className="font-medium">{result.validUntil ? formatDate(result.validUntil) : '—'}</dd>
+      </dl>
+    </div>
   );
 }

@@ -7,7 +7,7 @@ import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { Progress } from '@/components/ui/progress';
-import { Skeleton } from '@/components/ui/skeleton';
+import { DetailPageSkeleton } from '@/components/ui/skeleton';
 import { paths } from '@/config/paths';
 import { useAuth } from '@/lib/auth';
 import { useBook } from '../api/get-book';
@@ -42,16 +42,7 @@ export function BookDetail({ id }: { id: string }) {
     </Button>
   );
 
-  if (book.isPending) {
-    return (
-      <section className="grid gap-4" aria-busy="true">
-        {backButton}
-        <Skeleton className="h-8 w-2/3" />
-        <Skeleton className="h-5 w-1/3" />
-        <Skeleton className="h-40" />
-      </section>
-    );
-  }
+  if (book.isPending) return <DetailPageSkeleton back={backButton} />;
 
   if (book.isError) {
     // Logged only (spec section 8): the API client has warned; the page says the book is not there.
@@ -59,12 +50,9 @@ export function BookDetail({ id }: { id: string }) {
       <section className="flex justify-center py-16">
         <div className="text-center">
           <h1 className="text-2xl font-semibold">{LIBRARY_MSG.bookNotFound}</h1>
-          <Link
-            to={paths.library}
-            className="mt-6 inline-flex h-10 items-center rounded-md bg-primary px-4 text-sm font-medium text-primary-foreground hover:bg-primary/90 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-offset-2"
-          >
-            {LIBRARY_TEXT.backToLibrary}
-          </Link>
+          <Button asChild className="mt-6">
+            <Link to={paths.library}>{LIBRARY_TEXT.backToLibrary}</Link>
+          </Button>
         </div>
       </section>
     );

@@ -1,6 +1,6 @@
-import { Button } from '@/components/ui/button';
+import { FormActions } from '@/components/ui/form-actions';
 import { FormError } from '@/components/ui/form-error';
-import { DialogFooter, FormDialog } from '@/components/ui/dialog';
+import { FormDialog } from '@/components/ui/dialog';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { toast } from '@/lib/toast';
@@ -76,14 +76,7 @@ function BookForm({ book, onDone, onCancel }: { book: Book | undefined; onDone: 
         ))}
       </div>
       <FormError message={formError} />
-      <DialogFooter>
-        <Button variant="outline" onClick={onCancel} disabled={isSubmitting}>
-          {LIBRARY_TEXT.cancel}
-        </Button>
-        <Button type="submit" disabled={isSubmitting}>
-          {isSubmitting ? LIBRARY_TEXT.updating : book ? 'Save Changes' : 'Add Book'}
-        </Button>
-      </DialogFooter>
+      <FormActions onCancel={onCancel} busy={isSubmitting} submitLabel={book ? 'Save Changes' : 'Add Book'} busyLabel={LIBRARY_TEXT.updating} />
     </form>
   );
 }

@@ -1,8 +1,8 @@
 import { useState } from 'react';
-import { Button } from '@/components/ui/button';
+import { FormActions } from '@/components/ui/form-actions';
 import { FormError } from '@/components/ui/form-error';
-import { DialogDescription, DialogFooter, FormDialog } from '@/components/ui/dialog';
-import { Skeleton } from '@/components/ui/skeleton';
+import { DialogDescription, FormDialog } from '@/components/ui/dialog';
+import { QueryState } from '@/components/ui/query-state';
 import { serverMessage } from '@/lib/errors';
 import { useBookActiveLoans } from '../api/get-loans';
 import { useReturnBook } from '../api/return-book';
@@ -43,45 +43,36 @@ function ReturnForm({ book, onCancel, onReturned }: { book: Book; onCancel: () =
       <DialogDescription>
         Who is returning <strong>{book.title}</strong>? {LIBRARY_TEXT.returnDescription}
       </DialogDescription>
-      {loans.isPending ? (
-        <Skeleton className="h-16" />
-      ) : (loans.data?.length ?? 0) === 0 ? (
-        <p className="text-sm text-muted-foreground">No copy of this book is on loan.</p>
-      ) : (
-        <fieldset className="grid max-h-64 gap-2 overflow-y-auto">
-          <legend className="sr-only">Loans</legend>
-          {loans.data?.map((l) => {
-            const late = l.daysOverdue;
-            return (
-              <label key={l._id} className="flex cursor-pointer items-start gap-3 rounded-md border p-3 text-sm has-[:checked]:border-primary has-[:checked]:bg-accent/50">
-                <input type="radio" name="loan" className="mt-1" checked={picked?._id === l._id} onChange={() => setPicked(l)} />
-                <span className="grid gap-0.5">
-                  <span className="flex flex-wrap items-center gap-2 font-medium">
-                    {l.member.name} <LoanStatusBadge status={l.status} />
+      <QueryState query={loans} error={LIBRARY_TEXT.loadFailed} skeletons={['h-16']} empty="No copy of this book is on loan.">
+        {(list) => (
+          <fieldset className="grid max-h-64 gap-2 overflow-y-auto">
+            <legend className="sr-only">Loans</legend>
+            {list.map((l) => {
+              const late = l.daysOverdue;
+              return (
+                <label key={l._id} className="flex cursor-pointer items-start gap-3 rounded-md border p-3 text-sm has-[:checked]:border-primary has-[:checked]:bg-accent/50">
+                  <input type="radio" name="loan" className="mt-1" checked={picked?._id === l._id} onChange={() => setPicked(l)} />
+                  <span className="grid gap-0.5">
+                    <span className="flex flex-wrap items-center gap-2 font-medium">
+                      {l.member.name} <LoanStatusBadge status={l.status} />
+                    </span>
+                    <span className="text-muted-foreground">
+                      {l.member.email}
+                      {l.member.studentId ? ` · ${l.member.studentId}` : ''}
+                    </span>
+                    <span className="text-muted-foreground">
+                      Due {formatDate(l.dueOn)}
+                      {late > 0 ? ` · ${daysText(late)} overdue · fine ${formatRupees(l.fineAccrued)}` : ''}
+                    </span>
                   </span>
-                  <span className="text-muted-foreground">
-                    {l.member.email}
-                    {l.member.studentId ? ` · ${l.member.studentId}` : ''}
-                  </span>
-                  <span className="text-muted-foreground">
-                    Due {formatDate(l.dueOn)}
-                    {late > 0 ? ` · ${daysText(late)} overdue · fine ${formatRupees(l.fineAccrued)}` : ''}
-                  </span>
-                </span>
-              </label>
-            );
-          })}
-        </fieldset>
-      )}
+                </label>
+              );
+            })}
+          </fieldset>
+        )}
+      </QueryState>
       <FormError message={error} />
-      <DialogFooter>
-        <Button variant="outline" onClick={onCancel} disabled={returnBook.isPending}>
-          {LIBRARY_TEXT.cancel}
-        </Button>
-        <Button disabled={!picked || returnBook.isPending} onClick={() => void confirm()}>
-          {returnBook.isPending ? LIBRARY_TEXT.processing : LIBRARY_TEXT.confirmReturn}
-        </Button>
-      </DialogFooter>
+      <FormActions onCancel={onCancel} busy={returnBook.isPending} submitLabel={LIBRARY_TEXT.confirmReturn} busyLabel={LIBRARY_TEXT.processing} submitDisabled={!picked} onSubmit={() => void confirm()} />
     </div>
   );
 }

@@ -1,6 +1,6 @@
 import { useState } from 'react';
-import { Button } from '@/components/ui/button';
-import { DialogDescription, DialogFooter, FormDialog } from '@/components/ui/dialog';
+import { DialogDescription, FormDialog } from '@/components/ui/dialog';
+import { FormActions } from '@/components/ui/form-actions';
 import { FormError } from '@/components/ui/form-error';
 import { serverMessage } from '@/lib/errors';
 import { useLoanPeriodDays } from '../api/get-settings';
@@ -42,14 +42,14 @@ function IssueForm({ book, onCancel, onIssued }: { book: Book; onCancel: () => v
       </DialogDescription>
       <MemberPicker picked={picked} onPick={setPicked} />
       <FormError message={error} />
-      <DialogFooter>
-        <Button variant="outline" onClick={onCancel} disabled={issue.isPending}>
-          {LIBRARY_TEXT.cancel}
-        </Button>
-        <Button disabled={!picked || issue.isPending} onClick={() => void confirm()}>
-          {issue.isPending ? LIBRARY_TEXT.processing : picked ? `Issue to ${picked.name}` : LIBRARY_TEXT.issueBook}
-        </Button>
-      </DialogFooter>
+      <FormActions
+        onCancel={onCancel}
+        busy={issue.isPending}
+        submitLabel={picked ? `Issue to ${picked.name}` : LIBRARY_TEXT.issueBook}
+        busyLabel={LIBRARY_TEXT.processing}
+        submitDisabled={!picked}
+        onSubmit={() => void confirm()}
+      />
     </div>
   );
 }

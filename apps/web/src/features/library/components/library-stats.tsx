@@ -1,19 +1,14 @@
 import { StatCard } from '@/components/ui/stat-card';
 import { useLibraryStats } from '../api/get-stats';
 import { formatRupees } from '../format';
+import { FormError } from '@/components/ui/form-error';
 
 const number = new Intl.NumberFormat();
 
 /** The desk's live counters (GET /library/stats). */
 export function LibraryStats() {
   const stats = useLibraryStats();
-  if (stats.isError) {
-    return (
-      <p role="alert" className="text-sm text-destructive">
-        Could not load the library counters.
-      </p>
-    );
-  }
+  if (stats.isError) return <FormError message="Could not load the library counters." />;
   const d = stats.data;
   const loading = stats.isPending;
   return (

@@ -1,5 +1,5 @@
 import { LIBRARY_MSG } from '@crs/shared/messages/library';
-import { Button } from '@/components/ui/button';
+import { BusyButton } from '@/components/ui/button';
 import { FormError } from '@/components/ui/form-error';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { FormField } from '@/components/ui/form-field';
@@ -68,9 +68,7 @@ function RulesForm({ settings }: { settings: LibrarySettingsView }) {
       </div>
       <FormError message={formError} />
       <div>
-        <Button type="submit" disabled={isSubmitting}>
-          {isSubmitting ? LIBRARY_TEXT.updating : 'Save Rules'}
-        </Button>
+        <BusyButton type="submit" busy={isSubmitting} label='Save Rules' busyLabel={LIBRARY_TEXT.updating} />
       </div>
     </form>
   );

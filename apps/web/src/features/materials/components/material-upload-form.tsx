@@ -1,7 +1,7 @@
 import { useRef, useState } from 'react';
 import { ASSESSMENT_MSG } from '@crs/shared/messages/assessment';
 import { MATERIAL_ACCEPT } from '@crs/shared/schemas/materials';
-import { Button } from '@/components/ui/button';
+import { BusyButton } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { FormError } from '@/components/ui/form-error';
 import { FormField } from '@/components/ui/form-field';
@@ -112,9 +112,7 @@ export function MaterialUploadForm({ subjects, subjectsFailed }: { subjects: rea
           ) : null}
           <FormError message={formError} />
           <div>
-            <Button type="submit" disabled={isSubmitting}>
-              {isSubmitting ? T.uploading : T.upload}
-            </Button>
+            <BusyButton type="submit" busy={isSubmitting} label={T.upload} busyLabel={T.uploading} />
           </div>
         </form>
       </CardContent>

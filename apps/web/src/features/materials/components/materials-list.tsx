@@ -3,11 +3,10 @@ import type { Material } from '@crs/shared/schemas/materials';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
-import { ConfirmDialog } from '@/components/ui/confirm-dialog';
+import { DeleteDialog } from '@/components/ui/confirm-dialog';
 import { DataTable, type Column } from '@/components/ui/data-table';
 import { formatDate } from '@/lib/format-date';
 import { formatSize } from '@/lib/format-size';
-import { toast } from '@/lib/toast';
 import { useDeleteMaterial } from '../api/delete-material';
 import { useMaterials } from '../api/get-materials';
 import { MATERIALS_TEXT as T } from '../texts';
@@ -83,18 +82,14 @@ export function MaterialsList() {
           empty={T.empty}
         />
       </CardContent>
-      <ConfirmDialog
-        open={deleting !== null}
-        onOpenChange={(open) => !open && setDeleting(null)}
+      <DeleteDialog
+        item={deleting}
+        onClose={() => setDeleting(null)}
+        remove={remove.mutateAsync}
         title={T.deleteTitle}
         description={deleting ? T.deleteText(deleting.title) : undefined}
         confirmLabel={T.delete}
         busyLabel={T.deleting}
-        destructive
-        onConfirm={async () => {
-          const { message } = await remove.mutateAsync(deleting!._id);
-          toast.success(message);
-        }}
       />
     </Card>
   );

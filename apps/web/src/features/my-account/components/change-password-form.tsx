@@ -1,6 +1,6 @@
 import { changePasswordFormSchema } from '@crs/shared/schemas/auth';
 import type { z } from 'zod';
-import { Button } from '@/components/ui/button';
+import { BusyButton } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { FormError } from '@/components/ui/form-error';
 import { FormField } from '@/components/ui/form-field';
@@ -52,9 +52,7 @@ export function ChangePasswordForm() {
           </FormField>
           <FormError message={formError} />
           <div>
-            <Button type="submit" disabled={isSubmitting}>
-              {isSubmitting ? ACCOUNT_TEXT.updating : ACCOUNT_TEXT.submit}
-            </Button>
+            <BusyButton type="submit" busy={isSubmitting} label={ACCOUNT_TEXT.submit} busyLabel={ACCOUNT_TEXT.updating} />
           </div>
         </form>
       </CardContent>

@@ -3,10 +3,9 @@ import { NOTICES_MSG } from '@crs/shared/messages/notices';
 import type { Notice } from '@crs/shared/schemas/notices';
 import { PageHeader } from '@/components/layout/page';
 import { Button } from '@/components/ui/button';
-import { ConfirmDialog } from '@/components/ui/confirm-dialog';
+import { DeleteDialog } from '@/components/ui/confirm-dialog';
 import { FormDialog } from '@/components/ui/dialog';
-import { Skeleton } from '@/components/ui/skeleton';
-import { toast } from '@/lib/toast';
+import { QueryState } from '@/components/ui/query-state';
 import { useAllNotices, useDeleteNotice } from '../api/manage-notices';
 import { NOTICES_TEXT } from '../texts';
 import { NoticeItem } from './notice-item';
@@ -30,41 +29,32 @@ export function ManageNotices() {
           {NOTICES_TEXT.newNotice}
         </Button>
       </PageHeader>
-      {notices.isPending ? (
-        <div className="grid gap-3" aria-busy="true">
-          <Skeleton className="h-20" />
-          <Skeleton className="h-20" />
-        </div>
-      ) : notices.isError ? (
-        <p role="alert" className="text-sm text-destructive">
-          {NOTICES_MSG.noticesLoadFailed}
-        </p>
-      ) : notices.data.length === 0 ? (
-        <p className="text-sm text-muted-foreground">{NOTICES_TEXT.noNotices}</p>
-      ) : (
-        <ul className="grid gap-3" aria-label={NOTICES_TEXT.allNotices}>
-          {notices.data.map((n) => (
-            <li key={n._id}>
-              <NoticeItem
-                notice={n}
-                onOpen={open}
-                actions={
-                  n.editable ? (
-                    <>
-                      <Button type="button" size="sm" variant="outline" aria-label={`${NOTICES_TEXT.edit} ${n.title}`} onClick={() => setEditing({ mode: 'edit', notice: n })}>
-                        {NOTICES_TEXT.edit}
-                      </Button>
-                      <Button type="button" size="sm" variant="ghost" aria-label={`${NOTICES_TEXT.delete} ${n.title}`} onClick={() => setDeleting(n)}>
-                        {NOTICES_TEXT.delete}
-                      </Button>
-                    </>
-                  ) : null
-                }
-              />
-            </li>
-          ))}
-        </ul>
-      )}
+      <QueryState query={notices} error={NOTICES_MSG.noticesLoadFailed} skeletons={['h-20', 'h-20']} empty={NOTICES_TEXT.noNotices}>
+        {(list) => (
+          <ul className="grid gap-3" aria-label={NOTICES_TEXT.allNotices}>
+            {list.map((n) => (
+              <li key={n._id}>
+                <NoticeItem
+                  notice={n}
+                  onOpen={open}
+                  actions={
+                    n.editable ? (
+                      <>
+                        <Button type="button" size="sm" variant="outline" aria-label={`${NOTICES_TEXT.edit} ${n.title}`} onClick={() => setEditing({ mode: 'edit', notice: n })}>
+                          {NOTICES_TEXT.edit}
+                        </Button>
+                        <Button type="button" size="sm" variant="ghost" aria-label={`${NOTICES_TEXT.delete} ${n.title}`} onClick={() => setDeleting(n)}>
+                          {NOTICES_TEXT.delete}
+                        </Button>
+                      </>
+                    ) : null
+                  }
+                />
+              </li>
+            ))}
+          </ul>
+        )}
+      </QueryState>
 
       <FormDialog
         open={editing !== null}
@@ -75,18 +65,14 @@ export function ManageNotices() {
       >
         {(close) => <NoticeForm notice={editing?.mode === 'edit' ? editing.notice : undefined} onDone={close} />}
       </FormDialog>
-      <ConfirmDialog
-        open={deleting !== null}
-        onOpenChange={(o) => !o && setDeleting(null)}
+      <DeleteDialog
+        item={deleting}
+        onClose={() => setDeleting(null)}
+        remove={remove.mutateAsync}
         title={NOTICES_TEXT.deleteNotice}
         description={deleting ? NOTICES_TEXT.deleteText(deleting.title) : undefined}
         confirmLabel={NOTICES_TEXT.delete}
         busyLabel={NOTICES_TEXT.deleting}
-        destructive
-        onConfirm={async () => {
-          const { message } = await remove.mutateAsync(deleting!._id);
-          toast.success(message);
-        }}
       />
     </section>
   );

@@ -4,12 +4,11 @@ import type { z } from 'zod';
 import { NOTICES_MSG } from '@crs/shared/messages/notices';
 import { createNoticeSchema, NOTICE_ATTACHMENT_ACCEPT } from '@crs/shared/schemas/notices';
 import type { CreateNotice, Notice } from '@crs/shared/schemas/notices';
-import { Button } from '@/components/ui/button';
-import { DialogFooter } from '@/components/ui/dialog';
+import { FormActions } from '@/components/ui/form-actions';
 import { FormError } from '@/components/ui/form-error';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
-import { Skeleton } from '@/components/ui/skeleton';
+import { QueryState } from '@/components/ui/query-state';
 import { Textarea } from '@/components/ui/textarea';
 import { toast } from '@/lib/toast';
 import { useServerForm } from '@/lib/use-server-form';
@@ -80,19 +79,15 @@ export function NoticeForm({ notice, onDone }: { notice: Notice | undefined; onD
       <div className="grid gap-3 rounded-md border p-3">
         <p className="text-sm font-medium">{NOTICES_TEXT.audience}</p>
         <p className="-mt-2 text-xs text-muted-foreground">{NOTICES_TEXT.audienceHint}</p>
-        {audiences.isPending ? (
-          <Skeleton className="h-24" />
-        ) : audiences.isError ? (
-          <p role="alert" className="text-sm text-destructive">
-            {NOTICES_MSG.noticesLoadFailed}
-          </p>
-        ) : (
-          <>
-            <CheckboxGroup legend={NOTICES_TEXT.roles} options={audiences.data.roles.map((r) => ({ id: r, label: r }))} value={roles} onChange={setRoles} />
-            <CheckboxGroup legend={NOTICES_TEXT.departments} options={audiences.data.departments.map((d) => ({ id: d._id, label: d.code }))} value={departmentIds} onChange={setDepartmentIds} />
-            <CheckboxGroup legend={NOTICES_TEXT.sections} options={audiences.data.sections.map((s) => ({ id: s._id, label: s.name }))} value={sectionIds} onChange={setSectionIds} />
-          </>
-        )}
+        <QueryState query={audiences} error={NOTICES_MSG.noticesLoadFailed} skeletons={['h-24']}>
+          {(data) => (
+            <>
+              <CheckboxGroup legend={NOTICES_TEXT.roles} options={data.roles.map((r) => ({ id: r, label: r }))} value={roles} onChange={setRoles} />
+              <CheckboxGroup legend={NOTICES_TEXT.departments} options={data.departments.map((d) => ({ id: d._id, label: d.code }))} value={departmentIds} onChange={setDepartmentIds} />
+              <CheckboxGroup legend={NOTICES_TEXT.sections} options={data.sections.map((s) => ({ id: s._id, label: s.name }))} value={sectionIds} onChange={setSectionIds} />
+            </>
+          )}
+        </QueryState>
       </div>
       <div className="grid gap-4 sm:grid-cols-2">
         <FormField label={NOTICES_TEXT.expiresOn} error={errors.expiresOn?.message}>
@@ -114,14 +109,7 @@ export function NoticeForm({ notice, onDone }: { notice: Notice | undefined; onD
         </label>
       ) : null}
       <FormError message={formError} />
-      <DialogFooter>
-        <Button type="button" variant="outline" onClick={onDone} disabled={isSubmitting}>
-          {NOTICES_TEXT.cancel}
-        </Button>
-        <Button type="submit" disabled={isSubmitting}>
-          {isSubmitting ? NOTICES_TEXT.saving : notice ? NOTICES_TEXT.save : NOTICES_TEXT.publish}
-        </Button>
-      </DialogFooter>
+      <FormActions onCancel={onDone} busy={isSubmitting} submitLabel={notice ? NOTICES_TEXT.save : NOTICES_TEXT.publish} busyLabel={NOTICES_TEXT.saving} />
     </form>
   );
 }

@@ -4,7 +4,7 @@ import { FILE_RULES, RESUME_ACCEPT } from '@crs/shared/schemas/files';
 import type { Eligibility, Job } from '@crs/shared/schemas/placement';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { Label } from '@/components/ui/label';
-import { Skeleton } from '@/components/ui/skeleton';
+import { QueryState } from '@/components/ui/query-state';
 import { formatDate } from '@/lib/format-date';
 import { toast } from '@/lib/toast';
 import { useApply, useEligibility } from '../api/jobs';
@@ -123,18 +123,9 @@ export function ApplyDialog({ job, onOpenChange }: { job: Job | null; onOpenChan
       failureText={T.applyFailed}
     >
       <div className="grid gap-4">
-        {eligibility.isPending ? (
-          <div aria-busy="true" aria-label={T.eligibilityLoading} className="grid gap-2">
-            <Skeleton className="h-5" />
-            <Skeleton className="h-16" />
-          </div>
-        ) : eligibility.isError ? (
-          <p role="alert" className="text-sm text-destructive">
-            {T.eligibilityFailed}
-          </p>
-        ) : (
-          <EligibilitySummary eligibility={eligibility.data} />
-        )}
+        <QueryState query={eligibility} error={T.eligibilityFailed} skeletons={['h-5', 'h-16']} loadingLabel={T.eligibilityLoading} className="gap-2">
+          {(data) => <EligibilitySummary eligibility={data} />}
+        </QueryState>
         <div className="grid gap-1.5">
           <Label htmlFor={inputId}>{T.resumeLabel}</Label>
           <input

@@ -2,9 +2,8 @@ import { useState } from 'react';
 import type { z } from 'zod';
 import { createJobSchema, JOB_STATUSES } from '@crs/shared/schemas/placement';
 import type { CreateJob, Job } from '@crs/shared/schemas/placement';
-import { Button } from '@/components/ui/button';
+import { FormActions } from '@/components/ui/form-actions';
 import { CheckboxGroup } from '@/components/ui/checkbox-group';
-import { DialogFooter } from '@/components/ui/dialog';
 import { FormError } from '@/components/ui/form-error';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
@@ -95,14 +94,7 @@ export function JobForm({ job, onDone }: { job: Job | undefined; onDone: () => v
         </div>
       )}
       <FormError message={formError} />
-      <DialogFooter>
-        <Button type="button" variant="outline" onClick={onDone} disabled={isSubmitting}>
-          {PLACEMENT_TEXT.cancel}
-        </Button>
-        <Button type="submit" disabled={isSubmitting}>
-          {isSubmitting ? PLACEMENT_TEXT.saving : job ? PLACEMENT_TEXT.save : PLACEMENT_TEXT.post}
-        </Button>
-      </DialogFooter>
+      <FormActions onCancel={onDone} busy={isSubmitting} submitLabel={job ? PLACEMENT_TEXT.save : PLACEMENT_TEXT.post} busyLabel={PLACEMENT_TEXT.saving} />
     </form>
   );
 }

@@ -7,7 +7,7 @@ import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { DataTable, type Column } from '@/components/ui/data-table';
-import { Skeleton } from '@/components/ui/skeleton';
+import { QueryState } from '@/components/ui/query-state';
 import { formatDate } from '@/lib/format-date';
 import { toast } from '@/lib/toast';
 import { useJobs, useMyApplications, useWithdraw } from '../api/jobs';
@@ -81,26 +81,17 @@ export function PlacementPortal() {
           <CardTitle>{PLACEMENT_TEXT.openJobs}</CardTitle>
         </CardHeader>
         <CardContent>
-          {jobs.isPending ? (
-            <div className="grid gap-3" aria-busy="true">
-              <Skeleton className="h-32" />
-              <Skeleton className="h-32" />
-            </div>
-          ) : jobs.isError ? (
-            <p role="alert" className="text-sm text-destructive">
-              {NOTICES_MSG.jobsLoadFailed}
-            </p>
-          ) : jobs.data.jobs.length === 0 ? (
-            <p className="text-sm text-muted-foreground">{NOTICES_MSG.noJobPostings}</p>
-          ) : (
-            <ul className="grid gap-3 lg:grid-cols-2" aria-label={PLACEMENT_TEXT.openJobs}>
-              {jobs.data.jobs.map((j) => (
-                <li key={j._id}>
-                  <JobCard job={j} onApply={setApplyingTo} onWithdraw={withdrawFromCard} />
-                </li>
-              ))}
-            </ul>
-          )}
+          <QueryState query={jobs} error={NOTICES_MSG.jobsLoadFailed} skeletons={['h-32', 'h-32']} empty={NOTICES_MSG.noJobPostings} isEmpty={(d) => d.jobs.length === 0}>
+            {(data) => (
+              <ul className="grid gap-3 lg:grid-cols-2" aria-label={PLACEMENT_TEXT.openJobs}>
+                {data.jobs.map((j) => (
+                  <li key={j._id}>
+                    <JobCard job={j} onApply={setApplyingTo} onWithdraw={withdrawFromCard} />
+                  </li>
+                ))}
+              </ul>
+            )}
+          </QueryState>
         </CardContent>
       </Card>
       <Card>

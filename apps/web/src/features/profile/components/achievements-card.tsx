@@ -4,13 +4,14 @@ import { achievementInput, ACHIEVEMENT_YEAR_MIN, achievementYearMax } from '@crs
 import type { Achievement, AchievementInput } from '@crs/shared/schemas/profile';
 import type { z } from 'zod';
 import { Button } from '@/components/ui/button';
+import { FormActions } from '@/components/ui/form-actions';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
-import { ConfirmDialog } from '@/components/ui/confirm-dialog';
-import { DialogFooter, FormDialog } from '@/components/ui/dialog';
+import { DeleteDialog } from '@/components/ui/confirm-dialog';
+import { FormDialog } from '@/components/ui/dialog';
 import { FormError } from '@/components/ui/form-error';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
-import { Skeleton } from '@/components/ui/skeleton';
+import { QueryState } from '@/components/ui/query-state';
 import { Textarea } from '@/components/ui/textarea';
 import { toast } from '@/lib/toast';
 import { useServerForm } from '@/lib/use-server-form';
@@ -38,39 +39,30 @@ export function AchievementsCard() {
         </Button>
       </CardHeader>
       <CardContent>
-        {achievements.isPending ? (
-          <div className="grid gap-3" aria-busy="true">
-            <Skeleton className="h-14" />
-            <Skeleton className="h-14" />
-          </div>
-        ) : achievements.isError ? (
-          <p role="alert" className="text-sm text-destructive">
-            {PROFILE_TEXT.loadFailed}
-          </p>
-        ) : achievements.data.length === 0 ? (
-          <p className="text-sm text-muted-foreground">{PROFILE_TEXT.noAchievements}</p>
-        ) : (
-          <ul className="divide-y" aria-label={PROFILE_TEXT.achievementsTitle}>
-            {achievements.data.map((a) => (
-              <li key={a._id} className="flex flex-wrap items-start justify-between gap-3 py-3">
-                <div className="min-w-0 flex-1">
-                  <p className="font-medium break-words">
-                    {a.title} <span className="text-sm font-normal text-muted-foreground">· {a.year}</span>
-                  </p>
-                  {a.description ? <p className="mt-1 text-sm break-words text-muted-foreground">{a.description}</p> : null}
-                </div>
-                <div className="flex gap-1">
-                  <Button type="button" size="sm" variant="outline" aria-label={`${PROFILE_TEXT.edit} ${a.title}`} onClick={() => setEditing({ mode: 'edit', achievement: a })}>
-                    {PROFILE_TEXT.edit}
-                  </Button>
-                  <Button type="button" size="sm" variant="ghost" aria-label={`${PROFILE_TEXT.delete} ${a.title}`} onClick={() => setDeleting(a)}>
-                    {PROFILE_TEXT.delete}
-                  </Button>
-                </div>
-              </li>
-            ))}
-          </ul>
-        )}
+        <QueryState query={achievements} error={PROFILE_TEXT.loadFailed} skeletons={['h-14', 'h-14']} empty={PROFILE_TEXT.noAchievements}>
+          {(list) => (
+            <ul className="divide-y" aria-label={PROFILE_TEXT.achievementsTitle}>
+              {list.map((a) => (
+                <li key={a._id} className="flex flex-wrap items-start justify-between gap-3 py-3">
+                  <div className="min-w-0 flex-1">
+                    <p className="font-medium break-words">
+                      {a.title} <span className="text-sm font-normal text-muted-foreground">· {a.year}</span>
+                    </p>
+                    {a.description ? <p className="mt-1 text-sm break-words text-muted-foreground">{a.description}</p> : null}
+                  </div>
+                  <div className="flex gap-1">
+                    <Button type="button" size="sm" variant="outline" aria-label={`${PROFILE_TEXT.edit} ${a.title}`} onClick={() => setEditing({ mode: 'edit', achievement: a })}>
+                      {PROFILE_TEXT.edit}
+                    </Button>
+                    <Button type="button" size="sm" variant="ghost" aria-label={`${PROFILE_TEXT.delete} ${a.title}`} onClick={() => setDeleting(a)}>
+                      {PROFILE_TEXT.delete}
+                    </Button>
+                  </div>
+                </li>
+              ))}
+            </ul>
+          )}
+        </QueryState>
       </CardContent>
 
       <FormDialog
@@ -82,18 +74,14 @@ export function AchievementsCard() {
         {(close) => <AchievementForm achievement={editing?.mode === 'edit' ? editing.achievement : undefined} onDone={close} />}
       </FormDialog>
 
-      <ConfirmDialog
-        open={deleting !== null}
-        onOpenChange={(open) => !open && setDeleting(null)}
+      <DeleteDialog
+        item={deleting}
+        onClose={() => setDeleting(null)}
+        remove={remove.mutateAsync}
         title={PROFILE_TEXT.deleteAchievement}
         description={deleting ? PROFILE_TEXT.deleteAchievementText(deleting.title) : undefined}
         confirmLabel={PROFILE_TEXT.delete}
         busyLabel={PROFILE_TEXT.deleting}
-        destructive
-        onConfirm={async () => {
-          const { message } = await remove.mutateAsync(deleting!._id);
-          toast.success(message);
-        }}
       />
     </Card>
   );
@@ -132,14 +120,7 @@ function AchievementForm({ achievement, onDone }: { achievement: Achievement | u
         {(a) => <Textarea {...a} {...register('description')} rows={3} />}
       </FormField>
       <FormError message={formError} />
-      <DialogFooter>
-        <Button type="button" variant="outline" onClick={onDone} disabled={isSubmitting}>
-          {PROFILE_TEXT.cancel}
-        </Button>
-        <Button type="submit" disabled={isSubmitting}>
-          {isSubmitting ? PROFILE_TEXT.saving : PROFILE_TEXT.saveAchievement}
-        </Button>
-      </DialogFooter>
+      <FormActions onCancel={onDone} busy={isSubmitting} submitLabel={PROFILE_TEXT.saveAchievement} busyLabel={PROFILE_TEXT.saving} />
     </form>
   );
 }

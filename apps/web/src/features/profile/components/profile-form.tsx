@@ -1,7 +1,7 @@
 import { PROFILE_MSG } from '@crs/shared/messages/profile';
 import { profileFormSchema } from '@crs/shared/schemas/auth';
 import type { z } from 'zod';
-import { Button } from '@/components/ui/button';
+import { BusyButton } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { FormError } from '@/components/ui/form-error';
 import { FormField } from '@/components/ui/form-field';
@@ -61,9 +61,7 @@ export function ProfileForm() {
           </FormField>
           <FormError message={formError} />
           <div>
-            <Button type="submit" disabled={isSubmitting}>
-              {isSubmitting ? PROFILE_TEXT.updating : PROFILE_TEXT.save}
-            </Button>
+            <BusyButton type="submit" busy={isSubmitting} label={PROFILE_TEXT.save} busyLabel={PROFILE_TEXT.updating} />
           </div>
         </form>
       </CardContent>

@@ -6,7 +6,7 @@ import { FormError } from '@/components/ui/form-error';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { Progress } from '@/components/ui/progress';
-import { Skeleton } from '@/components/ui/skeleton';
+import { QueryState } from '@/components/ui/query-state';
 import { serverMessage } from '@/lib/errors';
 import { toast } from '@/lib/toast';
 import { downloadReport, type DownloadProgress } from '../api/download-report';
@@ -110,23 +110,17 @@ function ReportCard({ report }: { report: Report }) {
 /** Staff's Reports (issue 14 item 5): every report from GET /reports as a download card. */
 export function ReportsList() {
   const reports = useReports();
-  if (reports.isPending) {
-    return (
-      <div className="grid gap-6 lg:grid-cols-2">
-        {[0, 1, 2, 3].map((i) => (
-          <Skeleton key={i} className="h-64" />
-        ))}
-      </div>
-    );
-  }
-  if (reports.isError) return <FormError message={serverMessage(reports.error) ?? T.loadFailed} />;
   return (
-    <div className="grid gap-6">
-      <div className="grid gap-6 lg:grid-cols-2">
-        {reports.data.reports.map((r) => (
-          <ReportCard key={r.name} report={r} />
-        ))}
-      </div>
-    </div>
+    <QueryState query={reports} error={serverMessage(reports.error) ?? T.loadFailed} skeletons={['h-64', 'h-64', 'h-64', 'h-64']} className="gap-6 lg:grid-cols-2">
+      {(data) => (
+        <div className="grid gap-6">
+          <div className="grid gap-6 lg:grid-cols-2">
+            {data.reports.map((r) => (
+              <ReportCard key={r.name} report={r} />
+            ))}
+          </div>
+        </div>
+      )}
+    </QueryState>
   );
 }

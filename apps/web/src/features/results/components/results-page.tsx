@@ -4,7 +4,7 @@ import { PageHeader } from '@/components/layout/page';
 import { Badge } from '@/components/ui/badge';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { DataTable, type Column } from '@/components/ui/data-table';
-import { Skeleton } from '@/components/ui/skeleton';
+import { QueryState } from '@/components/ui/query-state';
 import { formatDate } from '@/lib/format-date';
 import { useMyResults } from '../api/get-my-results';
 import { RESULTS_TEXT as T } from '../texts';
@@ -22,23 +22,21 @@ export function ResultsPage() {
   return (
     <section className="grid gap-6">
       <PageHeader title={T.title} description={T.description} />
-      {results.isPending ? (
-        <div className="grid gap-4" aria-busy="true">
-          <Skeleton className="h-24" />
-          <Skeleton className="h-48" />
-        </div>
-      ) : results.isError ? (
-        <p role="alert" className="text-sm text-destructive">
-          {T.loadFailed}
-        </p>
-      ) : results.data.subjects.length === 0 ? (
-        <div className="rounded-lg border border-dashed p-6 text-center">
-          <p className="font-medium">{T.empty}</p>
-          <p className="mt-1 text-sm text-muted-foreground">{T.emptyHint}</p>
-        </div>
-      ) : (
-        <ResultsView results={results.data} />
-      )}
+      <QueryState
+        query={results}
+        error={T.loadFailed}
+        skeletons={['h-24', 'h-48']}
+        className="gap-4"
+        isEmpty={(r) => r.subjects.length === 0}
+        empty={
+          <div className="rounded-lg border border-dashed p-6 text-center">
+            <p className="font-medium">{T.empty}</p>
+            <p className="mt-1 text-sm text-muted-foreground">{T.emptyHint}</p>
+          </div>
+        }
+      >
+        {(data) => <ResultsView results={data} />}
+      </QueryState>
     </section>
   );
 }

@@ -5,13 +5,13 @@ import { Controller, useFieldArray, useForm, type FieldErrors, type UseFormRegis
 import { LOGO_ACCEPT, SETTINGS_FIELDS, settingsValuesSchema, STUDENT_REGISTRATION } from '@crs/shared/schemas/settings';
 import type { Settings, SettingsPatch, SettingsValues } from '@crs/shared/schemas/settings';
 import { PageHeader } from '@/components/layout/page';
-import { Button } from '@/components/ui/button';
+import { BusyButton, Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { FormError } from '@/components/ui/form-error';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
-import { Skeleton } from '@/components/ui/skeleton';
+import { QueryState } from '@/components/ui/query-state';
 import { Textarea } from '@/components/ui/textarea';
 import { applyServerErrors } from '@/lib/error-details';
 import { serverMessage } from '@/lib/errors';
@@ -30,19 +30,15 @@ export function SettingsPage() {
   return (
     <section>
       <PageHeader title={T.title} description={T.description} />
-      {settings.isPending ? (
-        <Skeleton className="h-96" />
-      ) : settings.isError ? (
-        <p role="alert" className="text-sm text-destructive">
-          {T.loadFailed}
-        </p>
-      ) : (
-        <div className="space-y-6">
-          <LogoCard settings={settings.data} />
-          <SettingsForm settings={settings.data} />
-          <TestMailCard smtpConfigured={settings.data.smtpConfigured} />
-        </div>
-      )}
+      <QueryState query={settings} error={T.loadFailed} skeletons={['h-96']}>
+        {(data) => (
+          <div className="space-y-6">
+            <LogoCard settings={data} />
+            <SettingsForm settings={data} />
+            <TestMailCard smtpConfigured={data.smtpConfigured} />
+          </div>
+        )}
+      </QueryState>
     </section>
   );
 }
@@ -330,9 +326,7 @@ function SettingsForm({ settings }: { settings: Settings }) {
         <Button type="button" variant="outline" disabled={!isDirty || isSubmitting} onClick={() => reset(valuesOf(settings))}>
           {T.discard}
         </Button>
-        <Button type="submit" disabled={!isDirty || isSubmitting}>
-          {isSubmitting ? T.saving : T.save}
-        </Button>
+        <BusyButton type="submit" busy={isSubmitting} disabled={!isDirty} label={T.save} busyLabel={T.saving} />
       </div>
     </form>
   );
@@ -401,9 +395,7 @@ function TestMailCard({ smtpConfigured }: { smtpConfigured: boolean }) {
           <Label htmlFor="settings-test-mail-to">{T.testMailTo}</Label>
           <Input id="settings-test-mail-to" type="email" value={to} onChange={(e) => setTo(e.target.value)} />
         </div>
-        <Button type="submit" disabled={send.isPending}>
-          {send.isPending ? T.sendingTestMail : T.sendTestMail}
-        </Button>
+        <BusyButton type="submit" busy={send.isPending} label={T.sendTestMail} busyLabel={T.sendingTestMail} />
       </form>
     </Section>
   );

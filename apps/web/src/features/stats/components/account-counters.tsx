@@ -1,19 +1,14 @@
 import type { ReactNode } from 'react';
 import { StatCard } from '@/components/ui/stat-card';
 import { useStatsOverview } from '../api/get-overview';
+import { FormError } from '@/components/ui/form-error';
 
 const number = new Intl.NumberFormat();
 
 /** Live account counters from GET /stats/overview. */
 export function AccountCounters() {
   const stats = useStatsOverview();
-  if (stats.isError) {
-    return (
-      <p role="alert" className="text-sm text-destructive">
-        Could not load the counters.
-      </p>
-    );
-  }
+  if (stats.isError) return <FormError message="Could not load the counters." />;
   const v = (n: number | undefined) => (n === undefined ? '' : number.format(n));
   return (
     <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3">

@@ -1,8 +1,7 @@
 import { Link } from 'react-router';
 import { PEOPLE_MSG } from '@crs/shared/messages/people';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
-import { EmptyState, FormError } from '@/components/ui/form-error';
-import { Skeleton } from '@/components/ui/skeleton';
+import { QueryState } from '@/components/ui/query-state';
 import { useOpenTasks } from '../api/get-tasks';
 
 type Task = { key: string; count: number; text: string; link?: { to: string; label: string } | undefined; note?: string | undefined };
@@ -50,30 +49,26 @@ export function OpenTasks({ reportsPath, noticesPath, placementPath, approvalsPa
         <CardTitle id="open-tasks-title">Open Tasks</CardTitle>
       </CardHeader>
       <CardContent>
-        {tasks.isPending ? (
-          <Skeleton className="h-16" />
-        ) : tasks.isError ? (
-          <FormError message="Could not load your open tasks." />
-        ) : list.length === 0 ? (
-          <EmptyState>Nothing is waiting for you.</EmptyState>
-        ) : (
-          <ul className="grid gap-3">
-            {list.map((t) => (
-              <li key={t.key} className="flex flex-wrap items-center justify-between gap-2 rounded-md border p-3">
-                <span>
-                  <span className="text-lg font-semibold tabular-nums">{t.count}</span> {t.text}
-                </span>
-                {t.link ? (
-                  <Link to={t.link.to} className="text-sm font-medium text-primary underline-offset-4 hover:underline">
-                    {t.link.label}
-                  </Link>
-                ) : t.note ? (
-                  <span className="text-sm text-muted-foreground">{t.note}</span>
-                ) : null}
-              </li>
-            ))}
-          </ul>
-        )}
+        <QueryState query={tasks} error="Could not load your open tasks." skeletons={['h-16']} empty="Nothing is waiting for you." isEmpty={() => list.length === 0}>
+          {() => (
+            <ul className="grid gap-3">
+              {list.map((t) => (
+                <li key={t.key} className="flex flex-wrap items-center justify-between gap-2 rounded-md border p-3">
+                  <span>
+                    <span className="text-lg font-semibold tabular-nums">{t.count}</span> {t.text}
+                  </span>
+                  {t.link ? (
+                    <Link to={t.link.to} className="text-sm font-medium text-primary underline-offset-4 hover:underline">
+                      {t.link.label}
+                    </Link>
+                  ) : t.note ? (
+                    <span className="text-sm text-muted-foreground">{t.note}</span>
+                  ) : null}
+                </li>
+              ))}
+            </ul>
+          )}
+        </QueryState>
       </CardContent>
     </Card>
   );

@@ -1,5 +1,6 @@
 import { StatCard } from '@/components/ui/stat-card';
 import { useSystemStats } from '../api/get-system';
+import { FormError } from '@/components/ui/form-error';
 
 /** "3d 4h", "2h 5m", "42s". */
 export function formatUptime(seconds: number): string {
@@ -28,13 +29,7 @@ export function formatBytes(bytes: number): string {
 /** The three system cards (API uptime, DB size, active sessions) from GET /stats/system. */
 export function SystemCards() {
   const system = useSystemStats();
-  if (system.isError) {
-    return (
-      <p role="alert" className="text-sm text-destructive">
-        Could not load the system status.
-      </p>
-    );
-  }
+  if (system.isError) return <FormError message="Could not load the system status." />;
   const data = system.data;
   return (
     <div className="grid gap-4 sm:grid-cols-3">

@@ -6,6 +6,7 @@ import { PageHeader } from '@/components/layout/page';
 import { Badge } from '@/components/ui/badge';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { DeadlineList, type Deadline } from '@/components/ui/deadline-list';
+import { QuickActionsCard } from '@/components/ui/quick-actions';
 import { StatCard } from '@/components/ui/stat-card';
 import { paths } from '@/config/paths';
 import { StudentPicker } from '@/features/accounts/components/student-picker';
@@ -141,26 +142,7 @@ function StudentDashboard({ student }: { student?: string | undefined }) {
         />
       </div>
       {own ? (
-        <Card>
-          <CardHeader>
-            <CardTitle>Quick Actions</CardTitle>
-          </CardHeader>
-          <CardContent>
-            <ul className="grid gap-3 sm:grid-cols-3">
-              {QUICK_ACTIONS.map(({ label, to, icon: Icon }) => (
-                <li key={to}>
-                  <Link
-                    to={to}
-                    className="flex items-center gap-3 rounded-md border p-3 text-sm font-medium hover:bg-accent hover:text-accent-foreground focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
-                  >
-                    <Icon aria-hidden="true" className="size-5 text-primary" />
-                    {label}
-                  </Link>
-                </li>
-              ))}
-            </ul>
-          </CardContent>
-        </Card>
+        <QuickActionsCard actions={QUICK_ACTIONS} columns={3} />
       ) : null}
       <UpcomingDeadlines student={student} />
       {/* The document repository's read view: the spec's route table has no student page for it (decision 0027). */}

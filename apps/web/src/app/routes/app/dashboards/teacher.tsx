@@ -1,7 +1,6 @@
 import { ClipboardList, FileUp, FlaskConical, UserRound } from 'lucide-react';
-import { Link } from 'react-router';
 import { PageHeader } from '@/components/layout/page';
-import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
+import { QuickActionsCard } from '@/components/ui/quick-actions';
 import { paths } from '@/config/paths';
 import { AttendanceOverview } from '@/features/academics/components/attendance-overview';
 import { MarksOverview } from '@/features/assessment/components/marks-overview';
@@ -29,26 +28,7 @@ export default function TeacherDashboardRoute() {
         <TodaysClasses />
         <NoticesCard />
       </div>
-      <Card>
-        <CardHeader>
-          <CardTitle>Quick Actions</CardTitle>
-        </CardHeader>
-        <CardContent>
-          <ul className="grid gap-3 sm:grid-cols-2">
-            {QUICK_ACTIONS.map(({ label, to, icon: Icon }) => (
-              <li key={to}>
-                <Link
-                  to={to}
-                  className="flex items-center gap-3 rounded-md border p-3 text-sm font-medium hover:bg-accent hover:text-accent-foreground focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
-                >
-                  <Icon aria-hidden="true" className="size-5 text-primary" />
-                  {label}
-                </Link>
-              </li>
-            ))}
-          </ul>
-        </CardContent>
-      </Card>
+      <QuickActionsCard actions={QUICK_ACTIONS} columns={2} />
     </section>
   );
 }

@@ -1,8 +1,8 @@
 import type { ReactNode } from 'react';
 import type { FieldValues, Path, UseFormRegister } from 'react-hook-form';
 import type { zodResolver } from '@hookform/resolvers/zod';
-import { Button } from '@/components/ui/button';
-import { DialogFooter, FormDialog } from '@/components/ui/dialog';
+import { FormActions } from '@/components/ui/form-actions';
+import { FormDialog } from '@/components/ui/dialog';
 import { FormError } from '@/components/ui/form-error';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
@@ -95,14 +95,7 @@ export function ResourceForm<V extends FieldValues, I>({ resource, schema, field
         ))}
       </div>
       <FormError message={formError} />
-      <DialogFooter>
-        <Button variant="outline" onClick={onCancel} disabled={isSubmitting}>
-          {T.cancel}
-        </Button>
-        <Button type="submit" disabled={isSubmitting}>
-          {isSubmitting ? T.updating : id ? T.saveChanges : T.create}
-        </Button>
-      </DialogFooter>
+      <FormActions onCancel={onCancel} busy={isSubmitting} submitLabel={id ? T.saveChanges : T.create} busyLabel={T.updating} />
     </form>
   );
 }

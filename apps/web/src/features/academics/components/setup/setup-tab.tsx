@@ -3,12 +3,11 @@ import { Pencil, Plus, Trash2, Upload } from 'lucide-react';
 import type { ImportColumn } from '@crs/shared/schemas/import';
 import { ImportDialog } from '@/components/import/import-dialog';
 import { Button } from '@/components/ui/button';
-import { ConfirmDialog } from '@/components/ui/confirm-dialog';
+import { DeleteDialog } from '@/components/ui/confirm-dialog';
 import { DataTable, type Column } from '@/components/ui/data-table';
 import { FormDialog } from '@/components/ui/dialog';
 import { Input } from '@/components/ui/input';
 import { useDebouncedValue } from '@/hooks/use-debounced-value';
-import { toast } from '@/lib/toast';
 import { importerFor, SETUP_INVALIDATES, useDeleteResource, useResourceList, type ListQuery, type Resource } from '../../api/setup-resources';
 import { ACADEMICS_TEXT as T } from '../../texts';
 
@@ -110,18 +109,13 @@ export function SetupTab<I extends { _id: string }>({ resource, title, noun, col
       <FormDialog open={editing !== null} onOpenChange={(o) => !o && setEditing(null)} title={editing === 'new' || editing === null ? `${T.add} ${noun}` : `${T.edit} ${noun}`}>
         {(close) => form({ item: editing === 'new' || editing === null ? undefined : editing, onDone: close, onCancel: close })}
       </FormDialog>
-      <ConfirmDialog
-        open={deleting !== null}
-        onOpenChange={(o) => !o && setDeleting(null)}
+      <DeleteDialog
+        item={deleting}
+        onClose={() => setDeleting(null)}
+        remove={remove.mutateAsync}
         title={T.deleteTitle(deleting ? describe(deleting) : noun)}
         confirmLabel={T.delete}
         busyLabel={T.deleteBusy}
-        destructive
-        onConfirm={async () => {
-          if (!deleting) return;
-          const { message } = await remove.mutateAsync(deleting._id);
-          toast.success(message);
-        }}
       />
       <ImportDialog
         open={importing}
