@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
 import * as users from '../users/users.service.ts';
 import * as repo from './academics.repository.ts';
@@ -251,7 +252,7 @@ export function roomOf(section: string): string {
  * section meeting four times a week. Returns the teacher's id.
  */
 export async function seedBenchClasses(ctx: AppContext, opts: { email: string; sections: number; students: number }): Promise<string> {
-  return ctx.db.transaction(async (tx) => {
+  const teacherId = await ctx.db.transaction(async (tx) => {
     const tag = Date.now().toString(36).toUpperCase().slice(-5);
     const [teacher] = await users.insertDemoAccounts(ctx, 'Teacher', [{ name: 'Dr. Bench Teacher', email: opts.email, department: 'Computer Science and Engineering', phone: null }], tx);
     const dept = await repo.insertDepartment(tx, { code: `B${tag}`, name: `Bench ${tag}` });
@@ -277,4 +278,7 @@ export async function seedBenchClasses(ctx: AppContext, opts: { email: string; s
     }
     return teacher!.id;
   });
+  // Planner statistics after the bulk writes (the embedded database has no autovacuum).
+  await ctx.db.execute(sql`analyze departments, subjects, sections, section_students, teaching_assignments, timetable_slots`);
+  return teacherId;
 }

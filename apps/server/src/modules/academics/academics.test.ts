@@ -13,7 +13,7 @@ import { collegeClock } from '../../lib/time.ts';
 import type { Principal } from '../../plugins/access.ts';
 import { addSlot, classFixture, person, post } from './academics.fixtures.ts';
 import type { Auth } from './academics.fixtures.ts';
-import { upcomingClasses } from './academics.service.ts';
+import { upcomingClasses } from './academics.own.ts';
 
 let t: TestApp;
 let admin: Auth;

@@ -9,7 +9,7 @@ import { AppError, badRequest, conflict, notFound } from '../../lib/errors.ts';
 import { CSV_TYPE, XLSX_TYPE, xlsxOf } from '../../lib/spreadsheet.ts';
 import { collegeClock } from '../../lib/time.ts';
 import type { Principal } from '../../plugins/access.ts';
-import * as academics from '../academics/academics.service.ts';
+import * as academics from '../academics/academics.read.ts';
 import * as assessment from '../assessment/assessment.service.ts';
 import * as audit from '../audit/audit.service.ts';
 import * as files from '../files/files.service.ts';
@@ -34,6 +34,12 @@ type Departments = Map<string, { id: string; code: string; name: string }>;
 async function departmentsOf(ctx: AppContext, jobs: JobRow[]): Promise<Departments> {
   const rows = await academics.departmentsByIds(ctx, [...new Set(jobs.flatMap((j) => j.eligibleDepartmentIds))]);
   return new Map(rows.map((d) => [d.id, d]));
+}
+
+/** The department codes of each student's sections, by student id (by code; students on no section are left out). */
+async function departmentCodesOf(ctx: AppContext, studentIds: readonly string[]): Promise<Map<string, string[]>> {
+  const sections = await academics.sectionsOfStudents(ctx, studentIds);
+  return new Map([...sections].map(([id, list]) => [id, [...new Set(list.map((s) => s.departmentCode))].sort()]));
 }
 
 type Resumes = Map<string, FileRow>;
@@ -251,7 +257,7 @@ export async function myApplications(ctx: AppContext, p: Principal): Promise<{ a
 
 async function presentApplicants(ctx: AppContext, rows: ApplicationRow[]): Promise<Applicant[]> {
   const ids = rows.map((r) => r.studentId);
-  const [people, depts, resumes] = await Promise.all([users.peopleByIds(ctx, ids), academics.departmentCodesOfStudents(ctx, ids), resumesOf(ctx, rows)]);
+  const [people, depts, resumes] = await Promise.all([users.peopleByIds(ctx, ids), departmentCodesOf(ctx, ids), resumesOf(ctx, rows)]);
   return rows.map((r) => {
     const person = people.get(r.studentId);
     return {
@@ -311,8 +317,8 @@ export async function exportApplications(ctx: AppContext, jobId: string, format:
 
 /** GET /placement/departments: what a job's eligibility can name. */
 export async function departments(ctx: AppContext) {
-  const { departments: rows } = await academics.listDepartments(ctx);
-  return { departments: rows.map((d) => ({ _id: d._id, code: d.code, name: d.name })) };
+  const rows = await academics.allDepartments(ctx);
+  return { departments: rows.map((d) => ({ _id: d.id, code: d.code, name: d.name })) };
 }
 
 /** Jobs open for applications today (the Admin dashboard's 'Open Jobs'). */
@@ -326,7 +332,7 @@ export const openJobCount = (ctx: AppContext): Promise<number> => repo.countOpen
  */
 export async function offersByDepartment(ctx: AppContext, from: string, to: string): Promise<Map<string, { applications: number; offers: number }>> {
   const rows = await repo.applicationsAppliedBetween(ctx.db, { from, to, timeZone: ctx.config.timeZone });
-  const depts = await academics.departmentCodesOfStudents(
+  const depts = await departmentCodesOf(
     ctx,
     rows.map((r) => r.studentId),
   );
