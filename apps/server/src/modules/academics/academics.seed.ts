@@ -247,11 +247,11 @@ export function roomOf(section: string): string {
 }
 
 /**
- * The attendance bench's classes (`db:seed-attendance`): one teacher (`email`, password
+ * The attendance bench's teaching assignments (`db:seed-attendance`): one teacher (`email`, password
  * DEMO_PASSWORD) teaching `sections` sections of `students` students each, one subject per
  * section meeting four times a week. Returns the teacher's id.
  */
-export async function seedBenchClasses(ctx: AppContext, opts: { email: string; sections: number; students: number }): Promise<string> {
+export async function seedBenchAssignments(ctx: AppContext, opts: { email: string; sections: number; students: number }): Promise<string> {
   const teacherId = await ctx.db.transaction(async (tx) => {
     const tag = Date.now().toString(36).toUpperCase().slice(-5);
     const [teacher] = await users.insertDemoAccounts(ctx, 'Teacher', [{ name: 'Dr. Bench Teacher', email: opts.email, department: 'Computer Science and Engineering', phone: null }], tx);

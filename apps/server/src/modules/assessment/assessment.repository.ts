@@ -94,8 +94,8 @@ export async function upsertMarks(db: Executor, examId: string, values: MarkValu
     });
 }
 
-/** Average percentage (of each exam's maximum) per class over entered, non-absent marks of these exams. */
-export async function averagesByClass(db: Executor, examIds: string[]) {
+/** Average percentage (of each exam's maximum) per teaching assignment (subject + section) over entered, non-absent marks of these exams. */
+export async function averagesByAssignment(db: Executor, examIds: string[]) {
   if (examIds.length === 0) return [];
   return db
     .select({

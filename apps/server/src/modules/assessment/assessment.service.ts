@@ -323,7 +323,7 @@ export async function marksTemplate(ctx: AppContext, p: Principal, id: string, f
 /** GET /analytics/performance: average percentage by subject over the caller's exams (managers: all), one decimal. */
 export async function performance(ctx: AppContext, p: Principal): Promise<Performance> {
   const exams = await repo.listExams(ctx.db, await managedAssignments(ctx, p));
-  const sums = await repo.averagesByClass(
+  const sums = await repo.averagesByAssignment(
     ctx.db,
     exams.map((e) => e.id),
   );

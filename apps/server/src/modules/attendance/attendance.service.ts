@@ -364,7 +364,7 @@ export async function register(ctx: AppContext, p: Principal, q: RegisterQuery) 
 
 export { seedDemoAttendance } from './attendance.seed.ts';
 
-/** The attendance bench's sessions (db:seed-attendance): `weeks` of history for the bench teacher's classes (academics' seedBenchClasses). */
+/** The attendance bench's sessions (db:seed-attendance): `weeks` of history for the bench teacher's teaching assignments (academics' seedBenchAssignments). */
 export async function seedBenchAttendance(ctx: AppContext, teacherId: string, weeks: number) {
   await seedHistory(ctx, teacherId, weeks);
   await ctx.db.execute(sql`analyze attendance_sessions, attendance_records`);
