@@ -29,13 +29,13 @@ import type { Principal } from '../../plugins/access.ts';
 import type { ImportUpload } from '../../plugins/import-route.ts';
 import * as audit from '../audit/audit.service.ts';
 import * as users from '../users/users.service.ts';
+import { enrolmentLabels, joinSection, recordEnrolment } from './academics.enrolment.ts';
 import { assignmentImport, departmentImport, enrolmentImport, sectionImport, subjectImport, timetableImport } from './academics.import.ts';
 import { presentAssignment, presentDepartment, presentSection, presentSlot, presentStudent, presentSubject } from './academics.presenter.ts';
 import type { PersonCard } from './academics.presenter.ts';
+import { findAssignment, sectionRoster } from './academics.read.ts';
 import * as repo from './academics.repository.ts';
 import type { AssignmentRow, SlotRow } from './academics.repository.ts';
-import { enrolmentLabels, joinSection, recordEnrolment } from './academics.enrolment.ts';
-import { findAssignment, sectionRoster } from './academics.read.ts';
 
 // The administration of the academic structure (decisions 0023, 0039): CRUD of departments,
 // subjects, sections, enrolment, teaching assignments and the timetable, and their imports, for
@@ -135,6 +135,7 @@ export const deleteDepartment = (ctx: AppContext, p: Principal, id: string) =>
 
 // Subjects ------------------------------------------------------------------------------------
 
+/** A page of subjects by code (filtered by department, semester, code or name) and how many match. */
 export async function listSubjects(ctx: AppContext, q: ListSubjectsQuery) {
   const { rows, total } = await repo.listSubjects(ctx.db, q);
   return { subjects: rows.map(presentSubject), total };
@@ -145,6 +146,7 @@ export async function createSubject(ctx: AppContext, v: CreateSubjectInput) {
   const [id] = await guarded(() => repo.insertSubjects(ctx.db, [v]));
   return presentSubject((await repo.findSubject(ctx.db, id!))!);
 }
+/** Changes a subject; 400 unknown department, 404 unknown subject, 409 code taken. */
 export async function updateSubject(ctx: AppContext, id: string, v: UpdateSubjectInput) {
   if (v.departmentId) await requireDepartment(ctx.db, v.departmentId);
   if (!(await guarded(() => repo.updateSubject(ctx.db, id, v)))) throw notFound(MSG.subjectNotFound);
@@ -163,6 +165,7 @@ export const deleteSubject = (ctx: AppContext, p: Principal, id: string) =>
 
 // Sections ------------------------------------------------------------------------------------
 
+/** A page of sections, newest academic year first, with their roster sizes, and how many match. */
 export async function listSections(ctx: AppContext, q: ListSectionsQuery) {
   const { rows, total } = await repo.listSections(ctx.db, q);
   return { sections: rows.map(presentSection), total };
@@ -202,6 +205,7 @@ export const deleteSection = (ctx: AppContext, p: Principal, id: string) =>
 
 // Enrolment -----------------------------------------------------------------------------------
 
+/** GET /academics/sections/{id}/students: the roster by roll number; 404 unknown section. */
 export async function listSectionStudents(ctx: AppContext, sectionId: string) {
   if (!(await repo.findSection(ctx.db, sectionId))) throw notFound(MSG.sectionNotFound);
   const roster = await sectionRoster(ctx, sectionId);
@@ -261,6 +265,7 @@ async function requireSubjectAndSection(ctx: AppContext, v: { subjectId?: string
   if (v.subjectId && !(await repo.findSubject(ctx.db, v.subjectId))) throw fieldError('subjectId', MSG.subjectNotFound, 'SUBJECT_NOT_FOUND');
   if (v.sectionId && !(await repo.findSection(ctx.db, v.sectionId))) throw fieldError('sectionId', MSG.sectionNotFound, 'SECTION_NOT_FOUND');
 }
+/** A page of teaching assignments by subject code and section, with their teachers, and how many match. */
 export async function listAssignments(ctx: AppContext, q: ListAssignmentsQuery) {
   const { rows, total } = await repo.listAssignments(ctx.db, q);
   return { assignments: await presentAssignments(ctx, rows), total };
@@ -302,6 +307,7 @@ async function presentSlots(ctx: AppContext, rows: SlotRow[]) {
   );
   return rows.map((r) => presentSlot(r, people));
 }
+/** A page of timetable slots by weekday and start, with their teachers, and how many match. */
 export async function listSlots(ctx: AppContext, q: ListSlotsQuery) {
   const { rows, total } = await repo.listSlots(ctx.db, q);
   return { slots: await presentSlots(ctx, rows), total };
@@ -335,6 +341,7 @@ export async function updateSlot(ctx: AppContext, id: string, v: UpdateSlotInput
   await guarded(() => repo.updateSlot(ctx.db, id, patch));
   return (await presentSlots(ctx, [(await repo.findSlot(ctx.db, id))!]))[0]!;
 }
+/** Deletes a slot (audited); 404 unknown. Sessions already taken at it stay. */
 export const deleteSlot = (ctx: AppContext, p: Principal, id: string) =>
   deleting(
     ctx,
