@@ -21,9 +21,8 @@ import { exclusionViolation, isForeignKeyViolation, uniqueViolation } from '../.
 import type { Executor } from '../../db/client.ts';
 import type { AppError } from '../../lib/errors.ts';
 import { badRequest, conflict, notFound } from '../../lib/errors.ts';
-import { readTableOffThread } from '../../lib/import/read-off-thread.ts';
-import { runImport } from '../../lib/import/pipeline.ts';
-import type { ImportOutcome } from '../../lib/import/pipeline.ts';
+import { importFile } from '../../lib/import/pipeline.ts';
+import type { ImportOutcome, ImportSpec } from '../../lib/import/pipeline.ts';
 import { UUID } from '../../lib/patterns.ts';
 import type { Principal } from '../../plugins/access.ts';
 import type { ImportUpload } from '../../plugins/import-route.ts';
@@ -354,6 +353,7 @@ export const deleteSlot = (ctx: AppContext, p: Principal, id: string) =>
     ),
     notFound(MSG.slotNotFound),
   );
+
 // Imports -------------------------------------------------------------------------------------
 
 /** Every distinct non-blank cell of the file, for one lookup of the people it may name. */
@@ -367,20 +367,12 @@ async function importWith<T>(
   ctx: AppContext,
   upload: ImportUpload,
   dryRun: boolean,
-  build: (table: string[][]) => Promise<{ spec: Parameters<typeof runImport<T>>[1]; existing: (keys: string[]) => Promise<Set<string>>; write: (tx: Executor, values: T[]) => Promise<number> }>,
+  build: (table: string[][]) => Promise<{ spec: ImportSpec<T>; existing: (keys: string[]) => Promise<Set<string>>; write: (tx: Executor, values: T[]) => Promise<number> }>,
 ): Promise<ImportOutcome> {
-  const maxRows = ctx.config.importMaxRows;
-  const table = await readTableOffThread(upload.bytes, upload.kind, maxRows);
-  const { spec, existing, write } = await build(table);
-  return runImport(
-    table,
-    spec,
-    {
-      existing,
-      write: async (values) => ({ created: await guarded(() => ctx.db.transaction((tx) => write(tx, values))), updated: 0 }),
-    },
-    { dryRun, maxRows },
-  );
+  return importFile<T>(upload, { dryRun, maxRows: ctx.config.importMaxRows }, async (table) => {
+    const { spec, existing, write } = await build(table);
+    return { spec, store: { existing, write: async (values) => ({ created: await guarded(() => ctx.db.transaction((tx) => write(tx, values))), updated: 0 }) } };
+  });
 }
 
 export const importDepartments = (ctx: AppContext, upload: ImportUpload, dryRun: boolean) =>

@@ -8,9 +8,8 @@ import type { AppContext } from '../../context.ts';
 import type { Executor } from '../../db/client.ts';
 import { badRequest, conflict, forbidden, notFound } from '../../lib/errors.ts';
 import { hashPassword, randomToken } from '../../lib/crypto.ts';
-import { readTableOffThread } from '../../lib/import/read-off-thread.ts';
-import { runImport } from '../../lib/import/pipeline.ts';
-import type { ImportOutcome } from '../../lib/import/pipeline.ts';
+import { importFile } from '../../lib/import/pipeline.ts';
+import type { ImportOutcome, ImportStore } from '../../lib/import/pipeline.ts';
 import { xlsxOf } from '../../lib/spreadsheet.ts';
 import { collegeClock } from '../../lib/time.ts';
 import type { Principal } from '../../plugins/access.ts';
@@ -229,17 +228,14 @@ export async function sendResetLink(ctx: AppContext, p: Principal, id: string): 
  * set their password once the import has committed.
  */
 export async function importPeople(ctx: AppContext, p: Principal, upload: ImportUpload, dryRun: boolean): Promise<ImportOutcome> {
-  const maxRows = ctx.config.importMaxRows;
-  const table = await readTableOffThread(upload.bytes, upload.kind, maxRows);
-  // Every cell that could be a student ID, looked up once: which account holds it now.
-  const cells = [...new Set(table.flat().map((c) => c.trim()).filter(Boolean))].slice(0, 100_000);
-  const owners = new Map<string, string>();
-  for (const person of (await users.peopleByRefs(ctx, cells)).values()) if (person.studentId) owners.set(person.studentId.toUpperCase(), person.email);
   let created: Account[] = [];
-  const outcome = await runImport<PlacedImportRow>(
-    table,
-    userImport(p.user.roles, owners, { departments: await academics.allDepartments(ctx), sections: await academics.allSections(ctx) }),
-    {
+  const outcome = await importFile<PlacedImportRow>(upload, { dryRun, maxRows: ctx.config.importMaxRows }, async (table) => {
+    // Every cell that could be a student ID, looked up once: which account holds it now.
+    const cells = [...new Set(table.flat().map((c) => c.trim()).filter(Boolean))].slice(0, 100_000);
+    const owners = new Map<string, string>();
+    for (const person of (await users.peopleByRefs(ctx, cells)).values()) if (person.studentId) owners.set(person.studentId.toUpperCase(), person.email);
+    const spec = userImport(p.user.roles, owners, { departments: await academics.allDepartments(ctx), sections: await academics.allSections(ctx) });
+    const store: ImportStore<PlacedImportRow> = {
       existing: (emails) => users.storedEmails(ctx, emails),
       write: async (rows) => {
         // One unknown password hash for the batch: nobody can sign in with it; each person sets theirs through the link.
@@ -274,9 +270,9 @@ export async function importPeople(ctx: AppContext, p: Principal, upload: Import
         });
         return { created: created.length, updated: 0 };
       },
-    },
-    { dryRun, maxRows },
-  );
+    };
+    return { spec, store };
+  });
   for (const account of created) await auth.mailPasswordLink(ctx, account, 'welcome');
   return outcome;
 }
