@@ -114,7 +114,7 @@ export async function createDepartment(ctx: AppContext, v: CreateDepartmentInput
 /** Renames or recodes a department; 404 unknown, 409 code taken. */
 export async function updateDepartment(ctx: AppContext, id: string, v: UpdateDepartmentInput) {
   const changed = await ctx.db.transaction(async (tx) => {
-    if (!(await guarded(() => repo.updateDepartment(tx, id, v)))) throw notFound(MSG.departmentNotFound);
+    if (!(await guarded(() => repo.updateDepartment(tx, id, v)))) throw notFound(MSG.departmentNotFound, 'DEPARTMENT_NOT_FOUND');
     // People of the department show its name (decision 0036).
     return v.name ? users.departmentRenamed(ctx, id, v.name, tx) : [];
   });
@@ -128,7 +128,7 @@ export const deleteDepartment = (ctx: AppContext, p: Principal, id: string) =>
     p,
     { type: 'department', id },
     labelOfDeleted((tx) => repo.findDepartment(tx, id), (tx) => repo.deleteDepartment(tx, id), (d) => `${d.code} ${d.name}`),
-    notFound(MSG.departmentNotFound),
+    notFound(MSG.departmentNotFound, 'DEPARTMENT_NOT_FOUND'),
     { message: MSG.departmentInUse, code: 'DEPARTMENT_IN_USE' },
   );
 
@@ -148,7 +148,7 @@ export async function createSubject(ctx: AppContext, v: CreateSubjectInput) {
 /** Changes a subject; 400 unknown department, 404 unknown subject, 409 code taken. */
 export async function updateSubject(ctx: AppContext, id: string, v: UpdateSubjectInput) {
   if (v.departmentId) await requireDepartment(ctx.db, v.departmentId);
-  if (!(await guarded(() => repo.updateSubject(ctx.db, id, v)))) throw notFound(MSG.subjectNotFound);
+  if (!(await guarded(() => repo.updateSubject(ctx.db, id, v)))) throw notFound(MSG.subjectNotFound, 'SUBJECT_NOT_FOUND');
   return presentSubject((await repo.findSubject(ctx.db, id))!);
 }
 /** Deletes a subject no section is taught (409 otherwise). */
@@ -158,7 +158,7 @@ export const deleteSubject = (ctx: AppContext, p: Principal, id: string) =>
     p,
     { type: 'subject', id },
     labelOfDeleted((tx) => repo.findSubject(tx, id), (tx) => repo.deleteSubject(tx, id), (s) => `${s.code} ${s.name}`),
-    notFound(MSG.subjectNotFound),
+    notFound(MSG.subjectNotFound, 'SUBJECT_NOT_FOUND'),
     { message: MSG.subjectInUse, code: 'SUBJECT_IN_USE' },
   );
 
@@ -179,7 +179,7 @@ export async function createSection(ctx: AppContext, v: CreateSectionInput) {
 export async function updateSection(ctx: AppContext, id: string, v: UpdateSectionInput) {
   if (v.departmentId) await requireDepartment(ctx.db, v.departmentId);
   const changed = await ctx.db.transaction(async (tx) => {
-    if (!(await guarded(() => repo.updateSection(tx, id, v)))) throw notFound(MSG.sectionNotFound);
+    if (!(await guarded(() => repo.updateSection(tx, id, v)))) throw notFound(MSG.sectionNotFound, 'SECTION_NOT_FOUND');
     const ref = (await repo.sectionRefs(tx, [id]))[0]!;
     return users.sectionRenamed(ctx, id, { name: ref.name, departmentId: ref.departmentId, department: ref.departmentName }, tx);
   });
@@ -198,7 +198,7 @@ export const deleteSection = (ctx: AppContext, p: Principal, id: string) =>
       async (tx) => (await users.sectionLeft(ctx, id, undefined, tx), repo.deleteSection(tx, id)),
       (s) => `${s.name} ${s.academicYear}`,
     ),
-    notFound(MSG.sectionNotFound),
+    notFound(MSG.sectionNotFound, 'SECTION_NOT_FOUND'),
     { message: MSG.sectionInUse, code: 'SECTION_IN_USE' },
   );
 
@@ -206,13 +206,13 @@ export const deleteSection = (ctx: AppContext, p: Principal, id: string) =>
 
 /** GET /academics/sections/{id}/students: the roster by roll number; 404 unknown section. */
 export async function listSectionStudents(ctx: AppContext, sectionId: string) {
-  if (!(await repo.findSection(ctx.db, sectionId))) throw notFound(MSG.sectionNotFound);
+  if (!(await repo.findSection(ctx.db, sectionId))) throw notFound(MSG.sectionNotFound, 'SECTION_NOT_FOUND');
   const roster = await sectionRoster(ctx, sectionId);
   return { students: roster.map(presentStudent), total: roster.length };
 }
 /** Enrols active students (400 naming any id that is not one); already enrolled ones stay once; each new enrolment is audited, and a student without a section gets this one (decision 0036). */
 export async function enrolStudents(ctx: AppContext, p: Principal, sectionId: string, studentIds: string[]) {
-  if (!(await repo.findSection(ctx.db, sectionId))) throw notFound(MSG.sectionNotFound);
+  if (!(await repo.findSection(ctx.db, sectionId))) throw notFound(MSG.sectionNotFound, 'SECTION_NOT_FOUND');
   const people = await users.peopleByIds(ctx, studentIds);
   const bad = studentIds.findIndex((id) => {
     const p = people.get(id);
@@ -283,7 +283,7 @@ export async function createAssignment(ctx: AppContext, v: CreateAssignmentInput
 export async function updateAssignment(ctx: AppContext, id: string, v: UpdateAssignmentInput) {
   if (v.teacherId) await requireTeacher(ctx, v.teacherId);
   await requireSubjectAndSection(ctx, v);
-  if (!(await guarded(() => repo.updateAssignment(ctx.db, id, v)))) throw notFound(MSG.assignmentNotFound);
+  if (!(await guarded(() => repo.updateAssignment(ctx.db, id, v)))) throw notFound(MSG.assignmentNotFound, 'ASSIGNMENT_NOT_FOUND');
   return (await presentAssignments(ctx, [(await repo.findAssignment(ctx.db, id))!]))[0]!;
 }
 /** Deletes an assignment and its slots; 409 once attendance has been taken for it. */
@@ -293,7 +293,7 @@ export const deleteAssignment = (ctx: AppContext, p: Principal, id: string) =>
     p,
     { type: 'teaching assignment', id },
     labelOfDeleted((tx) => findAssignment(ctx, id, tx), (tx) => repo.deleteAssignment(tx, id), (a) => `${a.label} (${a.teacher})`),
-    notFound(MSG.assignmentNotFound),
+    notFound(MSG.assignmentNotFound, 'ASSIGNMENT_NOT_FOUND'),
     { message: MSG.assignmentInUse, code: 'ASSIGNMENT_IN_USE' },
   );
 
@@ -325,7 +325,7 @@ export async function createSlot(ctx: AppContext, v: CreateSlotInput) {
 /** Changes a slot (the other end checked against the stored one: 400); 409 on a double booking. */
 export async function updateSlot(ctx: AppContext, id: string, v: UpdateSlotInput) {
   const old = await repo.findSlot(ctx.db, id);
-  if (!old) throw notFound(MSG.slotNotFound);
+  if (!old) throw notFound(MSG.slotNotFound, 'SLOT_NOT_FOUND');
   const startMin = v.start ? minutesOf(v.start) : old.startMin;
   const endMin = v.end ? minutesOf(v.end) : old.endMin;
   if (endMin <= startMin) throw fieldError('end', MSG.endAfterStart, 'END_BEFORE_START');
@@ -351,7 +351,7 @@ export const deleteSlot = (ctx: AppContext, p: Principal, id: string) =>
       (tx) => repo.deleteSlot(tx, id),
       (s) => `${classLabel(s.subjectCode, s.section)} ${WEEKDAY_SHORT[s.weekday] ?? s.weekday} ${hhmmOf(s.startMin)}–${hhmmOf(s.endMin)} ${s.room}`,
     ),
-    notFound(MSG.slotNotFound),
+    notFound(MSG.slotNotFound, 'SLOT_NOT_FOUND'),
   );
 
 // Imports -------------------------------------------------------------------------------------
@@ -410,7 +410,7 @@ export const importSections = (ctx: AppContext, upload: ImportUpload, dryRun: bo
 
 /** Enrols the students a file names (email or student ID) in the section of the path (404 unknown, also a malformed id). */
 export async function importEnrolment(ctx: AppContext, p: Principal, sectionId: string, upload: ImportUpload, dryRun: boolean) {
-  if (!UUID.test(sectionId) || !(await repo.findSection(ctx.db, sectionId))) throw notFound(MSG.sectionNotFound);
+  if (!UUID.test(sectionId) || !(await repo.findSection(ctx.db, sectionId))) throw notFound(MSG.sectionNotFound, 'SECTION_NOT_FOUND');
   let changed: string[] = [];
   const outcome = await importWith<string>(ctx, upload, dryRun, async (table) => ({
     spec: enrolmentImport(await users.peopleByRefs(ctx, cellsOf(table))),

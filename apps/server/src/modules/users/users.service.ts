@@ -84,7 +84,7 @@ export const insertAccount = (ctx: AppContext, input: NewUser, tx: Executor = ct
 /** Changes name, email or bio (never roles, status or password); a taken email is a 409. */
 export async function updateProfile(ctx: AppContext, id: string, patch: { name?: string | undefined; email?: string | undefined; bio?: string | undefined }): Promise<User> {
   const user = await uniqueEmail(() => repo.updateUser(ctx.db, id, patch));
-  if (!user) throw notFound(MSG.notFound);
+  if (!user) throw notFound(MSG.userNotFound, 'USER_NOT_FOUND');
   await accounts(ctx).invalidate(id);
   return presentUser(user);
 }
@@ -92,7 +92,7 @@ export async function updateProfile(ctx: AppContext, id: string, patch: { name?:
 /** Sets the address of the profile picture (null: none, the initials show). */
 export async function setAvatar(ctx: AppContext, id: string, avatar: string | null): Promise<User> {
   const user = await repo.updateUser(ctx.db, id, { avatar });
-  if (!user) throw notFound(MSG.notFound);
+  if (!user) throw notFound(MSG.userNotFound, 'USER_NOT_FOUND');
   await accounts(ctx).invalidate(id);
   return presentUser(user);
 }
