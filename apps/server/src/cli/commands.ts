@@ -7,6 +7,7 @@ import type { AppContext } from '../context.ts';
 import { backupTo, restoreFrom } from '../db/backup.ts';
 import type { BackupCounts } from '../db/backup.ts';
 import { migrate } from '../db/migrate.ts';
+import { seedBenchAssignments } from '../modules/academics/academics.seed.ts';
 import { seedSyntheticAlumni } from '../modules/alumni/alumni.service.ts';
 import { CONSOLE_ACTOR } from '../modules/audit/audit.service.ts';
 import { seedBenchAttendance } from '../modules/attendance/attendance.service.ts';
@@ -142,7 +143,7 @@ export const COMMANDS: Record<string, Command> = {
       const students = check(z.coerce.number().int().min(1).max(500), values.students ?? '60', '--students');
       const weeks = check(z.coerce.number().int().min(1).max(52), values.weeks ?? '16', '--weeks');
       const started = Date.now();
-      await seedBenchAttendance(ctx, { email, sections, students, weeks });
+      await seedBenchAttendance(ctx, await seedBenchAssignments(ctx, { email, sections, students }), weeks);
       return `Added ${sections} sections × ${students} students with ${weeks} weeks of attendance for ${email} in ${((Date.now() - started) / 1000).toFixed(1)} s.`;
     },
   },

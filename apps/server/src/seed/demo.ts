@@ -1,5 +1,5 @@
 import type { AppContext } from '../context.ts';
-import * as academics from '../modules/academics/academics.service.ts';
+import * as academics from '../modules/academics/academics.seed.ts';
 import * as alumni from '../modules/alumni/alumni.service.ts';
 import * as assessment from '../modules/assessment/assessment.service.ts';
 import * as attendance from '../modules/attendance/attendance.service.ts';

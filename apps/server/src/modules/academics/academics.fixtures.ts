@@ -21,7 +21,7 @@ export async function person(t: TestApp, role: 'Teacher' | 'Student' | 'Admin', 
 }
 
 /** A department, a subject, a section with `students` students and an assignment to `teacherId`. */
-export async function classFixture(t: TestApp, admin: Auth, teacherId: string, students: number) {
+export async function assignmentFixture(t: TestApp, admin: Auth, teacherId: string, students: number) {
   const n = uniq();
   const { department } = await post<{ department: Department }>(t, admin, '/academics/departments', { code: `D${n}`, name: `Department ${n}` });
   const { subject } = await post<{ subject: Subject }>(t, admin, '/academics/subjects', { code: `S${n}`, name: `Subject ${n}`, departmentId: department._id, semester: 3, credits: 4 });

@@ -28,6 +28,15 @@ export const updateDepartment = async (db: Executor, id: string, v: { code?: str
   (await db.update(departments).set(v).where(eq(departments.id, id)).returning({ id: departments.id })).length > 0;
 export const deleteDepartment = async (db: Executor, id: string) =>
   (await db.delete(departments).where(eq(departments.id, id)).returning({ id: departments.id })).length > 0;
+/** Departments (id, code, name) by id (all when `ids` is undefined), by code. */
+export const departmentRefs = (db: Executor, ids?: readonly string[]): Promise<Array<{ id: string; code: string; name: string }>> =>
+  ids !== undefined && ids.length === 0
+    ? Promise.resolve([])
+    : db
+        .select({ id: departments.id, code: departments.code, name: departments.name })
+        .from(departments)
+        .where(ids ? inArray(departments.id, [...ids]) : undefined)
+        .orderBy(asc(departments.code));
 /** Department ids by code (upper-case). */
 export const departmentIdsByCode = async (db: Executor) => new Map((await db.select({ id: departments.id, code: departments.code }).from(departments)).map((r) => [r.code, r.id]));
 
@@ -130,29 +139,18 @@ export const unenrol = async (db: Executor, sectionId: string, studentId: string
 /** The sections a student is enrolled in. */
 export const sectionsOfStudent = async (db: Executor, studentId: string) =>
   (await db.select({ id: sectionStudents.sectionId }).from(sectionStudents).where(eq(sectionStudents.studentId, studentId))).map((r) => r.id);
-/** The department codes of each student's sections (students on no section are left out). */
-export async function departmentCodesOfStudents(db: Executor, studentIds: string[]): Promise<Map<string, string[]>> {
-  const out = new Map<string, string[]>();
-  if (studentIds.length === 0) return out;
-  const rows = await db
-    .selectDistinct({ studentId: sectionStudents.studentId, code: departments.code })
-    .from(sectionStudents)
-    .innerJoin(sections, eq(sections.id, sectionStudents.sectionId))
-    .innerJoin(departments, eq(departments.id, sections.departmentId))
-    .where(inArray(sectionStudents.studentId, studentIds))
-    .orderBy(asc(departments.code));
-  for (const r of rows) out.set(r.studentId, [...(out.get(r.studentId) ?? []), r.code]);
-  return out;
-}
 export const enrolmentKeys = async (db: Executor, sectionId: string) => new Set(await sectionStudentIds(db, sectionId));
 
-/** Subjects and sections by id (for modules that keep their ids: exams, materials). */
+/** Subjects by id (for modules that keep their ids: exams, materials). */
 export const subjectsByIds = async (db: Executor, ids: string[]): Promise<SubjectRow[]> =>
   ids.length ? ((await db.select(SUBJECT_COLUMNS).from(subjects).innerJoin(departments, eq(departments.id, subjects.departmentId)).where(inArray(subjects.id, ids))) as SubjectRow[]) : [];
+/** Every subject, by code. */
+export const allSubjects = (db: Executor): Promise<SubjectRow[]> =>
+  db.select(SUBJECT_COLUMNS).from(subjects).innerJoin(departments, eq(departments.id, subjects.departmentId)).orderBy(asc(subjects.code)) as Promise<SubjectRow[]>;
 export const sectionsByIds = async (db: Executor, ids: string[]): Promise<SectionRow[]> =>
   ids.length ? ((await db.select(SECTION_COLUMNS).from(sections).innerJoin(departments, eq(departments.id, sections.departmentId)).where(inArray(sections.id, ids))) as SectionRow[]) : [];
 
-/** A section as a person's record names it (decision 0036): with its department's code and name. */
+/** What a section is (a person's record names it so, decision 0036): with its department's code and name. */
 export type SectionRef = { id: string; name: string; departmentId: string; departmentCode: string; departmentName: string; academicYear: string; semester: number };
 const SECTION_REF_COLUMNS = {
   id: sections.id,
@@ -163,7 +161,7 @@ const SECTION_REF_COLUMNS = {
   academicYear: sections.academicYear,
   semester: sections.semester,
 };
-/** Sections by id (all when `ids` is undefined), newest academic year first. */
+/** Sections by id (all when `ids` is undefined), newest academic year first, then by department code and name. */
 export const sectionRefs = (db: Executor, ids?: readonly string[]): Promise<SectionRef[]> =>
   ids !== undefined && ids.length === 0
     ? Promise.resolve([])
@@ -172,12 +170,18 @@ export const sectionRefs = (db: Executor, ids?: readonly string[]): Promise<Sect
         .from(sections)
         .innerJoin(departments, eq(departments.id, sections.departmentId))
         .where(ids ? inArray(sections.id, [...ids]) : undefined)
-        .orderBy(sql`${sections.academicYear} desc`, sql`${sections.semester} desc`, asc(sections.name));
-/** Unenrols the students of `studentIds` from a section; answers who was on it. */
-export const unenrolMany = async (db: Executor, sectionId: string, studentIds: readonly string[]) =>
+        .orderBy(sql`${sections.academicYear} desc`, asc(departments.code), asc(sections.name));
+/** The sections of each listed student, by section name: one row per enrolment. */
+export const sectionRefsOfStudents = (db: Executor, studentIds: readonly string[]): Promise<Array<SectionRef & { studentId: string }>> =>
   studentIds.length === 0
-    ? []
-    : (await db.delete(sectionStudents).where(and(eq(sectionStudents.sectionId, sectionId), inArray(sectionStudents.studentId, [...studentIds]))).returning({ id: sectionStudents.studentId })).map((r) => r.id);
+    ? Promise.resolve([])
+    : db
+        .select({ studentId: sectionStudents.studentId, ...SECTION_REF_COLUMNS })
+        .from(sectionStudents)
+        .innerJoin(sections, eq(sections.id, sectionStudents.sectionId))
+        .innerJoin(departments, eq(departments.id, sections.departmentId))
+        .where(inArray(sectionStudents.studentId, [...studentIds]))
+        .orderBy(asc(sections.name));
 
 // Teaching assignments ------------------------------------------------------------------------
 
@@ -214,19 +218,29 @@ const assignmentsFrom = (db: Executor) =>
     .innerJoin(subjects, eq(subjects.id, teachingAssignments.subjectId))
     .innerJoin(sections, eq(sections.id, teachingAssignments.sectionId));
 
-export async function listAssignments(db: Executor, f: { teacherId?: string | undefined; sectionId?: string | undefined; subjectId?: string | undefined; sectionIds?: string[]; page: number; pageSize: number }) {
+export type AssignmentFilter = { teacherId?: string | undefined; sectionId?: string | undefined; subjectId?: string | undefined; sectionIds?: readonly string[] };
+function assignmentWhere(f: AssignmentFilter) {
   const where: SQL[] = [];
   if (f.teacherId) where.push(eq(teachingAssignments.teacherId, f.teacherId));
   if (f.sectionId) where.push(eq(teachingAssignments.sectionId, f.sectionId));
   if (f.subjectId) where.push(eq(teachingAssignments.subjectId, f.subjectId));
-  if (f.sectionIds) where.push(f.sectionIds.length ? inArray(teachingAssignments.sectionId, f.sectionIds) : sql`false`);
-  const cond = where.length ? and(...where) : undefined;
+  if (f.sectionIds) where.push(f.sectionIds.length ? inArray(teachingAssignments.sectionId, [...f.sectionIds]) : sql`false`);
+  return where.length ? and(...where) : undefined;
+}
+export async function listAssignments(db: Executor, f: AssignmentFilter & { page: number; pageSize: number }) {
+  const cond = assignmentWhere(f);
   const [rows, [total]] = await Promise.all([
     assignmentsFrom(db).where(cond).orderBy(asc(subjects.code), asc(sections.name)).limit(page(f).limit).offset(page(f).offset),
     db.select({ n: count() }).from(teachingAssignments).where(cond),
   ]);
   return { rows: rows as AssignmentRow[], total: total?.n ?? 0 };
 }
+/** Every assignment matching `f` (no paging: a teacher's, a section's or the college's), by subject code and section. */
+export const allAssignments = (db: Executor, f: AssignmentFilter): Promise<AssignmentRow[]> =>
+  assignmentsFrom(db).where(assignmentWhere(f)).orderBy(asc(subjects.code), asc(sections.name)) as Promise<AssignmentRow[]>;
+/** Whether any assignment matches `f`. */
+export const anyAssignment = async (db: Executor, f: AssignmentFilter): Promise<boolean> =>
+  (await db.select({ id: teachingAssignments.id }).from(teachingAssignments).where(assignmentWhere(f)).limit(1)).length > 0;
 /** The summary's lean read: id, subject code and section name of a teacher's (or every) assignment, one statement. */
 const labelsQuery = (db: Executor) =>
   db
@@ -248,7 +262,6 @@ export function assignmentLabels(db: Executor, teacherId: string | undefined) {
   return q.execute({ teacherId });
 }
 export const findAssignment = async (db: Executor, id: string): Promise<AssignmentRow | undefined> => (await assignmentsFrom(db).where(eq(teachingAssignments.id, id)))[0];
-export const assignmentsByIds = async (db: Executor, ids: string[]): Promise<AssignmentRow[]> => (ids.length ? assignmentsFrom(db).where(inArray(teachingAssignments.id, ids)) : []);
 export type AssignmentValues = { teacherId: string; subjectId: string; sectionId: string };
 export const insertAssignments = async (db: Executor, list: AssignmentValues[]) =>
   list.length ? (await db.insert(teachingAssignments).values(list).returning({ id: teachingAssignments.id })).map((r) => r.id) : [];
@@ -373,26 +386,3 @@ export const assignmentDepartments = (db: Executor) =>
     .from(teachingAssignments)
     .innerJoin(sections, eq(sections.id, teachingAssignments.sectionId))
     .innerJoin(departments, eq(departments.id, sections.departmentId));
-
-/** Every section with its department's code, newest academic year first. */
-export const sectionLabels = (db: Executor) =>
-  db
-    .select({ id: sections.id, name: sections.name, department: departments.code, academicYear: sections.academicYear, semester: sections.semester })
-    .from(sections)
-    .innerJoin(departments, eq(departments.id, sections.departmentId))
-    .orderBy(sql`${sections.academicYear} desc`, asc(departments.code), asc(sections.name));
-
-/** The assignments (subjects) taught in a section, by subject code. */
-export const assignmentsOfSection = async (db: Executor, sectionId: string): Promise<AssignmentRow[]> =>
-  assignmentsFrom(db).where(eq(teachingAssignments.sectionId, sectionId)).orderBy(asc(subjects.code));
-
-/** Each listed student's sections (names joined by ", "). */
-export const sectionNamesOfStudents = async (db: Executor, studentIds: string[]) =>
-  studentIds.length
-    ? db
-        .select({ studentId: sectionStudents.studentId, sections: sql<string>`string_agg(${sections.name}, ', ' order by ${sections.name})` })
-        .from(sectionStudents)
-        .innerJoin(sections, eq(sections.id, sectionStudents.sectionId))
-        .where(inArray(sectionStudents.studentId, studentIds))
-        .groupBy(sectionStudents.studentId)
-    : [];

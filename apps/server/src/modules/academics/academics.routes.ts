@@ -44,6 +44,7 @@ import { errorSchema, messageSchema } from '@crs/shared/schemas/common';
 import type { AppContext } from '../../context.ts';
 import { principalOf } from '../../plugins/access.ts';
 import { importRoute } from '../../plugins/import-route.ts';
+import * as own from './academics.own.ts';
 import * as academics from './academics.service.ts';
 
 const managers = { roles: ACADEMIC_MANAGERS };
@@ -212,12 +213,12 @@ export const academicsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async
   app.get('/timetable/me', {
     config: { access: { roles: ANY_SIGNED_IN } },
     schema: { tags, summary: "The caller's weekly timetable (a Student's sections, a Teacher's classes)", response: { 200: myTimetableResponse, ...errors } },
-    handler: async (req) => academics.myTimetable(ctx, principalOf(req)),
+    handler: async (req) => own.myTimetable(ctx, principalOf(req)),
   });
   app.get('/courses/me', {
     config: { access: { roles: STUDENT_ONLY } },
     schema: { tags, summary: "The caller's courses (subjects of their sections) with teacher and credits", response: { 200: myCoursesResponse, ...errors } },
-    handler: async (req) => academics.myCourses(ctx, principalOf(req)),
+    handler: async (req) => own.myCourses(ctx, principalOf(req)),
   });
 };
 
@@ -227,11 +228,11 @@ export const teacherRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
   app.get('/my-subjects', {
     config: { access: { roles: TEACHER_AREA } },
     schema: { tags: teacherTags, summary: "The caller's subjects: {subjects: [{name, code, section}]}", response: { 200: mySubjectsResponse, ...errors } },
-    handler: async (req) => academics.mySubjects(ctx, principalOf(req)),
+    handler: async (req) => own.mySubjects(ctx, principalOf(req)),
   });
   app.get('/upcoming-classes', {
     config: { access: { roles: TEACHER_AREA } },
     schema: { tags: teacherTags, summary: "The caller's classes for the rest of today (CRS_TIMEZONE)", response: { 200: upcomingClassesResponse, ...errors } },
-    handler: async (req) => academics.upcomingClasses(ctx, principalOf(req)),
+    handler: async (req) => own.upcomingClasses(ctx, principalOf(req)),
   });
 };

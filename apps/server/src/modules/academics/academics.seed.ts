@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
 import { prng } from '../../lib/prng.ts';
 import * as users from '../users/users.service.ts';
@@ -235,12 +236,12 @@ export function roomOf(section: string): string {
 }
 
 /**
- * The attendance bench's classes (`db:seed-attendance`): one teacher (`email`, password
+ * The attendance bench's teaching assignments (`db:seed-attendance`): one teacher (`email`, password
  * DEMO_PASSWORD) teaching `sections` sections of `students` students each, one subject per
  * section meeting four times a week. Returns the teacher's id.
  */
-export async function seedBenchClasses(ctx: AppContext, opts: { email: string; sections: number; students: number }): Promise<string> {
-  return ctx.db.transaction(async (tx) => {
+export async function seedBenchAssignments(ctx: AppContext, opts: { email: string; sections: number; students: number }): Promise<string> {
+  const teacherId = await ctx.db.transaction(async (tx) => {
     const tag = Date.now().toString(36).toUpperCase().slice(-5);
     const [teacher] = await users.insertDemoAccounts(ctx, 'Teacher', [{ name: 'Dr. Bench Teacher', email: opts.email, department: 'Computer Science and Engineering', phone: null }], tx);
     const dept = await repo.insertDepartment(tx, { code: `B${tag}`, name: `Bench ${tag}` });
@@ -266,4 +267,7 @@ export async function seedBenchClasses(ctx: AppContext, opts: { email: string; s
     }
     return teacher!.id;
   });
+  // Planner statistics after the bulk writes (the embedded database has no autovacuum).
+  await ctx.db.execute(sql`analyze departments, subjects, sections, section_students, teaching_assignments, timetable_slots`);
+  return teacherId;
 }

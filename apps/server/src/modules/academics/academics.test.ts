@@ -11,9 +11,9 @@ import type { TestApp } from '../../../test/helper.ts';
 import { countRows } from '../../../test/util.ts';
 import { collegeClock } from '../../lib/time.ts';
 import type { Principal } from '../../plugins/access.ts';
-import { addSlot, classFixture, person, post } from './academics.fixtures.ts';
+import { addSlot, assignmentFixture, person, post } from './academics.fixtures.ts';
 import type { Auth } from './academics.fixtures.ts';
-import { upcomingClasses } from './academics.service.ts';
+import { upcomingClasses } from './academics.own.ts';
 
 let t: TestApp;
 let admin: Auth;
@@ -66,7 +66,7 @@ describe('academic structure CRUD', () => {
 
   it('enrols active students once, refuses others, lists the roster by roll number and removes a student', async () => {
     const teacher = await person(t, 'Teacher');
-    const c = await classFixture(t, admin, teacher.user.id, 2);
+    const c = await assignmentFixture(t, admin, teacher.user.id, 2);
     const again = await post<{ enrolled: number; alreadyEnrolled: number }>(t, admin, `/academics/sections/${c.section._id}/students`, { studentIds: [c.students[0]!.user.id] }, 200);
     expect(again).toMatchObject({ enrolled: 0, alreadyEnrolled: 1 });
     const notStudent = await t.app.inject({ method: 'POST', url: `/api/v1/academics/sections/${c.section._id}/students`, headers: admin, payload: { studentIds: [teacher.user.id] } });
@@ -80,12 +80,12 @@ describe('academic structure CRUD', () => {
 
   it('keeps one teacher per subject and section, and refuses a non-teacher', async () => {
     const teacher = await person(t, 'Teacher');
-    const c = await classFixture(t, admin, teacher.user.id, 0);
+    const c = await assignmentFixture(t, admin, teacher.user.id, 0);
     const dup = await t.app.inject({ method: 'POST', url: '/api/v1/academics/assignments', headers: admin, payload: { teacherId: teacher.user.id, subjectId: c.subject._id, sectionId: c.section._id } });
     expect(dup.statusCode).toBe(409);
     expect(dup.json().message).toBe(MSG.assignmentTaken);
     const student = await createUser(t.ctx, { roles: ['Student'] });
-    const other = await classFixture(t, admin, teacher.user.id, 0);
+    const other = await assignmentFixture(t, admin, teacher.user.id, 0);
     const notTeacher = await t.app.inject({ method: 'POST', url: '/api/v1/academics/assignments', headers: admin, payload: { teacherId: student.id, subjectId: other.subject._id, sectionId: c.section._id } });
     expect(notTeacher.statusCode).toBe(400);
     expect(notTeacher.json().errors).toEqual([{ path: 'teacherId', message: MSG.teacherNotFound }]);
@@ -95,10 +95,10 @@ describe('academic structure CRUD', () => {
 describe('timetable double-booking', () => {
   it('refuses a teacher, a section or a room booked twice at overlapping times (409); back-to-back classes are fine', async () => {
     const teacher = await person(t, 'Teacher');
-    const a = await classFixture(t, admin, teacher.user.id, 0);
-    const b = await classFixture(t, admin, teacher.user.id, 0);
+    const a = await assignmentFixture(t, admin, teacher.user.id, 0);
+    const b = await assignmentFixture(t, admin, teacher.user.id, 0);
     const otherTeacher = await person(t, 'Teacher');
-    const c = await classFixture(t, admin, otherTeacher.user.id, 0);
+    const c = await assignmentFixture(t, admin, otherTeacher.user.id, 0);
     await addSlot(t, admin, { assignmentId: a.assignment._id, weekday: 2, start: '09:00', end: '10:00', room: 'CSE-201' });
     const clash = async (body: Record<string, unknown>, message: string, code: string) => {
       const res = await t.app.inject({ method: 'POST', url: '/api/v1/academics/timetable', headers: admin, payload: body });
@@ -129,7 +129,7 @@ describe('timetable double-booking', () => {
     const slots = (await t.app.inject({ url: `/api/v1/academics/timetable?assignmentId=${c.assignment._id}`, headers: admin })).json().slots as TimetableSlot[];
     expect(slots.every((s) => s.teacherId === teacher.user.id)).toBe(true);
     await addSlot(t, admin, { assignmentId: a2.assignment._id, weekday: 6, start: '09:00', end: '10:00', room: 'R-1' });
-    const d = await classFixture(t, admin, otherTeacher.user.id, 0);
+    const d = await assignmentFixture(t, admin, otherTeacher.user.id, 0);
     await addSlot(t, admin, { assignmentId: d.assignment._id, weekday: 6, start: '09:30', end: '10:30', room: 'R-2' });
     const refused = await t.app.inject({ method: 'PATCH', url: `/api/v1/academics/assignments/${d.assignment._id}`, headers: admin, payload: { teacherId: teacher.user.id } });
     expect(refused.statusCode).toBe(409);
@@ -140,7 +140,7 @@ describe('timetable double-booking', () => {
 
   it('refuses an end before the start (400) and keeps attendance-bearing assignments (409 on delete)', async () => {
     const teacher = await person(t, 'Teacher');
-    const c = await classFixture(t, admin, teacher.user.id, 1);
+    const c = await assignmentFixture(t, admin, teacher.user.id, 1);
     const bad = await t.app.inject({ method: 'POST', url: '/api/v1/academics/timetable', headers: admin, payload: { assignmentId: c.assignment._id, weekday: 1, start: '10:00', end: '09:00', room: 'R' } });
     expect(bad.statusCode).toBe(400);
     expect(bad.json().errors).toEqual([{ path: 'end', message: MSG.endAfterStart }]);
@@ -156,7 +156,7 @@ describe('timetable double-booking', () => {
 describe('teacher and student reads', () => {
   it("answers /teachers/my-subjects, today's upcoming classes, the week and My Courses for the caller only", async () => {
     const teacher = await person(t, 'Teacher');
-    const c = await classFixture(t, admin, teacher.user.id, 1);
+    const c = await assignmentFixture(t, admin, teacher.user.id, 1);
     const clock = collegeClock(t.ctx.config.timeZone);
     await addSlot(t, admin, { assignmentId: c.assignment._id, weekday: clock.weekday, start: '00:00', end: '00:01', room: 'R-0' });
     await addSlot(t, admin, { assignmentId: c.assignment._id, weekday: clock.weekday, start: '23:58', end: '23:59', room: 'R-9' });
@@ -176,7 +176,7 @@ describe('teacher and student reads', () => {
 
   it('upcoming classes: the rest of today in CRS_TIMEZONE, in order, ended ones left out', async () => {
     const teacher = await person(t, 'Teacher');
-    const c = await classFixture(t, admin, teacher.user.id, 0);
+    const c = await assignmentFixture(t, admin, teacher.user.id, 0);
     // 2026-11-23 is a Monday; 10:30 in Kolkata is 05:00 UTC.
     const now = new Date('2026-11-23T05:00:00Z');
     for (const [start, end] of [['14:00', '15:00'], ['09:00', '10:00'], ['10:00', '11:00'], ['19:00', '20:30']]) {

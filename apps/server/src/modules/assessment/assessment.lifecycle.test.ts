@@ -15,7 +15,7 @@ import { createTestApp, loginAs } from '../../../test/helper.ts';
 import type { TestApp } from '../../../test/helper.ts';
 import { countRows } from '../../../test/util.ts';
 import { collegeClock } from '../../lib/time.ts';
-import { classFixture, person } from '../academics/academics.fixtures.ts';
+import { assignmentFixture, person } from '../academics/academics.fixtures.ts';
 import type { Auth } from '../academics/academics.fixtures.ts';
 
 let t: TestApp;
@@ -68,7 +68,7 @@ async function only(action: AuditAction, ip: string): Promise<AuditEntry> {
 /** A teacher's class with `students` students and one exam of it (out of 50). */
 async function examFixture(students: number, ip = '127.0.0.1') {
   const teacher = await person(t, 'Teacher');
-  const c = await classFixture(t, admin, teacher.user.id, students);
+  const c = await assignmentFixture(t, admin, teacher.user.id, students);
   const res = await call('POST', '/assesment/exams', teacher.auth, ip, { name: 'Mid-term 1', kind: 'mid-term', maxMarks: 50, weight: 40, date: today(), subjectId: c.subject._id, sectionId: c.section._id });
   expect(res.statusCode, res.body).toBe(201);
   return { teacher, c, exam: res.json().exam as Exam };

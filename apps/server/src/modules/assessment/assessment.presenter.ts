@@ -1,10 +1,10 @@
 import type { Exam } from '@crs/shared/schemas/assessment';
 import type { ExamRow } from './assessment.repository.ts';
 
-/** What the academics module says about an exam's class (academics.classInfo). */
-export type ClassInfo = { subjectCode: string; subjectName: string; section: string; label: string; rosterSize: number };
+/** What the academics module says about an exam's teaching assignment (academics.assignmentInfo). */
+export type AssignmentInfo = { subjectCode: string; subjectName: string; section: string; label: string; rosterSize: number };
 
-export function presentExam(r: ExamRow, c: ClassInfo): Exam {
+export function presentExam(r: ExamRow, c: AssignmentInfo): Exam {
   return {
     _id: r.id,
     name: r.name,
@@ -25,4 +25,4 @@ export function presentExam(r: ExamRow, c: ClassInfo): Exam {
   };
 }
 
-export const presentUpcoming = (r: ExamRow, c: ClassInfo) => ({ _id: r.id, name: r.name, kind: r.kind, date: r.examDate, subjectCode: c.subjectCode, subjectName: c.subjectName, maxMarks: r.maxMarks });
+export const presentUpcoming = (r: ExamRow, c: AssignmentInfo) => ({ _id: r.id, name: r.name, kind: r.kind, date: r.examDate, subjectCode: c.subjectCode, subjectName: c.subjectName, maxMarks: r.maxMarks });

@@ -35,17 +35,17 @@ const EXAM_COLUMNS = {
   marked: sql<number>`(select count(*)::int from exam_marks m where m.exam_id = "exams"."id")`,
 };
 
-/** A class: subject + section. */
-export type ClassKey = { subjectId: string; sectionId: string };
-const ofClasses = (classes: readonly ClassKey[]): SQL =>
-  classes.length ? or(...classes.map((c) => and(eq(exams.subjectId, c.subjectId), eq(exams.sectionId, c.sectionId))!))! : sql`false`;
+/** A teaching assignment as exams name it: subject + section. */
+export type AssignmentKey = { subjectId: string; sectionId: string };
+const ofAssignments = (assignments: readonly AssignmentKey[]): SQL =>
+  assignments.length ? or(...assignments.map((a) => and(eq(exams.subjectId, a.subjectId), eq(exams.sectionId, a.sectionId))!))! : sql`false`;
 
-/** Exams of these classes (every exam when `classes` is undefined), newest date first. */
-export const listExams = async (db: Executor, classes: readonly ClassKey[] | undefined): Promise<ExamRow[]> =>
+/** Exams of these teaching assignments (every exam when `assignments` is undefined), newest date first. */
+export const listExams = async (db: Executor, assignments: readonly AssignmentKey[] | undefined): Promise<ExamRow[]> =>
   (await db
     .select(EXAM_COLUMNS)
     .from(exams)
-    .where(classes ? ofClasses(classes) : undefined)
+    .where(assignments ? ofAssignments(assignments) : undefined)
     .orderBy(desc(exams.examDate), asc(exams.name))) as ExamRow[];
 export const findExam = async (db: Executor, id: string): Promise<ExamRow | undefined> => (await db.select(EXAM_COLUMNS).from(exams).where(eq(exams.id, id)))[0] as ExamRow | undefined;
 /** Exams of these sections dated on or after `from`, by date (a student's upcoming exams). */
@@ -94,8 +94,8 @@ export async function upsertMarks(db: Executor, examId: string, values: MarkValu
     });
 }
 
-/** Average percentage (of each exam's maximum) per class over entered, non-absent marks of these exams. */
-export async function averagesByClass(db: Executor, examIds: string[]) {
+/** Average percentage (of each exam's maximum) per teaching assignment (subject + section) over entered, non-absent marks of these exams. */
+export async function averagesByAssignment(db: Executor, examIds: string[]) {
   if (examIds.length === 0) return [];
   return db
     .select({

@@ -2,7 +2,7 @@ import type { ExamKind } from '@crs/shared/schemas/assessment';
 import type { AppContext } from '../../context.ts';
 import { addDays, collegeClock, weekdayOf } from '../../lib/time.ts';
 import { prng } from '../../lib/prng.ts';
-import * as academics from '../academics/academics.service.ts';
+import * as academics from '../academics/academics.read.ts';
 import * as settings from '../settings/settings.service.ts';
 import * as repo from './assessment.repository.ts';
 
@@ -37,13 +37,13 @@ const clamp = (x: number, lo: number, hi: number) => Math.min(hi, Math.max(lo, x
 const workingDay = (date: string, from: string) => (weekdayOf(date) !== 7 ? date : addDays(date, -1) >= from ? addDays(date, -1) : addDays(date, 1));
 
 /**
- * Seeds the semester's exams and marks of every taught class, through the academics service's
- * reads; false when there is nothing taught yet or exams exist already. Written in a few short
+ * Seeds the semester's exams and marks of every teaching assignment, through academics' read
+ * interface; false when there is nothing taught yet or exams exist already. Written in a few short
  * transactions so the embedded database keeps answering.
  */
 export async function seedDemoAssessment(ctx: AppContext): Promise<boolean> {
   if ((await repo.listExams(ctx.db, undefined)).length > 0) return false;
-  const assignments = await academics.teachingOf(ctx, undefined);
+  const assignments = await academics.allAssignments(ctx);
   if (assignments.length === 0) return false;
   const rand = prng(12);
   const today = collegeClock(ctx.config.timeZone).date;

@@ -15,13 +15,13 @@ import { CSV_TYPE, XLSX_TYPE, xlsxOf } from '../../lib/spreadsheet.ts';
 import { collegeClock } from '../../lib/time.ts';
 import type { Principal } from '../../plugins/access.ts';
 import type { ImportUpload } from '../../plugins/import-route.ts';
-import * as academics from '../academics/academics.service.ts';
+import * as academics from '../academics/academics.read.ts';
 import * as audit from '../audit/audit.service.ts';
 import * as notices from '../notices/notices.service.ts';
 import * as users from '../users/users.service.ts';
 import { marksImport } from './assessment.import.ts';
 import { presentExam, presentUpcoming } from './assessment.presenter.ts';
-import type { ClassInfo } from './assessment.presenter.ts';
+import type { AssignmentInfo } from './assessment.presenter.ts';
 import * as settings from '../settings/settings.service.ts';
 import * as repo from './assessment.repository.ts';
 import type { ExamRow, MarkRow, MarkValues } from './assessment.repository.ts';
@@ -32,35 +32,35 @@ import { computeResults } from './assessment.results.ts';
 // of published exams only, and only their own.
 
 const isManager = (p: Principal) => hasAnyRole(p.user.roles, ACADEMIC_MANAGERS);
-const classKey = (e: { subjectId: string; sectionId: string }) => `${e.subjectId}|${e.sectionId}`;
+const assignmentKey = (e: { subjectId: string; sectionId: string }) => `${e.subjectId}|${e.sectionId}`;
 
-/** The classes the caller manages exams for: a teacher's assignments; undefined (all) for managers. */
-async function classesOf(ctx: AppContext, p: Principal): Promise<repo.ClassKey[] | undefined> {
+/** The teaching assignments the caller manages exams for: a teacher's own; undefined (all) for managers. */
+async function managedAssignments(ctx: AppContext, p: Principal): Promise<repo.AssignmentKey[] | undefined> {
   if (isManager(p)) return undefined;
-  return (await academics.teachingOf(ctx, p.user.id)).map((a) => ({ subjectId: a.subjectId, sectionId: a.sectionId }));
+  return (await academics.assignmentsOfTeacher(ctx, p.user.id)).map((a) => ({ subjectId: a.subjectId, sectionId: a.sectionId }));
 }
 
 async function present(ctx: AppContext, rows: ExamRow[]): Promise<Exam[]> {
-  const info = await academics.classInfo(ctx, rows);
+  const info = await academics.assignmentInfo(ctx, rows);
   return rows.flatMap((r) => {
-    const c = info.get(classKey(r));
+    const c = info.get(assignmentKey(r));
     return c ? [presentExam(r, c)] : [];
   });
 }
 
 /** The exam if the caller may manage it (its class's teacher, or a manager): 404 unknown, 403 another's. */
-async function ownExam(ctx: AppContext, p: Principal, id: string): Promise<{ exam: ExamRow; info: ClassInfo }> {
+async function ownExam(ctx: AppContext, p: Principal, id: string): Promise<{ exam: ExamRow; info: AssignmentInfo }> {
   const exam = UUID.test(id) ? await repo.findExam(ctx.db, id) : undefined;
   if (!exam) throw notFound(MSG.examNotFound, 'EXAM_NOT_FOUND');
-  const info = (await academics.classInfo(ctx, [exam])).get(classKey(exam));
+  const info = (await academics.assignmentInfo(ctx, [exam])).get(assignmentKey(exam));
   if (!info) throw notFound(MSG.examNotFound, 'EXAM_NOT_FOUND');
   if (!isManager(p) && info.teacherId !== p.user.id) throw forbidden(MSG.examNotYours, 'NOT_YOUR_EXAM');
   return { exam, info };
 }
 
 /** How an exam reads in the audit log and in notices: "Mid-term 1 (CS301 · CSE-3A)". */
-const examLabel = (exam: { name: string }, info: ClassInfo) => `${exam.name} (${info.label})`;
-const examTarget = (id: string, exam: { name: string }, info: ClassInfo) => ({ type: 'exam', id, label: examLabel(exam, info) });
+const examLabel = (exam: { name: string }, info: AssignmentInfo) => `${exam.name} (${info.label})`;
+const examTarget = (id: string, exam: { name: string }, info: AssignmentInfo) => ({ type: 'exam', id, label: examLabel(exam, info) });
 /** The exam's fields as the audit log compares them (`date` is the API's name of exam_date). */
 const auditedFields = (e: { name: string; kind: string; maxMarks: number; weight: number; examDate: string }) => ({ name: e.name, kind: e.kind, maxMarks: e.maxMarks, weight: Number(e.weight), date: e.examDate });
 const AUDITED_EXAM_FIELDS = ['name', 'kind', 'maxMarks', 'weight', 'date'] as const;
@@ -72,13 +72,13 @@ const sameMark = (a: Pick<MarkRow, 'marks' | 'absent' | 'remarks'>, b: Pick<Mark
 
 /** GET /assesment/exams: the caller's classes' exams (managers: all), newest first. */
 export async function listExams(ctx: AppContext, p: Principal): Promise<{ exams: Exam[] }> {
-  const classes = await classesOf(ctx, p);
-  return { exams: await present(ctx, await repo.listExams(ctx.db, classes)) };
+  const assignments = await managedAssignments(ctx, p);
+  return { exams: await present(ctx, await repo.listExams(ctx.db, assignments)) };
 }
 
 /** Creates an exam for a class the caller teaches (managers: any taught class); 400 unknown/untaught class, 403 another's; audited ('exam.created') in its transaction. */
 export async function createExam(ctx: AppContext, p: Principal, v: CreateExamInput): Promise<Exam> {
-  const info = (await academics.classInfo(ctx, [v])).get(classKey(v));
+  const info = (await academics.assignmentInfo(ctx, [v])).get(assignmentKey(v));
   if (!info) throw badRequest(MSG.noTeacherForClass, 'CLASS_NOT_FOUND');
   if (!info.teacherId) throw badRequest(MSG.noTeacherForClass, 'CLASS_NOT_TAUGHT');
   if (!isManager(p) && info.teacherId !== p.user.id) throw forbidden(MSG.examNotYours, 'NOT_YOUR_EXAM');
@@ -175,10 +175,10 @@ export async function studentUpcomingExams(ctx: AppContext, p: Principal, ref: s
 }
 
 async function upcomingExamsOf(ctx: AppContext, studentId: string) {
-  const sectionIds = await academics.sectionsOfStudent(ctx, studentId);
+  const sectionIds = ((await academics.sectionsOfStudents(ctx, [studentId])).get(studentId) ?? []).map((s) => s.id);
   const rows = await repo.examsOfSectionsFrom(ctx.db, sectionIds, collegeClock(ctx.config.timeZone).date);
-  const info = await academics.classInfo(ctx, rows);
-  return { exams: rows.flatMap((r) => (info.has(classKey(r)) ? [presentUpcoming(r, info.get(classKey(r))!)] : [])) };
+  const info = await academics.assignmentInfo(ctx, rows);
+  return { exams: rows.flatMap((r) => (info.has(assignmentKey(r)) ? [presentUpcoming(r, info.get(assignmentKey(r))!)] : [])) };
 }
 
 // Marks ---------------------------------------------------------------------------------------
@@ -320,17 +320,17 @@ export async function marksTemplate(ctx: AppContext, p: Principal, id: string, f
 
 /** GET /analytics/performance: average percentage by subject over the caller's exams (managers: all), one decimal. */
 export async function performance(ctx: AppContext, p: Principal): Promise<Performance> {
-  const exams = await repo.listExams(ctx.db, await classesOf(ctx, p));
-  const sums = await repo.averagesByClass(
+  const exams = await repo.listExams(ctx.db, await managedAssignments(ctx, p));
+  const sums = await repo.averagesByAssignment(
     ctx.db,
     exams.map((e) => e.id),
   );
-  const info = await academics.classInfo(ctx, sums);
+  const info = await academics.assignmentInfo(ctx, sums);
   const bySubject = new Map<string, { subject: string; sum: number; n: number }>();
   let sum = 0;
   let n = 0;
   for (const s of sums) {
-    const c = info.get(classKey(s));
+    const c = info.get(assignmentKey(s));
     if (!c) continue;
     const entry = bySubject.get(s.subjectId) ?? { subject: c.subjectName, sum: 0, n: 0 };
     entry.sum += Number(s.sum);
@@ -348,9 +348,9 @@ export async function performance(ctx: AppContext, p: Principal): Promise<Perfor
 
 /** A student's results over published exams (see assessment.results.ts for the rules). */
 async function resultsOf(ctx: AppContext, studentId: string, tx: Executor = ctx.db): Promise<Results> {
-  const sectionIds = await academics.sectionsOfStudent(ctx, studentId, tx);
+  const sectionIds = ((await academics.sectionsOfStudents(ctx, [studentId], tx)).get(studentId) ?? []).map((s) => s.id);
   const exams = await repo.examsOfSections(tx, sectionIds);
-  const info = await academics.classInfo(ctx, exams);
+  const info = await academics.assignmentInfo(ctx, exams);
   const published = exams.filter((e) => e.publishedAt !== null);
   const marks = await repo.marksOfStudent(
     tx,
@@ -359,7 +359,7 @@ async function resultsOf(ctx: AppContext, studentId: string, tx: Executor = ctx.
   );
   return computeResults(
     exams.flatMap((e) => {
-      const c = info.get(classKey(e));
+      const c = info.get(assignmentKey(e));
       return c ? [{ ...e, subjectCode: c.subjectCode, subjectName: c.subjectName, credits: c.credits, semester: c.semester }] : [];
     }),
     new Map(marks.map((m) => [m.examId, m])),
@@ -407,9 +407,9 @@ export async function gradeCountsBySubject(ctx: AppContext, from: string, to: st
 /** Every exam as a report parameter ("CS301 CSE-3A · Mid-term 1 · 2026-09-14"), newest first. */
 export async function examChoices(ctx: AppContext) {
   const rows = await repo.listExams(ctx.db, undefined);
-  const info = await academics.classInfo(ctx, rows);
+  const info = await academics.assignmentInfo(ctx, rows);
   return rows.flatMap((r) => {
-    const c = info.get(classKey(r));
+    const c = info.get(assignmentKey(r));
     return c ? [{ id: r.id, label: `${c.label} · ${r.name} · ${r.examDate}` }] : [];
   });
 }
@@ -417,7 +417,7 @@ export async function examChoices(ctx: AppContext) {
 /** One exam's marks sheet for reports (no ownership: the route admits only the report readers); 404 unknown. */
 export async function examSheet(ctx: AppContext, id: string) {
   const exam = UUID.test(id) ? await repo.findExam(ctx.db, id) : undefined;
-  const info = exam ? (await academics.classInfo(ctx, [exam])).get(classKey(exam)) : undefined;
+  const info = exam ? (await academics.assignmentInfo(ctx, [exam])).get(assignmentKey(exam)) : undefined;
   if (!exam || !info) throw notFound(MSG.examNotFound, 'EXAM_NOT_FOUND');
   const [roster, marks] = await Promise.all([academics.sectionRoster(ctx, exam.sectionId), repo.marksOfExam(ctx.db, id)]);
   const byStudent = new Map(marks.map((m) => [m.studentId, m]));

@@ -13,7 +13,7 @@ import { apiOn, createTestApp, createUser } from '../../../test/helper.ts';
 import type { TestApp } from '../../../test/helper.ts';
 import { countRows } from '../../../test/util.ts';
 import { addDays, collegeClock } from '../../lib/time.ts';
-import { classFixture, person, post } from '../academics/academics.fixtures.ts';
+import { assignmentFixture, person, post } from '../academics/academics.fixtures.ts';
 import type { Auth } from '../academics/academics.fixtures.ts';
 
 const fixture = (dir: string, name: string) => readFileSync(path.join(import.meta.dirname, '../../../test/fixtures', dir, name));
@@ -53,7 +53,7 @@ describe('exams', () => {
   it('a teacher creates, edits, publishes and deletes exams for their own classes only', async () => {
     const teacher = await person(t, 'Teacher');
     const other = await person(t, 'Teacher');
-    const c = await classFixture(t, admin, teacher.user.id, 2);
+    const c = await assignmentFixture(t, admin, teacher.user.id, 2);
     const mine = await exam(teacher.auth, { subjectId: c.subject._id, sectionId: c.section._id });
     expect(mine).toMatchObject({ name: 'Mid-term 1', kind: 'mid-term', maxMarks: 50, weight: 30, published: false, rosterSize: 2, marked: 0, subjectCode: c.subject.code, section: c.section.name });
 
@@ -98,7 +98,7 @@ describe('exams', () => {
 
   it('refuses bad exams with the field messages, and classes nobody teaches', async () => {
     const teacher = await person(t, 'Teacher');
-    const c = await classFixture(t, admin, teacher.user.id, 0);
+    const c = await assignmentFixture(t, admin, teacher.user.id, 0);
     const bad = await api('POST', '/assesment/exams', teacher.auth, { name: ' ', kind: 'quiz', maxMarks: 0, weight: 120, date: '2026-02-30', subjectId: c.subject._id, sectionId: c.section._id });
     expect(bad.statusCode).toBe(400);
     const messages = (bad.json().errors as Array<{ message: string }>).map((e) => e.message);
@@ -113,8 +113,8 @@ describe('exams', () => {
 
   it('lists a student\'s upcoming exams of their own sections only', async () => {
     const teacher = await person(t, 'Teacher');
-    const c = await classFixture(t, admin, teacher.user.id, 1);
-    const d = await classFixture(t, admin, teacher.user.id, 1);
+    const c = await assignmentFixture(t, admin, teacher.user.id, 1);
+    const d = await assignmentFixture(t, admin, teacher.user.id, 1);
     await exam(teacher.auth, { name: 'Past quiz', date: addDays(today(), -3), subjectId: c.subject._id, sectionId: c.section._id });
     const next = await exam(teacher.auth, { name: 'End-term', kind: 'end-term', date: addDays(today(), 10), subjectId: c.subject._id, sectionId: c.section._id });
     await exam(teacher.auth, { name: 'Not yours', date: addDays(today(), 5), subjectId: d.subject._id, sectionId: d.section._id });
@@ -127,7 +127,7 @@ describe('exams', () => {
 describe('marks upload', () => {
   it('previews row errors, writes nothing for a bad file, then stores and replaces marks from CSV and a LibreOffice .xlsx', async () => {
     const teacher = await person(t, 'Teacher');
-    const c = await classFixture(t, admin, teacher.user.id, 0);
+    const c = await assignmentFixture(t, admin, teacher.user.id, 0);
     const students = [];
     for (const n of [1, 2, 3]) students.push(await createUser(t.ctx, { roles: ['Student'], email: `mk.student${n}@test.crs`, name: `Marks Student ${n}` }));
     await createUser(t.ctx, { roles: ['Student'], email: 'mk.outsider@test.crs' });
@@ -194,7 +194,7 @@ describe('marks upload', () => {
 
   it('saves the grid: listed students only, absent, clearing, and refuses outsiders and marks above the maximum', async () => {
     const teacher = await person(t, 'Teacher');
-    const c = await classFixture(t, admin, teacher.user.id, 3);
+    const c = await assignmentFixture(t, admin, teacher.user.id, 3);
     const [a, b, d] = c.students.map((s) => s.user.id);
     const e = await exam(teacher.auth, { maxMarks: 20, subjectId: c.subject._id, sectionId: c.section._id });
     const save = (marks: object[]) => api('PUT', `/assesment/exams/${e._id}/marks`, teacher.auth, { marks });
@@ -219,7 +219,7 @@ describe('marks upload', () => {
 describe('results and CGPA', () => {
   it('computes percent, grade, SGPA and CGPA over published exams only (hand-computed fixture)', async () => {
     const teacher = await person(t, 'Teacher');
-    const c = await classFixture(t, admin, teacher.user.id, 1); // subject A: semester 3, 4 credits
+    const c = await assignmentFixture(t, admin, teacher.user.id, 1); // subject A: semester 3, 4 credits
     const student = c.students[0]!;
     const n = Date.now() % 100000;
     const subject = async (code: string, semester: number, credits: number) => {
@@ -291,7 +291,7 @@ describe('results and CGPA', () => {
 
   it('averages marks by subject over the caller\'s exams for the Marks Overview', async () => {
     const teacher = await person(t, 'Teacher');
-    const c = await classFixture(t, admin, teacher.user.id, 3);
+    const c = await assignmentFixture(t, admin, teacher.user.id, 3);
     const [a, b, d] = c.students.map((s) => s.user.id);
     const e1 = await exam(teacher.auth, { maxMarks: 50, subjectId: c.subject._id, sectionId: c.section._id });
     const e2 = await exam(teacher.auth, { maxMarks: 20, subjectId: c.subject._id, sectionId: c.section._id, name: 'Quiz', kind: 'internal' });

@@ -2,7 +2,7 @@ import type { AttendanceStatus } from '@crs/shared/schemas/attendance';
 import type { AppContext } from '../../context.ts';
 import { addDays, collegeClock, weekdayOf } from '../../lib/time.ts';
 import { prng } from '../../lib/prng.ts';
-import * as academics from '../academics/academics.service.ts';
+import * as academics from '../academics/academics.read.ts';
 import * as repo from './attendance.repository.ts';
 
 // Eight weeks of demo attendance up to yesterday (today's classes are left for the teacher to
@@ -11,14 +11,14 @@ import * as repo from './attendance.repository.ts';
 
 export const DEMO_WEEKS = 8;
 
-/** Seeds the demo history through the academics service's reads; false when there is no timetable. */
+/** Seeds the demo history through academics' read interface; false when there is no timetable. */
 export const seedDemoAttendance = (ctx: AppContext) => seedHistory(ctx, undefined, DEMO_WEEKS);
 
 /** `weeks` of history up to yesterday for one teacher's classes (undefined: everyone's). */
 export async function seedHistory(ctx: AppContext, teacherId: string | undefined, weeks: number): Promise<boolean> {
   const rand = prng(8);
   const today = collegeClock(ctx.config.timeZone).date;
-  const assignments = await academics.teachingOf(ctx, teacherId);
+  const assignments = await (teacherId ? academics.assignmentsOfTeacher(ctx, teacherId) : academics.allAssignments(ctx));
   if (assignments.length === 0) return false;
   const habit = new Map<string, number>();
   const habitOf = (studentId: string, email: string) => {

@@ -7,7 +7,7 @@ import { badRequest, conflict, forbidden, notFound } from '../../lib/errors.ts';
 import { sheetDownload } from '../../lib/spreadsheet.ts';
 import { collegeClock, daysBetween, weekdayOf } from '../../lib/time.ts';
 import type { Principal } from '../../plugins/access.ts';
-import * as academics from '../academics/academics.service.ts';
+import * as academics from '../academics/academics.read.ts';
 import * as audit from '../audit/audit.service.ts';
 import * as settings from '../settings/settings.service.ts';
 import * as users from '../users/users.service.ts';
@@ -27,7 +27,7 @@ const today = (ctx: AppContext) => collegeClock(ctx.config.timeZone).date;
 
 /** The assignment, if the caller may take its attendance (its teacher, or a manager): 404 / 403 otherwise. */
 async function ownAssignment(ctx: AppContext, p: Principal, assignmentId: string) {
-  const a = await academics.getAssignment(ctx, assignmentId);
+  const a = await academics.findAssignment(ctx, assignmentId);
   if (!a) throw notFound(MSG.assignmentNotFound, 'ASSIGNMENT_NOT_FOUND');
   if (a.teacherId !== p.user.id && !isManager(p)) throw forbidden(MSG.attendanceNotYourClass, 'NOT_YOUR_CLASS');
   return a;
@@ -48,7 +48,7 @@ const rules = async (ctx: AppContext) => {
 };
 
 /** The roster of one class on one date with its saved statuses and each student's running percentage. */
-async function sessionAnswer(ctx: AppContext, p: Principal, a: NonNullable<Awaited<ReturnType<typeof academics.getAssignment>>>, date: string, start: string | undefined): Promise<SessionAnswer> {
+async function sessionAnswer(ctx: AppContext, p: Principal, a: NonNullable<Awaited<ReturnType<typeof academics.findAssignment>>>, date: string, start: string | undefined): Promise<SessionAnswer> {
   const slots = await academics.slotsOfAssignment(ctx, a.id, weekdayOf(date));
   const starts = slots.map((s) => hhmmOf(s.startMin));
   let startMin = start ? minutesOf(start) : slots[0]?.startMin;
@@ -143,7 +143,7 @@ function timingsOf(classes: ReadonlyArray<{ startMin: number; endMin: number | n
  */
 async function dayOf(ctx: AppContext, p: Principal, teacherId: string | undefined, day: string): Promise<DayClasses> {
   const clock = collegeClock(ctx.config.timeZone);
-  const [slots, taught] = await Promise.all([academics.slotsOfTeacherOn(ctx, teacherId, weekdayOf(day)), academics.teachingOf(ctx, teacherId)]);
+  const [slots, taught] = await Promise.all([academics.slotsOfTeacherOn(ctx, teacherId, weekdayOf(day)), teacherId ? academics.assignmentsOfTeacher(ctx, teacherId) : academics.allAssignments(ctx)]);
   const sessions = await repo.sessionsOn(
     ctx.db,
     taught.map((t) => t.id),
@@ -189,7 +189,7 @@ export const myDay = (ctx: AppContext, p: Principal) => dayOf(ctx, p, p.user.id,
  */
 export async function summary(ctx: AppContext, p: Principal, teacherId: string | undefined) {
   if (!isManager(p) && teacherId && teacherId !== p.user.id) throw forbidden(MSG.forbidden);
-  const assignments = await academics.classLabelsOf(ctx, isManager(p) ? teacherId : p.user.id);
+  const assignments = await academics.assignmentLabelsOf(ctx, isManager(p) ? teacherId : p.user.id);
   const totals = await repo.assignmentTotals(
     ctx.db,
     assignments.map((a) => a.id),
@@ -200,12 +200,12 @@ export async function summary(ctx: AppContext, p: Principal, teacherId: string |
   return { byClass, averageAttendance: Math.round(mean * 10) / 10, threshold: (await rules(ctx)).threshold };
 }
 
-/** A student's attendance overall and per course of their sections. */
+/** A student's attendance overall and per teaching assignment of their sections. */
 async function attendanceOf(ctx: AppContext, studentId: string): Promise<StudentAttendance> {
   const person = (await users.peopleByIds(ctx, [studentId])).get(studentId);
   if (!person || !person.roles.includes('Student')) throw notFound(MSG.studentNotFound, 'STUDENT_NOT_FOUND');
-  const [courses, mine] = await Promise.all([academics.coursesOfStudent(ctx, studentId), repo.countsOfStudent(ctx.db, studentId)]);
-  return presentStudentAttendance({ id: studentId, name: person.name, studentId: person.studentId }, courses, mine, (await rules(ctx)).threshold);
+  const [assignments, mine] = await Promise.all([academics.assignmentsOfStudent(ctx, studentId), repo.countsOfStudent(ctx.db, studentId)]);
+  return presentStudentAttendance({ id: studentId, name: person.name, studentId: person.studentId }, assignments, mine, (await rules(ctx)).threshold);
 }
 
 /** GET /attendance/me: the caller's own attendance (Student). */
@@ -229,12 +229,12 @@ export async function studentAttendance(ctx: AppContext, p: Principal, ref: stri
 async function subjectDetailOf(ctx: AppContext, studentId: string, assignmentId: string): Promise<SubjectAttendanceDetail> {
   const person = (await users.peopleByIds(ctx, [studentId])).get(studentId);
   if (!person || !person.roles.includes('Student')) throw notFound(MSG.studentNotFound, 'STUDENT_NOT_FOUND');
-  const course = (await academics.coursesOfStudent(ctx, studentId)).find((c) => c.id === assignmentId);
-  if (!course) throw notFound(MSG.attendanceCourseNotFound, 'COURSE_NOT_FOUND');
+  const assignment = (await academics.assignmentsOfStudent(ctx, studentId)).find((c) => c.id === assignmentId);
+  if (!assignment) throw notFound(MSG.attendanceCourseNotFound, 'COURSE_NOT_FOUND');
   const [rows, slots, { threshold }] = await Promise.all([repo.sessionsWithStatusOf(ctx.db, assignmentId, studentId), academics.slotsOfAssignment(ctx, assignmentId, undefined), rules(ctx)]);
   // A timetabled session's end is its slot's (weekday and start); an extra class carries its own.
   const endOf = new Map(slots.map((s) => [`${s.weekday}|${s.startMin}`, s.endMin]));
-  return presentSubjectDetail(course, rows, endOf, threshold);
+  return presentSubjectDetail(assignment, rows, endOf, threshold);
 }
 
 /** GET /attendance/me/subjects/{assignmentId}: the caller's sessions of one course (Student); 404 not their course. */
@@ -256,13 +256,10 @@ export async function register(ctx: AppContext, p: Principal, q: RegisterQuery) 
 
 export { seedDemoAttendance } from './attendance.seed.ts';
 
-/** The attendance bench's data: a teacher with `sections` × `students` and `weeks` of sessions (db:seed-attendance). */
-export async function seedBenchAttendance(ctx: AppContext, opts: { email: string; sections: number; students: number; weeks: number }) {
-  const teacherId = await academics.seedBenchClasses(ctx, opts);
-  await seedHistory(ctx, teacherId, opts.weeks);
-  await academics.analyzeAcademics(ctx);
+/** The attendance bench's sessions (db:seed-attendance): `weeks` of history for the bench teacher's teaching assignments (academics' seedBenchAssignments). */
+export async function seedBenchAttendance(ctx: AppContext, teacherId: string, weeks: number) {
+  await seedHistory(ctx, teacherId, weeks);
   await repo.analyze(ctx.db);
-  return teacherId;
 }
 
 // For analytics and reports (issue 14) --------------------------------------------------------

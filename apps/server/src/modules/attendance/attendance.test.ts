@@ -8,7 +8,7 @@ import { createTestApp } from '../../../test/helper.ts';
 import type { TestApp } from '../../../test/helper.ts';
 import { countRows } from '../../../test/util.ts';
 import { addDays, collegeClock } from '../../lib/time.ts';
-import { classFixture, person } from '../academics/academics.fixtures.ts';
+import { assignmentFixture, person } from '../academics/academics.fixtures.ts';
 import type { Auth } from '../academics/academics.fixtures.ts';
 
 let t: TestApp;
@@ -29,7 +29,7 @@ const put = (auth: Auth, payload: object) => t.app.inject({ method: 'PUT', url: 
 describe('attendance sessions', () => {
   it('saves a session, and saving the same class again updates it instead of adding one', async () => {
     const teacher = await person(t, 'Teacher');
-    const c = await classFixture(t, admin, teacher.user.id, 3);
+    const c = await assignmentFixture(t, admin, teacher.user.id, 3);
     const [a, b, d] = c.students.map((s) => s.user.id);
     const first = await put(teacher.auth, { assignmentId: c.assignment._id, date: today(), start: '09:00', records: [{ studentId: a, status: 'present' }, { studentId: b, status: 'absent' }, { studentId: d, status: 'late' }] });
     expect(first.statusCode, first.body).toBe(200);
@@ -54,7 +54,7 @@ describe('attendance sessions', () => {
   it("refuses a teacher marking another teacher's class (403) and a student not on the roster (400), writing nothing", async () => {
     const owner = await person(t, 'Teacher');
     const other = await person(t, 'Teacher');
-    const c = await classFixture(t, admin, owner.user.id, 1);
+    const c = await assignmentFixture(t, admin, owner.user.id, 1);
     const records = [{ studentId: c.students[0]!.user.id, status: 'present' }];
     const res = await put(other.auth, { assignmentId: c.assignment._id, date: today(), start: '09:00', records });
     expect(res.statusCode).toBe(403);
@@ -71,7 +71,7 @@ describe('attendance sessions', () => {
 
   it('refuses future dates; a teacher corrects within 7 days, after that only an Admin', async () => {
     const teacher = await person(t, 'Teacher');
-    const c = await classFixture(t, admin, teacher.user.id, 1);
+    const c = await assignmentFixture(t, admin, teacher.user.id, 1);
     const records = [{ studentId: c.students[0]!.user.id, status: 'absent' }];
     const body = (date: string) => ({ assignmentId: c.assignment._id, date, start: '10:00', records });
     const future = await put(teacher.auth, body(addDays(today(), 1)));
@@ -92,7 +92,7 @@ describe('attendance sessions', () => {
     try {
       const a2 = (await person(t2, 'Admin')).auth;
       const teacher = await person(t2, 'Teacher');
-      const c = await classFixture(t2, a2, teacher.user.id, 1);
+      const c = await assignmentFixture(t2, a2, teacher.user.id, 1);
       const records = [{ studentId: c.students[0]!.user.id, status: 'present' }];
       const r = await t2.app.inject({ method: 'PUT', url: '/api/v1/attendance/sessions', headers: teacher.auth, payload: { assignmentId: c.assignment._id, date: addDays(today(), -3), start: '10:00', records } });
       expect(r.statusCode).toBe(403);
@@ -108,9 +108,9 @@ describe('attendance sessions', () => {
 describe('attendance summary and student reads', () => {
   it("matches a hand-computed fixture: att = (present + late) ÷ (present + late + absent), one decimal; average of the classes'", async () => {
     const teacher = await person(t, 'Teacher');
-    const c1 = await classFixture(t, admin, teacher.user.id, 3);
-    const c2 = await classFixture(t, admin, teacher.user.id, 2);
-    const c3 = await classFixture(t, admin, teacher.user.id, 1); // never taken
+    const c1 = await assignmentFixture(t, admin, teacher.user.id, 3);
+    const c2 = await assignmentFixture(t, admin, teacher.user.id, 2);
+    const c3 = await assignmentFixture(t, admin, teacher.user.id, 1); // never taken
     const [p, q, r] = c1.students.map((s) => s.user.id);
     const [x, y] = c2.students.map((s) => s.user.id);
     const save = async (assignmentId: string, daysAgo: number, records: Array<[string, string]>) =>
@@ -152,7 +152,7 @@ describe('attendance summary and student reads', () => {
 
   it("refuses a student reading another student's attendance (403); the student, their teacher and an Admin may", async () => {
     const teacher = await person(t, 'Teacher');
-    const c = await classFixture(t, admin, teacher.user.id, 2);
+    const c = await assignmentFixture(t, admin, teacher.user.id, 2);
     const [s1, s2] = c.students;
     const url = `/api/v1/attendance/students/${s1!.user.id}`;
     const denied = await t.app.inject({ url, headers: s2!.auth });
@@ -167,7 +167,7 @@ describe('attendance summary and student reads', () => {
 
   it('exports the register as .xlsx and CSV with formula-looking names made inert', async () => {
     const teacher = await person(t, 'Teacher');
-    const c = await classFixture(t, admin, teacher.user.id, 0);
+    const c = await assignmentFixture(t, admin, teacher.user.id, 0);
     const evil = await person(t, 'Student', '=HYPERLINK("http://x","y")');
     await t.app.inject({ method: 'POST', url: `/api/v1/academics/sections/${c.section._id}/students`, headers: admin, payload: { studentIds: [evil.user.id] } });
     await put(teacher.auth, { assignmentId: c.assignment._id, date: addDays(today(), -1), start: '09:00', records: [{ studentId: evil.user.id, status: 'late' }] });

@@ -15,7 +15,7 @@ import type { TestApp } from '../../../test/helper.ts';
 import { countRows, rows } from '../../../test/util.ts';
 import { MIGRATIONS_DIR } from '../../db/migrate.ts';
 import { addDays, collegeClock, weekdayOf } from '../../lib/time.ts';
-import { addSlot, classFixture, person } from '../academics/academics.fixtures.ts';
+import { addSlot, assignmentFixture, person } from '../academics/academics.fixtures.ts';
 import type { Auth } from '../academics/academics.fixtures.ts';
 
 let t: TestApp;
@@ -38,7 +38,7 @@ const get = (auth: Auth, url: string) => t.app.inject({ url: `/api/v1${url}`, he
 describe('the timetable rule', () => {
   it('refuses a session off the timetable (409, nothing written) and accepts the timetabled class of that date', async () => {
     const teacher = await person(t, 'Teacher');
-    const c = await classFixture(t, admin, teacher.user.id, 2);
+    const c = await assignmentFixture(t, admin, teacher.user.id, 2);
     const date = addDays(today(), -1);
     await addSlot(t, admin, { assignmentId: c.assignment._id, weekday: weekdayOf(date), start: '10:00', end: '11:00', room: 'R-101' });
     const records = [{ studentId: c.students[0]!.user.id, status: 'present' }];
@@ -62,7 +62,7 @@ describe('the timetable rule', () => {
 
   it('an extra class needs its end; once saved it is counted and shows in the day, the register, the summary and the student views', async () => {
     const teacher = await person(t, 'Teacher');
-    const c = await classFixture(t, admin, teacher.user.id, 2);
+    const c = await assignmentFixture(t, admin, teacher.user.id, 2);
     const [s1, s2] = c.students;
     const date = addDays(today(), -2);
     const noEnd = await put(teacher.auth, { assignmentId: c.assignment._id, date, start: '16:00', extra: true, records: [{ studentId: s1!.user.id, status: 'present' }] });
@@ -105,7 +105,7 @@ describe('the timetable rule', () => {
 
   it('migration 0018 marks sessions saved before the rule at a time no slot starts as extra, and only those', async () => {
     const teacher = await person(t, 'Teacher');
-    const c = await classFixture(t, admin, teacher.user.id, 1);
+    const c = await assignmentFixture(t, admin, teacher.user.id, 1);
     const date = addDays(today(), -1);
     await addSlot(t, admin, { assignmentId: c.assignment._id, weekday: weekdayOf(date), start: '09:00', end: '10:00', room: 'R-M' });
     // As the table held them before the rule: one at the slot's start, one off it, neither flagged.
@@ -124,7 +124,7 @@ describe('the timetable rule', () => {
 describe("a student's sessions per subject", () => {
   it('lists every session with date, time and status, newest first, so the absent days show; the same for those who may read the student', async () => {
     const teacher = await person(t, 'Teacher');
-    const c = await classFixture(t, admin, teacher.user.id, 2);
+    const c = await assignmentFixture(t, admin, teacher.user.id, 2);
     const [s1, s2] = c.students;
     // Two timetabled days a week apart-ish: the weekdays of 3 and 1 days ago.
     const d3 = addDays(today(), -3);
@@ -150,7 +150,7 @@ describe("a student's sessions per subject", () => {
     expect(denied.statusCode).toBe(403);
     expect(denied.json().message).toBe(MSG.attendanceOwnOnly);
     expect((await get((await person(t, 'Teacher')).auth, url)).statusCode).toBe(403);
-    const other = await classFixture(t, admin, teacher.user.id, 0);
+    const other = await assignmentFixture(t, admin, teacher.user.id, 0);
     const notMine = await get(s1!.auth, `/attendance/me/subjects/${other.assignment._id}`);
     expect(notMine.statusCode).toBe(404);
     expect(notMine.json()).toMatchObject({ message: MSG.attendanceCourseNotFound, code: 'COURSE_NOT_FOUND' });
@@ -163,7 +163,7 @@ describe("a student's sessions per subject", () => {
 describe("the teacher's whole day", () => {
   it('lists every class of today, ended ones too, with attendance taken or not, and marks the running and the next one', async () => {
     const teacher = await person(t, 'Teacher');
-    const c = await classFixture(t, admin, teacher.user.id, 1);
+    const c = await assignmentFixture(t, admin, teacher.user.id, 1);
     const wd = collegeClock(t.ctx.config.timeZone).weekday;
     const starts = ['00:00', '06:00', '12:00', '18:00'];
     for (const [i, start] of starts.entries()) await addSlot(t, admin, { assignmentId: c.assignment._id, weekday: wd, start, end: i === 3 ? '23:59' : `${String(6 * (i + 1)).padStart(2, '0')}:00`, room: `R-${i}` });
@@ -199,7 +199,7 @@ describe('audit', () => {
 
   it('records a save (counts) and a correction (each changed status before and after), in System Logs by action; an unchanged save records nothing', async () => {
     const teacher = await person(t, 'Teacher');
-    const c = await classFixture(t, admin, teacher.user.id, 3);
+    const c = await assignmentFixture(t, admin, teacher.user.id, 3);
     const [a, b, d] = c.students;
     const date = addDays(today(), -1);
     await addSlot(t, admin, { assignmentId: c.assignment._id, weekday: weekdayOf(date), start: '09:00', end: '10:00', room: 'R-9' });

@@ -14,7 +14,7 @@ import { createTestApp, createUser, loginAs, uniqueEmail } from '../../../test/h
 import { resetRequestsDone } from '../auth/auth.service.ts';
 import type { TestApp } from '../../../test/helper.ts';
 import { multipart } from '../../../test/util.ts';
-import { addSlot, classFixture, person as academicPerson } from '../academics/academics.fixtures.ts';
+import { addSlot, assignmentFixture, person as academicPerson } from '../academics/academics.fixtures.ts';
 import { addAlumnus } from '../alumni/alumni.fixtures.ts';
 import { addBook, DEFAULT_SETTINGS, giveBack, lend, makeDue, putSettings } from '../library/library.fixtures.ts';
 
@@ -252,7 +252,7 @@ describe('deletions', () => {
   it('records the deletion of teaching records: a slot, an enrolment, an exam, a material, an assignment, a document and an ID card', async () => {
     const ip = freshIp();
     const teacher = await academicPerson(t, 'Teacher');
-    const c = await classFixture(t, admin.auth, teacher.user.id, 1);
+    const c = await assignmentFixture(t, admin.auth, teacher.user.id, 1);
     const student = c.students[0]!.user;
     const { slot } = await addSlot(t, admin.auth, { assignmentId: c.assignment._id, weekday: 3, start: '11:00', end: '12:00', room: 'R-101' });
     const exam = (await call('POST', '/assesment/exams', teacher.auth, ip, { name: 'Quiz 1', kind: 'internal', maxMarks: 10, weight: 10, date: '2026-03-02', subjectId: c.subject._id, sectionId: c.section._id })).json().exam;

@@ -6,7 +6,7 @@ import type { AppContext } from '../../context.ts';
 import { badRequest, notFound } from '../../lib/errors.ts';
 import { UUID } from '../../lib/patterns.ts';
 import type { Principal } from '../../plugins/access.ts';
-import * as academics from '../academics/academics.service.ts';
+import * as academics from '../academics/academics.read.ts';
 import * as audit from '../audit/audit.service.ts';
 import * as files from '../files/files.service.ts';
 import type { FileRow } from '../files/files.service.ts';
@@ -31,8 +31,8 @@ const LIST_LIMIT = 500;
 async function visibleSubjects(ctx: AppContext, p: Principal): Promise<'all' | Set<string>> {
   if (hasAnyRole(p.user.roles, SEE_ALL_NOTES)) return 'all';
   const ids = new Set<string>();
-  if (p.user.roles.includes('Student')) for (const c of await academics.coursesOfStudent(ctx, p.user.id)) ids.add(c.subjectId);
-  if (p.user.roles.includes('Teacher')) for (const a of await academics.teachingOf(ctx, p.user.id)) ids.add(a.subjectId);
+  if (p.user.roles.includes('Student')) for (const a of await academics.assignmentsOfStudent(ctx, p.user.id)) ids.add(a.subjectId);
+  if (p.user.roles.includes('Teacher')) for (const a of await academics.assignmentsOfTeacher(ctx, p.user.id)) ids.add(a.subjectId);
   return ids;
 }
 
@@ -146,8 +146,7 @@ export async function deleteDoc(ctx: AppContext, p: Principal, id: string): Prom
 export async function seedDemoDocs(ctx: AppContext, uploadedBy: string): Promise<number> {
   if ((await repo.countDocuments(ctx.db)) > 0) return 0;
   const items = demoDocuments();
-  const { subjects } = await academics.listSubjects(ctx, { page: 1, pageSize: 500 });
-  const subjectByCode = new Map(subjects.map((s) => [s.code, s._id]));
+  const subjectByCode = new Map((await academics.allSubjects(ctx)).map((s) => [s.code, s.id]));
   for (const it of items) {
     const saved = await files.saveUpload(ctx, { purpose: 'document', ownerId: uploadedBy, bytes: it.bytes, filename: it.filename });
     const subjectId = it.subjectCode ? (subjectByCode.get(it.subjectCode) ?? null) : null;

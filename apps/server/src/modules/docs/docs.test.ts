@@ -8,7 +8,7 @@ import type { Doc } from '@crs/shared/schemas/docs';
 import { createTestApp, loginAs } from '../../../test/helper.ts';
 import type { TestApp } from '../../../test/helper.ts';
 import { countRows, multipart } from '../../../test/util.ts';
-import { classFixture, person } from '../academics/academics.fixtures.ts';
+import { assignmentFixture, person } from '../academics/academics.fixtures.ts';
 import type { Auth } from '../academics/academics.fixtures.ts';
 
 const PDF = readFileSync(path.join(import.meta.dirname, 'seed/syllabus-cse.pdf'));
@@ -70,7 +70,7 @@ describe('document repository', () => {
     expect((await upload(admin, PDF, { title: ' ', type: 'syllabus' })).json().message).toBe(MSG.docTitleRequired);
     expect((await upload(admin, undefined, { title: 'No file', type: 'syllabus' })).json().message).toBe(MSG.fileRequired);
     const teacher = await person(t, 'Teacher');
-    const c = await classFixture(t, admin, teacher.user.id, 0);
+    const c = await assignmentFixture(t, admin, teacher.user.id, 0);
     const subjectOnCircular = await upload(admin, PDF, { title: 'Circular', type: 'circular', subjectId: c.subject._id });
     expect(subjectOnCircular.statusCode).toBe(400);
     expect(subjectOnCircular.json().message).toBe(MSG.docSubjectOnlyNotes);
@@ -82,7 +82,7 @@ describe('document repository', () => {
   it("shows a subject's notes only to its sections' students, its teachers and staff — in the list and at the file", async () => {
     const k = tag();
     const teacher = await person(t, 'Teacher');
-    const c = await classFixture(t, admin, teacher.user.id, 1);
+    const c = await assignmentFixture(t, admin, teacher.user.id, 1);
     const notes = (await upload(admin, PDF, { title: `Notes ${k}`, type: 'notes', subjectId: c.subject._id })).json().doc as Doc;
     expect(notes.subject).toMatchObject({ _id: c.subject._id, code: c.subject.code });
     // A teacher's own materials join the list: research for everyone, notes like the repository's.

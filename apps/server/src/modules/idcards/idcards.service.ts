@@ -8,7 +8,7 @@ import type { Executor } from '../../db/client.ts';
 import { AppError, badRequest, forbidden, notFound, unauthorized } from '../../lib/errors.ts';
 import { collegeClock } from '../../lib/time.ts';
 import type { Principal } from '../../plugins/access.ts';
-import * as academics from '../academics/academics.service.ts';
+import * as academics from '../academics/academics.read.ts';
 import * as audit from '../audit/audit.service.ts';
 import * as files from '../files/files.service.ts';
 import * as settings from '../settings/settings.service.ts';
@@ -78,14 +78,14 @@ export async function generateCard(ctx: AppContext, issuerId: string, ref: strin
     throw badRequest(MSG.idCardBloodGroupOnRecord(student.bloodGroup), 'BLOOD_GROUP_ON_RECORD', [{ path: 'bloodGroup', message: MSG.idCardBloodGroupOnRecord(student.bloodGroup) }]);
   }
   const [home, current, old, photo, college, logo] = await Promise.all([
-    student.sectionId ? academics.sectionRef(ctx, student.sectionId) : undefined,
+    student.sectionId ? academics.sectionsByIds(ctx, [student.sectionId]).then((s) => s[0]) : undefined,
     academics.currentSectionOf(ctx, student.id),
     repo.findLive(ctx.db, student.id),
     photoOf(ctx, student.avatar),
     settings.institutionName(ctx),
     settings.logoImage(ctx),
   ]);
-  const where = home ? { section: home.name, academicYear: home.academicYear, departmentName: home.departmentName } : current;
+  const where = home ?? current;
   const token = randomBytes(32).toString('base64url');
   const bloodGroup = student.bloodGroup ?? opts?.bloodGroup ?? old?.bloodGroup ?? null;
   const fillsRecord = bloodGroup !== null && student.bloodGroup === null;
@@ -97,7 +97,7 @@ export async function generateCard(ctx: AppContext, issuerId: string, ref: strin
     name: student.name,
     rollNo,
     department: where?.departmentName ?? student.department,
-    section: where?.section ?? null,
+    section: where?.name ?? null,
     bloodGroup,
     validUntil,
     verifyUrl: `${ctx.config.publicUrl}/verify/${token}`,
@@ -136,7 +136,7 @@ async function removeCardFiles(ctx: AppContext, card: IdCardRow | undefined): Pr
 
 /** POST /idcards/generate {sectionId}: a card for every student on the section's roster (404 unknown section, 400 none). */
 export async function generateSection(ctx: AppContext, issuerId: string, sectionId: string, validUntil?: string): Promise<IdCard[]> {
-  if (!(await academics.findSectionInfo(ctx, sectionId))) throw notFound(MSG.sectionNotFound, 'SECTION_NOT_FOUND');
+  if ((await academics.sectionsByIds(ctx, [sectionId])).length === 0) throw notFound(MSG.sectionNotFound, 'SECTION_NOT_FOUND');
   const roster = await academics.sectionRoster(ctx, sectionId);
   if (roster.length === 0) throw badRequest(MSG.idCardNoStudents, 'SECTION_EMPTY');
   const cards: IdCard[] = [];
@@ -203,7 +203,7 @@ export async function seedDemoCards(ctx: AppContext, adminId: string, studentId:
   const where = await academics.currentSectionOf(ctx, studentId);
   if (!where) return 0;
   const blood = ['B+', 'O+', 'A+', 'AB+', 'O-', 'A-'] as const;
-  const roster = await academics.sectionRoster(ctx, where.sectionId);
+  const roster = await academics.sectionRoster(ctx, where.id);
   // A few at a time: one card's PNG is drawn on the thread pool while another's PDF and rows are written.
   for (let i = 0; i < roster.length; i += 4) {
     await Promise.all(roster.slice(i, i + 4).map((s, j) => generateCard(ctx, adminId, s.id, { bloodGroup: blood[(i + j) % blood.length] })));

@@ -10,7 +10,7 @@ import type { IdCard, IdCardUrl, VerifyResult } from '@crs/shared/schemas/idcard
 import { createTestApp, loginAs } from '../../../test/helper.ts';
 import type { TestApp } from '../../../test/helper.ts';
 import { countRows, multipart } from '../../../test/util.ts';
-import { classFixture, person } from '../academics/academics.fixtures.ts';
+import { assignmentFixture, person } from '../academics/academics.fixtures.ts';
 import type { Auth } from '../academics/academics.fixtures.ts';
 
 const AVATAR = readFileSync(path.join(import.meta.dirname, '../../../test/fixtures/files/avatar.png'));
@@ -48,7 +48,7 @@ const tokenOf = (link: string) => {
 describe('ID cards', () => {
   it("takes the blood group from the person's record, keeps one given at the desk on a record that had none, refuses one that contradicts it", async () => {
     const teacher = await person(t, 'Teacher');
-    const c = await classFixture(t, admin, teacher.user.id, 2);
+    const c = await assignmentFixture(t, admin, teacher.user.id, 2);
     const [recorded, blank] = c.students;
     const patch = await t.app.inject({ method: 'PATCH', url: `/api/v1/users/${recorded!.user.id}`, headers: admin, payload: { bloodGroup: 'O-' } });
     expect(patch.statusCode, patch.body).toBe(200);
@@ -72,7 +72,7 @@ describe('ID cards', () => {
 
   it('generates a PNG whose QR opens a verify page for the card; the PDF too; only the student and Teacher/Admin read it', async () => {
     const teacher = await person(t, 'Teacher');
-    const c = await classFixture(t, admin, teacher.user.id, 2);
+    const c = await assignmentFixture(t, admin, teacher.user.id, 2);
     const [me, other] = c.students;
     const res = await generate(admin, me!.user.id, { bloodGroup: 'B+' });
     expect(res.statusCode, res.body).toBe(201);
@@ -171,7 +171,7 @@ describe('ID cards', () => {
 
   it('generates a whole section, and refuses an unknown or empty one', async () => {
     const teacher = await person(t, 'Teacher');
-    const c = await classFixture(t, admin, teacher.user.id, 3);
+    const c = await assignmentFixture(t, admin, teacher.user.id, 3);
     const res = await t.app.inject({ method: 'POST', url: '/api/v1/idcards/generate', headers: admin, payload: { sectionId: c.section._id } });
     expect(res.statusCode, res.body).toBe(201);
     expect(res.json()).toMatchObject({ generated: 3, message: MSG.idCardsGenerated(3) });
@@ -182,7 +182,7 @@ describe('ID cards', () => {
     expect((await t.app.inject({ method: 'POST', url: '/api/v1/idcards/generate', headers: admin, payload: { sectionId: c.section._id } })).statusCode).toBe(201);
     expect(await countRows(t.ctx, 'id_cards', `student_id in (${c.students.map((s) => `'${s.user.id}'`).join(',')}) and revoked_at is null`)).toBe(3);
 
-    const empty = await classFixture(t, admin, teacher.user.id, 0);
+    const empty = await assignmentFixture(t, admin, teacher.user.id, 0);
     const none = await t.app.inject({ method: 'POST', url: '/api/v1/idcards/generate', headers: admin, payload: { sectionId: empty.section._id } });
     expect(none.statusCode).toBe(400);
     expect(none.json().message).toBe(MSG.idCardNoStudents);

@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { AppContext } from '../../context.ts';
-import * as academics from '../academics/academics.service.ts';
+import * as academics from '../academics/academics.read.ts';
 import * as files from '../files/files.service.ts';
 import * as users from '../users/users.service.ts';
 import * as repo from './materials.repository.ts';
@@ -39,7 +39,7 @@ const FILES_DIR = path.join(import.meta.dirname, 'seed-files');
  */
 export async function seedDemoMaterials(ctx: AppContext): Promise<boolean> {
   if ((await repo.listMaterials(ctx.db, undefined)).length > 0) return false;
-  const taught = await academics.teachingOf(ctx, undefined);
+  const taught = await academics.allAssignments(ctx);
   if (taught.length === 0) return false;
   
   const demoIds = new Map<string, string | undefined>();

@@ -5,7 +5,7 @@ import type { AppContext } from '../../context.ts';
 import { forbidden, notFound } from '../../lib/errors.ts';
 import { UUID } from '../../lib/patterns.ts';
 import type { Principal } from '../../plugins/access.ts';
-import * as academics from '../academics/academics.service.ts';
+import * as academics from '../academics/academics.read.ts';
 import * as audit from '../audit/audit.service.ts';
 import * as files from '../files/files.service.ts';
 import type { FileRow } from '../files/files.service.ts';
@@ -26,7 +26,7 @@ export async function mayRead(ctx: AppContext, p: Principal, file: FileRow): Pro
   const m = await repo.findByFile(ctx.db, file.id);
   if (!m) return false;
   if (!m.subjectId) return true;
-  if (p.user.roles.includes('Student') && (await academics.studentTakesSubject(ctx, p.user.id, m.subjectId))) return true;
+  if (p.user.roles.includes('Student') && (await academics.takesSubject(ctx, p.user.id, m.subjectId))) return true;
   return p.user.roles.includes('Teacher') && academics.teachesSubject(ctx, p.user.id, m.subjectId);
 }
 

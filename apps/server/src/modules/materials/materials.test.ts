@@ -8,7 +8,7 @@ import type { Material } from '@crs/shared/schemas/materials';
 import { createTestApp } from '../../../test/helper.ts';
 import type { TestApp } from '../../../test/helper.ts';
 import { countRows, multipart } from '../../../test/util.ts';
-import { classFixture, person } from '../academics/academics.fixtures.ts';
+import { assignmentFixture, person } from '../academics/academics.fixtures.ts';
 import type { Auth } from '../academics/academics.fixtures.ts';
 
 const PDF = readFileSync(path.join(import.meta.dirname, '../../../test/fixtures/files/marks.pdf'));
@@ -29,7 +29,7 @@ const open = (url: string, auth?: Auth) => t.app.inject({ url: url.split('?')[0]
 describe('materials', () => {
   it('keeps notes for a taught subject and research; opens notes to the subject\'s students only', async () => {
     const teacher = await person(t, 'Teacher');
-    const c = await classFixture(t, admin, teacher.user.id, 1);
+    const c = await assignmentFixture(t, admin, teacher.user.id, 1);
     const notes = await upload(teacher.auth, PDF, { title: 'Unit 1 notes', description: 'Arrays and lists', subjectId: c.subject._id });
     expect(notes.statusCode, notes.body).toBe(201);
     const m = notes.json().material as Material;
@@ -59,7 +59,7 @@ describe('materials', () => {
   it('refuses a missing title or file, another\'s subject, a wrong type (415) and an oversize file (413), keeping nothing', async () => {
     const teacher = await person(t, 'Teacher');
     const other = await person(t, 'Teacher');
-    const c = await classFixture(t, admin, other.user.id, 0);
+    const c = await assignmentFixture(t, admin, other.user.id, 0);
     const before = await countRows(t.ctx, 'files');
     const noTitle = await upload(teacher.auth, PDF, { title: ' ' });
     expect(noTitle.statusCode).toBe(400);

@@ -1,7 +1,7 @@
 import type { Role } from '@crs/shared/roles';
 import type { AppContext } from '../../context.ts';
 import { addDays, collegeClock } from '../../lib/time.ts';
-import * as academics from '../academics/academics.service.ts';
+import * as academics from '../academics/academics.read.ts';
 import * as users from '../users/users.service.ts';
 import * as repo from './notices.repository.ts';
 
@@ -125,10 +125,9 @@ export async function seedDemoNotices(ctx: AppContext): Promise<boolean> {
   if ((await repo.countNotices(ctx.db)) > 0) return false;
   const [staffId, adminId] = await Promise.all([users.accountIdByEmail(ctx, 'staff@demo.crs'), users.accountIdByEmail(ctx, 'admin@demo.crs')]);
   if (!staffId || !adminId) return false;
-  const { departments } = await academics.listDepartments(ctx);
-  const { sections } = await academics.listSections(ctx, { page: 1, pageSize: 100 });
-  const deptId = new Map(departments.map((d) => [d.code, d._id]));
-  const sectionId = new Map(sections.map((s) => [s.name, s._id]));
+  const [departments, sections] = await Promise.all([academics.allDepartments(ctx), academics.allSections(ctx)]);
+  const deptId = new Map(departments.map((d) => [d.code, d.id]));
+  const sectionId = new Map(sections.map((s) => [s.name, s.id]));
   const today = collegeClock(ctx.config.timeZone).date;
   const now = Date.now();
   await repo.insertNotices(

@@ -6,7 +6,7 @@ import type { Executor } from '../../db/client.ts';
 import { badRequest, forbidden, notFound } from '../../lib/errors.ts';
 import { addDays, collegeClock } from '../../lib/time.ts';
 import type { Principal } from '../../plugins/access.ts';
-import * as academics from '../academics/academics.service.ts';
+import * as academics from '../academics/academics.read.ts';
 import * as audit from '../audit/audit.service.ts';
 import * as files from '../files/files.service.ts';
 import type { FileRow } from '../files/files.service.ts';
@@ -84,11 +84,11 @@ export async function allNotices(ctx: AppContext, p: Principal): Promise<{ notic
 
 /** GET /notices/audiences: every role, department and section a notice can be addressed to. */
 export async function audiences(ctx: AppContext): Promise<NoticeAudiences> {
-  const [{ departments }, { sections }] = await Promise.all([academics.listDepartments(ctx), academics.listSections(ctx, { page: 1, pageSize: 500 })]);
+  const [departments, sections] = await Promise.all([academics.allDepartments(ctx), academics.allSections(ctx)]);
   return {
     roles: [...ROLES],
-    departments: departments.map((d) => ({ _id: d._id, code: d.code, name: d.name })),
-    sections: sections.map((s) => ({ _id: s._id, name: s.name, department: s.department })).sort((a, b) => a.name.localeCompare(b.name)),
+    departments: departments.map((d) => ({ _id: d.id, code: d.code, name: d.name })),
+    sections: sections.map((s) => ({ _id: s.id, name: s.name, department: s.departmentCode })).sort((a, b) => a.name.localeCompare(b.name)),
   };
 }
 

@@ -11,7 +11,7 @@ import { apiOn, createTestApp, loginAs } from '../../../test/helper.ts';
 import type { TestApp } from '../../../test/helper.ts';
 import { countRows, multipart } from '../../../test/util.ts';
 import { addDays, collegeClock } from '../../lib/time.ts';
-import { classFixture, person } from '../academics/academics.fixtures.ts';
+import { assignmentFixture, person } from '../academics/academics.fixtures.ts';
 import type { Auth } from '../academics/academics.fixtures.ts';
 
 const PDF = readFileSync(path.join(import.meta.dirname, '../../../test/fixtures/files/marks.pdf'));
@@ -43,8 +43,8 @@ const ids = (list: Notice[]) => list.map((n) => n._id);
 describe('notices', () => {
   it('reaches exactly its audience: roles, departments, sections; expired ones drop out', async () => {
     const teacher = await person(t, 'Teacher');
-    const a = await classFixture(t, admin, teacher.user.id, 1);
-    const b = await classFixture(t, admin, (await person(t, 'Teacher')).user.id, 1);
+    const a = await assignmentFixture(t, admin, teacher.user.id, 1);
+    const b = await assignmentFixture(t, admin, (await person(t, 'Teacher')).user.id, 1);
     const studentA = a.students[0]!.auth;
     const studentB = b.students[0]!.auth;
     const tag = `aud${Date.now()}`;
@@ -110,7 +110,7 @@ describe('notices', () => {
     }
     expect((await api('POST', '/notices', {}, { title: 'Mine', body: 'x' })).statusCode).toBe(401);
     // The audience picker's options: publishers only.
-    const c = await classFixture(t, admin, (await person(t, 'Teacher')).user.id, 0);
+    const c = await assignmentFixture(t, admin, (await person(t, 'Teacher')).user.id, 0);
     const options = await api('GET', '/notices/audiences', staff);
     expect(options.statusCode).toBe(200);
     expect(options.json().departments).toContainEqual({ _id: c.department._id, code: c.department.code, name: c.department.name });
@@ -206,7 +206,7 @@ describe('notices', () => {
 
   it('keeps an attachment the audience can open and nobody else; removing or deleting removes the file', async () => {
     const teacher = await person(t, 'Teacher');
-    const c = await classFixture(t, admin, teacher.user.id, 1);
+    const c = await assignmentFixture(t, admin, teacher.user.id, 1);
     const stranger = await loginAs(t, ['Student']);
     const n = await publish(staff, { title: 'Circular', audience: { sectionIds: [c.section._id] } });
     const put = (auth: Auth, content: Buffer | undefined, filename = 'circular.pdf') => {

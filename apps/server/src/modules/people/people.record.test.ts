@@ -14,7 +14,7 @@ import { COMMANDS } from '../../cli/commands.ts';
 import { apiOn, createTestApp, createUser, login, loginAs, uniqueEmail } from '../../../test/helper.ts';
 import type { TestApp } from '../../../test/helper.ts';
 import { bearer, multipart, one } from '../../../test/util.ts';
-import { addSlot, classFixture, person } from '../academics/academics.fixtures.ts';
+import { addSlot, assignmentFixture, person } from '../academics/academics.fixtures.ts';
 
 let t: TestApp;
 let admin: Awaited<ReturnType<typeof loginAs>>;
@@ -60,7 +60,7 @@ async function enrolmentEntries(userId: string): Promise<AuditEntry[]> {
 describe('a student created in People with a section', () => {
   it("is on the section's roster at once and sees the section's timetable at first sign-in", async () => {
     const teacher = await person(t, 'Teacher');
-    const c = await classFixture(t, admin.auth, teacher.user.id, 0);
+    const c = await assignmentFixture(t, admin.auth, teacher.user.id, 0);
     const { slot } = await addSlot(t, admin.auth, { assignmentId: c.assignment._id, weekday: 3, start: '11:00', end: '12:00', room: 'R-101' });
     const email = uniqueEmail('record');
     const made = await api('POST', '/users', admin.auth, { name: 'Ishaan Kulkarni', email, roles: ['Student'], sectionId: c.section._id, bloodGroup: 'A+' });

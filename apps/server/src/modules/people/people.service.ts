@@ -14,7 +14,8 @@ import { xlsxOf } from '../../lib/spreadsheet.ts';
 import { collegeClock } from '../../lib/time.ts';
 import type { Principal } from '../../plugins/access.ts';
 import type { ImportUpload } from '../../plugins/import-route.ts';
-import * as academics from '../academics/academics.service.ts';
+import * as enrolment from '../academics/academics.enrolment.ts';
+import * as academics from '../academics/academics.read.ts';
 import * as audit from '../audit/audit.service.ts';
 import * as auth from '../auth/auth.service.ts';
 import * as users from '../users/users.service.ts';
@@ -63,20 +64,20 @@ const NOWHERE: Placement = { departmentId: null, department: null, sectionId: nu
 async function placementOf(ctx: AppContext, input: { departmentId?: string | null | undefined; sectionId?: string | null | undefined }, current: Placement, roles: readonly Role[], tx: Executor): Promise<Placement> {
   const out: Placement = { departmentId: current.departmentId, department: current.department, sectionId: current.sectionId, section: current.section };
   if (input.departmentId !== undefined) {
-    const d = input.departmentId === null ? undefined : await academics.departmentRef(ctx, input.departmentId, tx);
+    const d = input.departmentId === null ? undefined : (await academics.departmentsByIds(ctx, [input.departmentId], tx))[0];
     if (input.departmentId !== null && !d) throw fieldError('departmentId', MSG.departmentNotFound, 'DEPARTMENT_NOT_FOUND');
     Object.assign(out, { departmentId: d?.id ?? null, department: d?.name ?? null });
   }
   const student = roles.includes('Student');
   if (input.sectionId !== undefined && input.sectionId !== null && !student) throw fieldError('sectionId', MSG.sectionOnlyForStudents, 'SECTION_NOT_STUDENT');
   if (input.sectionId !== undefined || !student) {
-    const s = !student || input.sectionId === null || input.sectionId === undefined ? undefined : await academics.sectionRef(ctx, input.sectionId, tx);
+    const s = !student || input.sectionId === null || input.sectionId === undefined ? undefined : (await academics.sectionsByIds(ctx, [input.sectionId], tx))[0];
     if (student && input.sectionId && !s) throw fieldError('sectionId', MSG.sectionNotFound, 'SECTION_NOT_FOUND');
     Object.assign(out, { sectionId: s?.id ?? null, section: s?.name ?? (student && input.sectionId === undefined ? current.section : null) });
     if (s && input.departmentId === undefined) Object.assign(out, { departmentId: s.departmentId, department: s.departmentName });
   }
   if (out.sectionId !== null) {
-    const s = (await academics.sectionRef(ctx, out.sectionId, tx))!;
+    const s = (await academics.sectionsByIds(ctx, [out.sectionId], tx))[0]!;
     if (out.departmentId !== s.departmentId) throw fieldError('sectionId', MSG.sectionNotInDepartment(s.name, out.department ?? ''), 'SECTION_OTHER_DEPARTMENT');
   }
   return out;
@@ -132,7 +133,7 @@ export async function createPerson(ctx: AppContext, p: Principal, input: CreateU
     const made = await users.insertPerson(ctx, { ...fields, ...placement, status: 'active', passwordHash }, tx);
     await audit.record(ctx, p, { action: 'user.created', target: asTarget(made), details: { roles: made.roles } }, tx);
     // The section is the enrolment: on the roster, in the timetable at first sign-in (decision 0036).
-    await academics.moveStudent(ctx, p, made, null, made.sectionId, 'people', tx);
+    await enrolment.moveStudent(ctx, p, made, null, made.sectionId, 'people', tx);
     return made;
   });
   await auth.mailPasswordLink(ctx, account, 'welcome');
@@ -159,7 +160,7 @@ export async function updatePerson(ctx: AppContext, p: Principal, id: string, pa
     // Roles travel in the access token: a change makes older tokens stop working (decision 0004).
     const changed = await users.changeAccount(ctx, id, { ...fields, ...placement, ...(rolesChange ? { roles, bumpTokenVersion: true } : {}) }, tx);
     // A new section is a move of the enrolment, in this transaction (decision 0036).
-    await academics.moveStudent(ctx, p, changed, target.sectionId, changed.sectionId, 'people', tx);
+    await enrolment.moveStudent(ctx, p, changed, target.sectionId, changed.sectionId, 'people', tx);
     const changes = audit.changesOf(target, changed, AUDITED_FIELDS);
     if (Object.keys(changes).length > 0) await audit.record(ctx, p, { action: 'user.updated', target: asTarget(changed), changes }, tx);
     if (rolesChange) await audit.record(ctx, p, { action: 'user.roles_changed', target: asTarget(changed), changes: audit.changesOf(target, changed, ['roles']) }, tx);
@@ -233,7 +234,7 @@ export async function importPeople(ctx: AppContext, p: Principal, upload: Import
     const cells = [...new Set(table.flat().map((c) => c.trim()).filter(Boolean))].slice(0, 100_000);
     const owners = new Map<string, string>();
     for (const person of (await users.peopleByRefs(ctx, cells)).values()) if (person.studentId) owners.set(person.studentId.toUpperCase(), person.email);
-    const spec = userImport(p.user.roles, owners, await academics.academicDirectory(ctx));
+    const spec = userImport(p.user.roles, owners, { departments: await academics.allDepartments(ctx), sections: await academics.allSections(ctx) });
     const store: ImportStore<PlacedImportRow> = {
       existing: (emails) => users.storedEmails(ctx, emails),
       write: async (rows) => {
@@ -259,7 +260,7 @@ export async function importPeople(ctx: AppContext, p: Principal, upload: Import
           );
           await audit.record(ctx, p, { action: 'users.imported', details: { created: inserted.length, rows: rows.length, file: upload.filename } }, tx);
           // Each student's section is their enrolment, in the import's transaction (decision 0036).
-          await academics.enrolImported(
+          await enrolment.enrolImported(
             ctx,
             p,
             inserted.flatMap((a) => (a.sectionId ? [{ id: a.id, email: a.email, sectionId: a.sectionId }] : [])),

@@ -14,7 +14,7 @@ import type { TestApp } from '../../../test/helper.ts';
 import { countRows, multipart, one } from '../../../test/util.ts';
 import { sql } from 'drizzle-orm';
 import { addDays, collegeClock } from '../../lib/time.ts';
-import { classFixture, person } from '../academics/academics.fixtures.ts';
+import { assignmentFixture, person } from '../academics/academics.fixtures.ts';
 import type { Auth } from '../academics/academics.fixtures.ts';
 
 const PDF = readFileSync(path.join(import.meta.dirname, '../../../test/fixtures/files/marks.pdf'));
@@ -41,7 +41,7 @@ async function postJob(body: Record<string, unknown> = {}): Promise<Job> {
 }
 /** A student enrolled in a section of a fresh department (no published results: no CGPA). */
 async function student() {
-  const c = await classFixture(t, admin, (await person(t, 'Teacher')).user.id, 1);
+  const c = await assignmentFixture(t, admin, (await person(t, 'Teacher')).user.id, 1);
   return { ...c.students[0]!, department: c.department };
 }
 function applyWith(auth: Auth, jobId: string, content: Buffer | string | undefined, filename = 'resume.pdf', ip = '203.0.113.7') {

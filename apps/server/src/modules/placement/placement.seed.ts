@@ -1,7 +1,7 @@
 import type { ApplicationStatus, JobStatus } from '@crs/shared/schemas/placement';
 import type { AppContext } from '../../context.ts';
 import { addDays, collegeClock } from '../../lib/time.ts';
-import * as academics from '../academics/academics.service.ts';
+import * as academics from '../academics/academics.read.ts';
 import * as assessment from '../assessment/assessment.service.ts';
 import * as users from '../users/users.service.ts';
 import * as repo from './placement.repository.ts';
@@ -50,9 +50,9 @@ const DEMO_APPLICATIONS: Array<[company: string, section: string, count: number,
 /** Posts the demo drives (and a few applications) on a database without jobs. False when there were jobs already or no departments. */
 export async function seedDemoPlacement(ctx: AppContext): Promise<boolean> {
   if ((await repo.countJobs(ctx.db)) > 0) return false;
-  const { departments } = await academics.listDepartments(ctx);
+  const departments = await academics.allDepartments(ctx);
   if (departments.length === 0) return false;
-  const deptId = new Map(departments.map((d) => [d.code, d._id]));
+  const deptId = new Map(departments.map((d) => [d.code, d.id]));
   const cellId = (await users.accountIdByEmail(ctx, 'staff@demo.crs')) ?? null;
   const today = collegeClock(ctx.config.timeZone).date;
   const jobs = await repo.insertJobs(
@@ -71,8 +71,7 @@ export async function seedDemoPlacement(ctx: AppContext): Promise<boolean> {
     })),
   );
   const jobId = new Map(jobs.map((j) => [j.company, j.id]));
-  const { sections } = await academics.listSections(ctx, { page: 1, pageSize: 100 });
-  const sectionId = new Map(sections.map((s) => [s.name, s._id]));
+  const sectionId = new Map((await academics.allSections(ctx)).map((s) => [s.name, s.id]));
   const applications: Parameters<typeof repo.insertApplications>[1] = [];
   for (const [company, section, count, statuses] of DEMO_APPLICATIONS) {
     const sid = sectionId.get(section);

@@ -7,7 +7,7 @@ import { AppError, badRequest, conflict, notFound } from '../../lib/errors.ts';
 import { sheetDownload } from '../../lib/spreadsheet.ts';
 import { collegeClock } from '../../lib/time.ts';
 import type { Principal } from '../../plugins/access.ts';
-import * as academics from '../academics/academics.service.ts';
+import * as academics from '../academics/academics.read.ts';
 import * as assessment from '../assessment/assessment.service.ts';
 import * as audit from '../audit/audit.service.ts';
 import * as files from '../files/files.service.ts';
@@ -33,6 +33,11 @@ async function departmentsOf(ctx: AppContext, jobs: JobRow[]): Promise<Departmen
   return new Map(rows.map((d) => [d.id, d]));
 }
 
+/** The department codes of each student's sections, by student id (by code; students on no section are left out). */
+async function departmentCodesOf(ctx: AppContext, studentIds: readonly string[]): Promise<Map<string, string[]>> {
+  const sections = await academics.sectionsOfStudents(ctx, studentIds);
+  return new Map([...sections].map(([id, list]) => [id, [...new Set(list.map((s) => s.departmentCode))].sort()]));
+}
 /** The résumés of some applications, by file id. */
 const resumesOf = (ctx: AppContext, rows: ApplicationRow[]): Promise<Resumes> => files.signedRefs(ctx, rows.flatMap((r) => (r.resumeFileId ? [r.resumeFileId] : [])));
 
@@ -208,7 +213,7 @@ export async function myApplications(ctx: AppContext, p: Principal): Promise<{ a
 
 async function presentApplicants(ctx: AppContext, rows: ApplicationRow[]): Promise<Applicant[]> {
   const ids = rows.map((r) => r.studentId);
-  const [people, depts, resumes] = await Promise.all([users.peopleByIds(ctx, ids), academics.departmentCodesOfStudents(ctx, ids), resumesOf(ctx, rows)]);
+  const [people, depts, resumes] = await Promise.all([users.peopleByIds(ctx, ids), departmentCodesOf(ctx, ids), resumesOf(ctx, rows)]);
   return rows.map((r) => presentApplicant(r, people.get(r.studentId), depts.get(r.studentId), resumes));
 }
 
@@ -254,8 +259,8 @@ export async function exportApplications(ctx: AppContext, jobId: string, format:
 
 /** GET /placement/departments: what a job's eligibility can name. */
 export async function departments(ctx: AppContext) {
-  const { departments: rows } = await academics.listDepartments(ctx);
-  return { departments: rows.map((d) => ({ _id: d._id, code: d.code, name: d.name })) };
+  const rows = await academics.allDepartments(ctx);
+  return { departments: rows.map((d) => ({ _id: d.id, code: d.code, name: d.name })) };
 }
 
 /** Jobs open for applications today (the Admin dashboard's 'Open Jobs'). */
@@ -269,7 +274,7 @@ export const openJobCount = (ctx: AppContext): Promise<number> => repo.countOpen
  */
 export async function offersByDepartment(ctx: AppContext, from: string, to: string): Promise<Map<string, { applications: number; offers: number }>> {
   const rows = await repo.applicationsAppliedBetween(ctx.db, { from, to, timeZone: ctx.config.timeZone });
-  const depts = await academics.departmentCodesOfStudents(
+  const depts = await departmentCodesOf(
     ctx,
     rows.map((r) => r.studentId),
   );

@@ -11,7 +11,7 @@ import { apiOn, createTestApp, loginAs } from '../../../test/helper.ts';
 import type { TestApp } from '../../../test/helper.ts';
 import { countRows } from '../../../test/util.ts';
 import { addDays, collegeClock } from '../../lib/time.ts';
-import { classFixture, person } from '../academics/academics.fixtures.ts';
+import { assignmentFixture, person } from '../academics/academics.fixtures.ts';
 import type { Auth } from '../academics/academics.fixtures.ts';
 
 let t: TestApp;
@@ -41,7 +41,7 @@ const visible = async (auth: Auth) => {
 /** A class whose one student has a published exam scored `marks`/100: a CGPA on record. */
 async function classWithCgpa(marks: number) {
   const teacher = await person(t, 'Teacher');
-  const c = await classFixture(t, admin, teacher.user.id, 1);
+  const c = await assignmentFixture(t, admin, teacher.user.id, 1);
   const created = await api('POST', '/assesment/exams', teacher.auth, { name: 'End-term', kind: 'end-term', maxMarks: 100, weight: 100, date: today(), subjectId: c.subject._id, sectionId: c.section._id });
   expect(created.statusCode, created.body).toBe(201);
   const exam = created.json().exam as Exam;
@@ -56,7 +56,7 @@ describe('placement', () => {
   it('shows a student only open, eligible, not-yet-due jobs; the cell sees every job', async () => {
     const good = await classWithCgpa(72);
     expect(good.cgpa).toBeLessThan(10);
-    const other = await classFixture(t, admin, (await person(t, 'Teacher')).user.id, 1);
+    const other = await assignmentFixture(t, admin, (await person(t, 'Teacher')).user.id, 1);
     const noResults = other.students[0]!;
     const tag = `E${Date.now()}`;
     await postJob(staff, { company: `${tag} open to all` });
@@ -89,7 +89,7 @@ describe('placement', () => {
 
   it('refuses ineligible, late, closed and repeated applications; accepts one per job', async () => {
     const good = await classWithCgpa(70);
-    const other = await classFixture(t, admin, (await person(t, 'Teacher')).user.id, 1);
+    const other = await assignmentFixture(t, admin, (await person(t, 'Teacher')).user.id, 1);
     const apply = (auth: Auth, job: Job) => api('POST', `/placement/jobs/${job._id}/apply`, auth, {});
     const refused = async (auth: Auth, job: Job, status: number, message: string) => {
       const res = await apply(auth, job);

@@ -11,7 +11,7 @@ import { badRequest, notFound } from '../../lib/errors.ts';
 import { CSV_TYPE, XLSX_TYPE, xlsxOf } from '../../lib/spreadsheet.ts';
 import { addDays, collegeClock } from '../../lib/time.ts';
 import type { Principal } from '../../plugins/access.ts';
-import * as academics from '../academics/academics.service.ts';
+import * as academics from '../academics/academics.read.ts';
 import * as audit from '../audit/audit.service.ts';
 import * as assessment from '../assessment/assessment.service.ts';
 import * as attendance from '../attendance/attendance.service.ts';
@@ -121,8 +121,8 @@ const param = (name: ReportParam['name'], kind: ReportParam['kind'], required: b
 
 /** GET /reports: every report with its parameters; section and exam choices read live. */
 export async function listReports(ctx: AppContext): Promise<ReportList> {
-  const [sections, exams, jobs] = await Promise.all([academics.sectionChoices(ctx), assessment.examChoices(ctx), placement.jobChoices(ctx)]);
-  const sectionOptions = sections.map((s) => ({ value: s.id, label: s.label }));
+  const [sections, exams, jobs] = await Promise.all([academics.allSections(ctx), assessment.examChoices(ctx), placement.jobChoices(ctx)]);
+  const sectionOptions = sections.map((s) => ({ value: s.id, label: `${s.name} (${s.academicYear})` }));
   const params: Record<ReportName, ReportParam[]> = {
     'attendance-register': [param('sectionId', 'select', true, sectionOptions), param('month', 'month', true)],
     'attendance-shortage': [param('sectionId', 'select', false, sectionOptions), param('from', 'date', false), param('to', 'date', false)],
@@ -144,7 +144,7 @@ type Sheet = { title: string; fileName: string; rows: CsvCell[][] };
 async function attendanceRegister(ctx: AppContext, q: ReportQuery): Promise<Sheet> {
   const sectionId = required(q.sectionId, 'sectionId', MSG.reportSectionRequired);
   const month = required(q.month, 'month', MSG.reportMonthRequired);
-  const section = await academics.findSectionInfo(ctx, sectionId);
+  const [section] = await academics.sectionsByIds(ctx, [sectionId]);
   if (!section) throw notFound(MSG.sectionNotFound, 'SECTION_NOT_FOUND');
   const from = `${month}-01`;
   const to = addDays(addDays(from, 32).slice(0, 8) + '01', -1);
@@ -177,7 +177,7 @@ async function attendanceShortage(ctx: AppContext, q: ReportQuery): Promise<Shee
   let roster: Set<string> | undefined;
   let sectionName = 'all';
   if (q.sectionId) {
-    const section = await academics.findSectionInfo(ctx, q.sectionId);
+    const [section] = await academics.sectionsByIds(ctx, [q.sectionId]);
     if (!section) throw notFound(MSG.sectionNotFound, 'SECTION_NOT_FOUND');
     sectionName = section.name;
     const [subjects, students] = await Promise.all([academics.assignmentsOfSection(ctx, q.sectionId), academics.sectionRoster(ctx, q.sectionId)]);
@@ -192,11 +192,11 @@ async function attendanceShortage(ctx: AppContext, q: ReportQuery): Promise<Shee
     .filter((s) => s.marked > 0 && s.att < threshold)
     .sort((a, b) => a.att - b.att);
   const ids = below.map((s) => s.id);
-  const [people, sections] = await Promise.all([users.peopleByIds(ctx, ids), academics.sectionNamesOf(ctx, ids)]);
+  const [people, sections] = await Promise.all([users.peopleByIds(ctx, ids), academics.sectionsOfStudents(ctx, ids)]);
   const rows: CsvCell[][] = [['Roll No', 'Name', 'Email', 'Section', 'Attended', 'Marked', 'Percent', 'Threshold']];
   for (const s of below) {
     const p = people.get(s.id);
-    rows.push([p?.studentId ?? '', p?.name ?? '', p?.email ?? '', sections.get(s.id) ?? '', s.attended, s.marked, s.att, threshold]);
+    rows.push([p?.studentId ?? '', p?.name ?? '', p?.email ?? '', sections.get(s.id)?.map((x) => x.name).join(', ') ?? '', s.attended, s.marked, s.att, threshold]);
   }
   return { title: 'Below threshold', fileName: `attendance-below-${threshold}-${sectionName}-${to}`, rows };
 }

@@ -10,7 +10,7 @@ import type { AnalyticsOverview, ReportList } from '@crs/shared/schemas/reports'
 import { createTestApp, createUser, loginAs } from '../../../test/helper.ts';
 import type { TestApp } from '../../../test/helper.ts';
 import { addDays, collegeClock } from '../../lib/time.ts';
-import { classFixture, person, post } from '../academics/academics.fixtures.ts';
+import { assignmentFixture, person, post } from '../academics/academics.fixtures.ts';
 import type { Auth } from '../academics/academics.fixtures.ts';
 import { addBook, lend, makeDue } from '../library/library.fixtures.ts';
 
@@ -19,7 +19,7 @@ let admin: Auth;
 let staff: Auth;
 let student: Auth;
 let teacherAuth: Auth;
-let c: Awaited<ReturnType<typeof classFixture>>;
+let c: Awaited<ReturnType<typeof assignmentFixture>>;
 let exam: Exam;
 let job: Job;
 let emptyJob: Job;
@@ -37,7 +37,7 @@ beforeAll(async () => {
   student = (await loginAs(t, ['Student'])).auth;
   const teacher = await person(t, 'Teacher');
   teacherAuth = teacher.auth;
-  c = await classFixture(t, admin, teacher.user.id, 3);
+  c = await assignmentFixture(t, admin, teacher.user.id, 3);
   // A student whose name a spreadsheet would run as a formula.
   const tricky = await createUser(t.ctx, { roles: ['Student'], name: '=HYPERLINK("http://evil.test","x")' });
   await post(t, admin, `/academics/sections/${c.section._id}/students`, { studentIds: [tricky.id] }, 200);

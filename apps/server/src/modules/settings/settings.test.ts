@@ -19,7 +19,7 @@ import type { TestApp } from '../../../test/helper.ts';
 import { decodeBody, startSmtp } from '../../../test/smtp.ts';
 import { multipart, one } from '../../../test/util.ts';
 import { collegeClock } from '../../lib/time.ts';
-import { classFixture, person } from '../academics/academics.fixtures.ts';
+import { assignmentFixture, person } from '../academics/academics.fixtures.ts';
 import type { Auth } from '../academics/academics.fixtures.ts';
 
 const fixture = (name: string) => readFileSync(path.join(import.meta.dirname, '../../../test/fixtures/files', name));
@@ -204,7 +204,7 @@ describe('settings: saved, audited and applied without a restart', () => {
 
   it('grading: results are graded on the new scale at once', async () => {
     const teacher = await person(t, 'Teacher');
-    const c = await classFixture(t, admin, teacher.user.id, 1);
+    const c = await assignmentFixture(t, admin, teacher.user.id, 1);
     const student = c.students[0]!;
     const ex = await api('POST', '/assesment/exams', teacher.auth, { name: 'End', kind: 'end-term', maxMarks: 100, weight: 100, date: today(), subjectId: c.subject._id, sectionId: c.section._id });
     expect(ex.statusCode, ex.body).toBe(201);
@@ -227,7 +227,7 @@ describe('settings: saved, audited and applied without a restart', () => {
 
   it('attendance: a new threshold changes who is below it; a new window changes what a teacher may correct', async () => {
     const teacher = await person(t, 'Teacher');
-    const c = await classFixture(t, admin, teacher.user.id, 1);
+    const c = await assignmentFixture(t, admin, teacher.user.id, 1);
     const sid = c.students[0]!.user.id;
     // Declared extra classes: the fixture's class has no timetable slots.
     for (const [start, end, status] of [

@@ -8,7 +8,7 @@ import { MSG } from '@crs/shared/messages';
 import type { Loan } from '@crs/shared/schemas/library';
 import { createTestApp, loginAs } from '../../../test/helper.ts';
 import type { TestApp } from '../../../test/helper.ts';
-import { classFixture, person, post } from '../academics/academics.fixtures.ts';
+import { assignmentFixture, person, post } from '../academics/academics.fixtures.ts';
 import type { Auth } from '../academics/academics.fixtures.ts';
 import { addBook, lend } from '../library/library.fixtures.ts';
 
@@ -32,7 +32,7 @@ beforeAll(async () => {
   superAdmin = (await loginAs(t, ['SuperAdmin'])).auth;
   librarian = (await loginAs(t, ['Librarian'])).auth;
   teacher = await person(t, 'Teacher');
-  const c = await classFixture(t, admin, teacher.user.id, 2);
+  const c = await assignmentFixture(t, admin, teacher.user.id, 2);
   [student, classmate] = c.students as [typeof student, typeof classmate];
   const me = (await get('/auth/users/me', student.auth)).json() as { user: { studentId: string } };
   rollNumber = me.user.studentId;
