@@ -99,7 +99,7 @@ async function requireDepartment(db: Executor, id: string) {
 }
 
 async function peopleCards(ctx: AppContext, ids: readonly string[], tx: Executor = ctx.db): Promise<Map<string, PersonCard>> {
-  return (await users.peopleByIds(ctx, ids, tx)) as Map<string, PersonCard>;
+  return (await users.usersByIds(ctx, ids, tx)) as Map<string, PersonCard>;
 }
 
 // Departments ---------------------------------------------------------------------------------
@@ -121,7 +121,7 @@ export async function updateDepartment(ctx: AppContext, id: string, v: UpdateDep
     // People of the department show its name (decision 0036).
     return v.name ? users.departmentRenamed(ctx, id, v.name, tx) : [];
   });
-  await users.accountsChanged(ctx, changed);
+  await users.usersChanged(ctx, changed);
   return presentDepartment((await repo.findDepartment(ctx.db, id))!);
 }
 /** Deletes a department without subjects or sections (409 otherwise). */
@@ -183,7 +183,7 @@ export async function updateSection(ctx: AppContext, id: string, v: UpdateSectio
     const ref = (await repo.sectionRefs(tx, [id]))[0]!;
     return users.sectionRenamed(ctx, id, { name: ref.name, departmentId: ref.departmentId, department: ref.departmentName }, tx);
   });
-  await users.accountsChanged(ctx, changed);
+  await users.usersChanged(ctx, changed);
   return presentSection((await repo.findSection(ctx.db, id))!);
 }
 /** Deletes a section without teaching assignments (409 otherwise); its roster goes with it. */
@@ -207,7 +207,7 @@ export const deleteSection = (ctx: AppContext, p: Principal, id: string) =>
 /** The roster of a section: id, name, email and roll number (student ID), by roll number. */
 export async function sectionRoster(ctx: AppContext, sectionId: string, tx: Executor = ctx.db): Promise<Array<{ id: string; name: string; email: string; studentId: string | null }>> {
   const ids = await repo.sectionStudentIds(tx, sectionId);
-  const people = await users.peopleByIds(ctx, ids, tx);
+  const people = await users.usersByIds(ctx, ids, tx);
   return [...people.values()]
     .map((p) => ({ id: p.id, name: p.name, email: p.email, studentId: p.studentId }))
     .sort((a, b) => (a.studentId ?? '~').localeCompare(b.studentId ?? '~') || a.name.localeCompare(b.name));
@@ -220,7 +220,7 @@ export async function listSectionStudents(ctx: AppContext, sectionId: string) {
 /** Enrols active students (400 naming any id that is not one); already enrolled ones stay once; each new enrolment is audited, and a student without a section gets this one (decision 0036). */
 export async function enrolStudents(ctx: AppContext, p: Principal, sectionId: string, studentIds: string[]) {
   if (!(await repo.findSection(ctx.db, sectionId))) throw notFound(MSG.sectionNotFound);
-  const people = await users.peopleByIds(ctx, studentIds);
+  const people = await users.usersByIds(ctx, studentIds);
   const bad = studentIds.findIndex((id) => {
     const p = people.get(id);
     return !p || p.status !== 'active' || !p.roles.includes('Student');
@@ -228,7 +228,7 @@ export async function enrolStudents(ctx: AppContext, p: Principal, sectionId: st
   if (bad >= 0) throw fieldError(`studentIds.${bad}`, MSG.notAStudent(studentIds[bad]!), 'NOT_A_STUDENT');
   const unique = [...new Set(studentIds)];
   const { enrolled, changed } = await ctx.db.transaction((tx) => joinSection(ctx, p, sectionId, unique, 'academics', tx));
-  await users.accountsChanged(ctx, changed);
+  await users.usersChanged(ctx, changed);
   return { enrolled, alreadyEnrolled: unique.length - enrolled };
 }
 /** Leaves one student's enrolment (the record.deleted entry and an enrolment change); their record loses it when it was their section. */
@@ -239,21 +239,21 @@ export const unenrolStudent = (ctx: AppContext, p: Principal, sectionId: string,
     { type: 'enrolment', id: `${sectionId}/${studentId}` },
     labelOfDeleted(
       async (tx) => {
-        const [section, student] = await Promise.all([repo.findSection(tx, sectionId), users.peopleByIds(ctx, [studentId], tx)]);
+        const [section, student] = await Promise.all([repo.findSection(tx, sectionId), users.usersByIds(ctx, [studentId], tx)]);
         return section && { section, email: student.get(studentId)?.email ?? studentId };
       },
       async (tx) => {
         const before = await enrolmentLabels(tx, studentId);
         if (!(await repo.unenrol(tx, sectionId, studentId))) return false;
         await users.sectionLeft(ctx, sectionId, [studentId], tx);
-        const email = (await users.peopleByIds(ctx, [studentId], tx)).get(studentId)?.email ?? studentId;
+        const email = (await users.usersByIds(ctx, [studentId], tx)).get(studentId)?.email ?? studentId;
         await recordEnrolment(ctx, p, { id: studentId, email }, before, await enrolmentLabels(tx, studentId), 'academics', tx);
         return true;
       },
       (r) => `${r.email} from ${r.section.name} ${r.section.academicYear}`,
     ),
     notFound(MSG.notEnrolled, 'NOT_ENROLLED'),
-  ).then(() => users.accountChanged(ctx, studentId));
+  ).then(() => users.userChanged(ctx, studentId));
 /** True when the student is on the section's roster. */
 export const isEnrolled = async (ctx: AppContext, sectionId: string, studentId: string, tx: Executor = ctx.db) =>
   (await repo.sectionsOfStudent(tx, studentId)).includes(sectionId);
@@ -284,7 +284,7 @@ async function joinSection(ctx: AppContext, actor: AuditActor, sectionId: string
     fresh.map((studentId) => ({ sectionId, studentId })),
   );
   const changed = await users.sectionJoined(ctx, fresh, { id: ref.id, name: ref.name, departmentId: ref.departmentId, department: ref.departmentName }, tx);
-  const emails = await users.peopleByIds(ctx, fresh, tx);
+  const emails = await users.usersByIds(ctx, fresh, tx);
   const label = sectionLabel(ref);
   await audit.recordMany(
     ctx,
@@ -348,7 +348,7 @@ async function presentAssignments(ctx: AppContext, rows: AssignmentRow[]) {
   return rows.map((r) => presentAssignment(r, people));
 }
 async function requireTeacher(ctx: AppContext, id: string) {
-  const p = (await users.peopleByIds(ctx, [id])).get(id);
+  const p = (await users.usersByIds(ctx, [id])).get(id);
   if (!p || p.status !== 'active' || !p.roles.includes('Teacher')) throw fieldError('teacherId', MSG.teacherNotFound, 'TEACHER_NOT_FOUND');
 }
 async function requireSubjectAndSection(ctx: AppContext, v: { subjectId?: string | undefined; sectionId?: string | undefined }) {
@@ -391,7 +391,7 @@ export const deleteAssignment = (ctx: AppContext, p: Principal, id: string) =>
 export async function getAssignment(ctx: AppContext, id: string, tx: Executor = ctx.db) {
   const row = await repo.findAssignment(tx, id);
   if (!row) return undefined;
-  const teacher = (await users.peopleByIds(ctx, [row.teacherId], tx)).get(row.teacherId);
+  const teacher = (await users.usersByIds(ctx, [row.teacherId], tx)).get(row.teacherId);
   return { ...row, teacher: teacher?.name ?? 'Unknown', label: classLabel(row.subjectCode, row.section) };
 }
 /** The assignments a teacher teaches (all of them when teacherId is undefined), by subject and section. */
@@ -408,7 +408,7 @@ export async function classLabelsOf(ctx: AppContext, teacherId: string | undefin
 export async function coursesOfStudent(ctx: AppContext, studentId: string) {
   const sectionIds = await repo.sectionsOfStudent(ctx.db, studentId);
   const { rows } = await repo.listAssignments(ctx.db, { sectionIds, page: 1, pageSize: 100_000 });
-  const people = await users.peopleByIds(
+  const people = await users.usersByIds(
     ctx,
     rows.map((r) => r.teacherId),
   );
@@ -707,7 +707,7 @@ export async function importEnrolment(ctx: AppContext, p: Principal, sectionId: 
   if (!UUID.test(sectionId) || !(await repo.findSection(ctx.db, sectionId))) throw notFound(MSG.sectionNotFound);
   let changed: string[] = [];
   const outcome = await importWith<string>(ctx, upload, dryRun, async (table) => ({
-    spec: enrolmentImport(await users.peopleByRefs(ctx, cellsOf(table))),
+    spec: enrolmentImport(await users.usersByRefs(ctx, cellsOf(table))),
     existing: async (keys) => {
       const stored = await repo.enrolmentKeys(ctx.db, sectionId);
       return new Set(keys.filter((k) => stored.has(k)));
@@ -718,13 +718,13 @@ export async function importEnrolment(ctx: AppContext, p: Principal, sectionId: 
       return r.enrolled;
     },
   }));
-  await users.accountsChanged(ctx, changed);
+  await users.usersChanged(ctx, changed);
   return outcome;
 }
 
 export const importAssignments = (ctx: AppContext, upload: ImportUpload, dryRun: boolean) =>
   importWith<repo.AssignmentValues>(ctx, upload, dryRun, async (table) => ({
-    spec: assignmentImport(await users.peopleByRefs(ctx, cellsOf(table)), await repo.subjectIdsByCode(ctx.db), await repo.sectionIdsByKey(ctx.db)),
+    spec: assignmentImport(await users.usersByRefs(ctx, cellsOf(table)), await repo.subjectIdsByCode(ctx.db), await repo.sectionIdsByKey(ctx.db)),
     existing: async (keys) => {
       const stored = new Set([...(await repo.assignmentIdsByKey(ctx.db)).values()].map((a) => a.id));
       const { rows } = await repo.listAssignments(ctx.db, { page: 1, pageSize: 100_000 });

@@ -252,7 +252,7 @@ export async function uploadMarks(ctx: AppContext, p: Principal, examId: string,
   const maxRows = Math.min(ctx.config.importMaxRows, 5000);
   const table = await readTableOffThread(upload.bytes, upload.kind, maxRows);
   const refs = [...new Set(table.slice(1).flatMap((cells) => cells.map((c) => c.trim()).filter(Boolean)))].slice(0, 20_000);
-  const [people, roster] = await Promise.all([users.peopleByRefs(ctx, refs), academics.sectionRoster(ctx, exam.sectionId)]);
+  const [people, roster] = await Promise.all([users.usersByRefs(ctx, refs), academics.sectionRoster(ctx, exam.sectionId)]);
   const spec = marksImport({ maxMarks: exam.maxMarks, section: info.section }, people, new Set(roster.map((s) => s.id)));
   const outcome = await runImport(
     table,

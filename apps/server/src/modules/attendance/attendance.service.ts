@@ -67,7 +67,7 @@ async function sessionAnswer(ctx: AppContext, p: Principal, a: NonNullable<Await
   ]);
   const byStudent = new Map(records.map((r) => [r.studentId, r]));
   const { threshold, correctionDays } = await rules(ctx);
-  const markers = await users.peopleByIds(ctx, [...records.map((r) => r.markedBy ?? ''), session?.updatedBy ?? ''].filter(Boolean));
+  const markers = await users.usersByIds(ctx, [...records.map((r) => r.markedBy ?? ''), session?.updatedBy ?? ''].filter(Boolean));
   const nameOf = (id: string | null) => (id ? (markers.get(id)?.name ?? 'Unknown') : null);
   return {
     assignmentId: a.id,
@@ -256,7 +256,7 @@ export async function summary(ctx: AppContext, p: Principal, teacherId: string |
 
 /** A student's attendance overall and per course of their sections. */
 async function attendanceOf(ctx: AppContext, studentId: string): Promise<StudentAttendance> {
-  const person = (await users.peopleByIds(ctx, [studentId])).get(studentId);
+  const person = (await users.usersByIds(ctx, [studentId])).get(studentId);
   if (!person || !person.roles.includes('Student')) throw notFound(MSG.studentNotFound);
   const [courses, mine] = await Promise.all([academics.coursesOfStudent(ctx, studentId), repo.countsOfStudent(ctx.db, studentId)]);
   let attended = 0;
@@ -299,7 +299,7 @@ export async function studentAttendance(ctx: AppContext, p: Principal, ref: stri
 
 /** A student's attendance in one of their courses with every session held, newest first; 404 when it is not their course. */
 async function subjectDetailOf(ctx: AppContext, studentId: string, assignmentId: string): Promise<SubjectAttendanceDetail> {
-  const person = (await users.peopleByIds(ctx, [studentId])).get(studentId);
+  const person = (await users.usersByIds(ctx, [studentId])).get(studentId);
   if (!person || !person.roles.includes('Student')) throw notFound(MSG.studentNotFound);
   const course = (await academics.coursesOfStudent(ctx, studentId)).find((c) => c.id === assignmentId);
   if (!course) throw notFound(MSG.attendanceCourseNotFound, 'COURSE_NOT_FOUND');

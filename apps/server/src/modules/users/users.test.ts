@@ -201,7 +201,7 @@ describe('the command line (user:create, user:approve)', () => {
   };
 
   it('activates a pending sign-up, leaves an active account alone and refuses a disabled one', async () => {
-    const { approveByEmail } = await import('./users.service.ts');
+    const { approveByEmail } = await import('./users.admin.service.ts');
     const { CONSOLE_ACTOR } = await import('../audit/audit.service.ts');
     const pending = await createUser(t.ctx, { roles: ['Teacher'], status: 'pending' });
     expect(await approveByEmail(t.ctx, CONSOLE_ACTOR, pending.email)).toMatchObject({ changed: true, user: { status: 'active' } });

@@ -5,6 +5,7 @@ import { roundTo } from '@crs/shared/schemas/assessment';
 import { percentOf } from '@crs/shared/schemas/attendance';
 import { DEFAULT_ANALYTICS_WEEKS, REPORT_NAMES, REPORT_PARAM_LABEL, REPORT_TEXT } from '@crs/shared/schemas/reports';
 import type { AnalyticsOverview, AnalyticsQuery, ReportList, ReportName, ReportParam, ReportQuery } from '@crs/shared/schemas/reports';
+import type { Performance } from '@crs/shared/schemas/assessment';
 import { gradeOn } from '@crs/shared/schemas/settings';
 import type { AppContext } from '../../context.ts';
 import { badRequest, notFound } from '../../lib/errors.ts';
@@ -20,8 +21,9 @@ import * as placement from '../placement/placement.service.ts';
 import * as settings from '../settings/settings.service.ts';
 import * as users from '../users/users.service.ts';
 
-// Analytics and reports (issue 14 items 4 and 5, decision 0030). This module owns no table: it
-// sits above academics, attendance, assessment, library, placement and users and asks their
+// Analytics (issue 14 items 4 and 5, decision 0030): the overview, performance and the downloadable
+// reports; the dashboards' figures (/stats) are dashboard.service.ts. This module owns no table:
+// it sits above academics, attendance, assessment, library, placement and users and asks their
 // services for figures (decision 0015).
 
 /** Most rows a report holds (the library's overdue list is the only unbounded one). */
@@ -109,6 +111,9 @@ export async function overview(ctx: AppContext, q: AnalyticsQuery): Promise<Anal
   };
 }
 
+/** GET /analytics/performance: average marks by subject over the caller's exams (managers: all), as assessment computes them. */
+export const performance = (ctx: AppContext, p: Principal): Promise<Performance> => assessment.performance(ctx, p);
+
 // Reports -------------------------------------------------------------------------------------
 
 const param = (name: ReportParam['name'], kind: ReportParam['kind'], required: boolean, options?: ReportParam['options']): ReportParam => ({
@@ -192,7 +197,7 @@ async function attendanceShortage(ctx: AppContext, q: ReportQuery): Promise<Shee
     .filter((s) => s.marked > 0 && s.att < threshold)
     .sort((a, b) => a.att - b.att);
   const ids = below.map((s) => s.id);
-  const [people, sections] = await Promise.all([users.peopleByIds(ctx, ids), academics.sectionNamesOf(ctx, ids)]);
+  const [people, sections] = await Promise.all([users.usersByIds(ctx, ids), academics.sectionNamesOf(ctx, ids)]);
   const rows: CsvCell[][] = [['Roll No', 'Name', 'Email', 'Section', 'Attended', 'Marked', 'Percent', 'Threshold']];
   for (const s of below) {
     const p = people.get(s.id);

@@ -4,7 +4,7 @@ import { errorSchema } from '@crs/shared/schemas/common';
 import { openTasksSchema } from '@crs/shared/schemas/reports';
 import { overviewStatsSchema, systemStatsSchema } from '@crs/shared/schemas/users';
 import type { AppContext } from '../../context.ts';
-import * as stats from './stats.service.ts';
+import * as stats from './dashboard.service.ts';
 
 /** Dashboard figures from live data. */
 export const statsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {

@@ -8,11 +8,12 @@ import * as notices from '../notices/notices.service.ts';
 import * as placement from '../placement/placement.service.ts';
 import * as users from '../users/users.service.ts';
 
-// Dashboard figures drawn from several modules: this module owns no table and sits above them.
+// The dashboards' figures under /stats (the analytics module; the URL is the spec's): drawn from
+// several modules, no table of its own, above them.
 
 /** Active accounts per role, pending sign-ups and jobs open for applications, from live data. */
 export async function overview(ctx: AppContext): Promise<OverviewStats> {
-  const [accounts, openJobs] = await Promise.all([users.accountCounts(ctx), placement.openJobCount(ctx)]);
+  const [accounts, openJobs] = await Promise.all([users.userCounts(ctx), placement.openJobCount(ctx)]);
   return { ...accounts, openJobs };
 }
 
@@ -30,7 +31,7 @@ export async function system(ctx: AppContext): Promise<SystemStats> {
 /** The Staff dashboard's Open Tasks, counted now: sign-ups awaiting approval, loans overdue, notices expiring soon, applications to review. */
 export async function openTasks(ctx: AppContext): Promise<OpenTasks> {
   const [counts, overdueLoans, expiringNotices, applicationsToReview] = await Promise.all([
-    users.accountCounts(ctx),
+    users.userCounts(ctx),
     library.overdueLoanCount(ctx),
     notices.expiringNoticeCount(ctx, NOTICE_EXPIRY_DAYS),
     placement.applicationsToReviewCount(ctx),
