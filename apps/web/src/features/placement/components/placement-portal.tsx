@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { NOTICES_MSG } from '@crs/shared/messages/notices';
+import { PLACEMENT_MSG } from '@crs/shared/messages/placement';
 import type { Job, StudentApplication } from '@crs/shared/schemas/placement';
 import { PageHeader } from '@/components/layout/page';
 import { Badge } from '@/components/ui/badge';
@@ -88,10 +88,10 @@ export function PlacementPortal() {
             </div>
           ) : jobs.isError ? (
             <p role="alert" className="text-sm text-destructive">
-              {NOTICES_MSG.jobsLoadFailed}
+              {PLACEMENT_MSG.jobsLoadFailed}
             </p>
           ) : jobs.data.jobs.length === 0 ? (
-            <p className="text-sm text-muted-foreground">{NOTICES_MSG.noJobPostings}</p>
+            <p className="text-sm text-muted-foreground">{PLACEMENT_MSG.noJobPostings}</p>
           ) : (
             <ul className="grid gap-3 lg:grid-cols-2" aria-label={PLACEMENT_TEXT.openJobs}>
               {jobs.data.jobs.map((j) => (

@@ -8,7 +8,7 @@ import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { DeadlineList, type Deadline } from '@/components/ui/deadline-list';
 import { StatCard } from '@/components/ui/stat-card';
 import { paths } from '@/config/paths';
-import { StudentPicker } from '@/features/accounts/components/student-picker';
+import { StudentPicker } from '@/features/users/components/student-picker';
 import { useAttendanceOf } from '@/features/academics/api/get-student-attendance';
 import { AttendanceCard } from '@/features/academics/components/attendance-card';
 import { DocsGrid } from '@/features/docs/components/docs-grid';
