@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import * as XLSX from '@e965/xlsx';
-import type { AnalyticsOverview, OpenTasks, ReportList } from '@crs/shared/schemas/reports';
+import type { AnalyticsOverview, OpenTasks, ReportList } from '@crs/shared/schemas/analytics';
 import { formatDate } from '../src/lib/format-date';
 import { checkScreen, DEMO, DEMO_PASSWORD, expect, loginAs, test } from './utils';
 

@@ -3,7 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ADMINS, STAFF_AREA, TEACHER_AREA } from '@crs/shared/roles';
 import { performanceResponse } from '@crs/shared/schemas/assessment';
 import { errorSchema } from '@crs/shared/schemas/common';
-import { analyticsOverviewSchema, analyticsQuery, reportListSchema, reportParams, reportQuery } from '@crs/shared/schemas/reports';
+import { analyticsOverviewSchema, analyticsQuery, reportListSchema, reportParams, reportQuery } from '@crs/shared/schemas/analytics';
 import type { AppContext } from '../../context.ts';
 import { principalOf } from '../../plugins/access.ts';
 import * as analytics from './analytics.service.ts';

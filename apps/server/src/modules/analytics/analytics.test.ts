@@ -1,14 +1,17 @@
-// Analytics, reports and the Staff dashboard's open tasks (issue 14 items 4–6): access by role,
+// Analytics, reports and the dashboards' figures (/stats; issue 14 items 4–6): access by role,
 // figures against data this file creates, report files read back with the xlsx reader, formula
 // cells made inert.
+import { sql } from 'drizzle-orm';
 import * as XLSX from '@e965/xlsx';
 import { beforeAll, afterAll, describe, expect, it } from 'vitest';
 import { MSG } from '@crs/shared/messages';
+import type { Role } from '@crs/shared/roles';
 import type { Exam } from '@crs/shared/schemas/assessment';
 import type { Job, StudentApplication } from '@crs/shared/schemas/placement';
-import type { AnalyticsOverview, ReportList } from '@crs/shared/schemas/reports';
+import type { AnalyticsOverview, ReportList } from '@crs/shared/schemas/analytics';
 import { createTestApp, createUser, loginAs } from '../../../test/helper.ts';
 import type { TestApp } from '../../../test/helper.ts';
+import { rows } from '../../../test/util.ts';
 import { addDays, collegeClock } from '../../lib/time.ts';
 import { classFixture, person, post } from '../academics/academics.fixtures.ts';
 import type { Auth } from '../academics/academics.fixtures.ts';
@@ -296,3 +299,65 @@ describe('GET /stats/tasks', () => {
   });
 });
 
+// The dashboards' figures (/stats): users per role and pending sign-ups, the system card.
+describe('the dashboards (/stats)', () => {
+  const NON_MANAGERS: Role[] = ['Student', 'Teacher', 'Staff', 'Librarian'];
+  const managers = {} as Record<'admin' | 'superAdmin', Awaited<ReturnType<typeof loginAs>>>;
+  beforeAll(async () => {
+    managers.admin = await loginAs(t, ['Admin']);
+    managers.superAdmin = await loginAs(t, ['SuperAdmin']);
+  });
+  function expectForbidden(res: { statusCode: number; json(): unknown }) {
+    expect(res.statusCode).toBe(403);
+    expect(res.json()).toEqual({ message: MSG.forbidden, code: 'FORBIDDEN' });
+  }
+
+  describe('GET /stats/overview', () => {
+    it('counts active accounts per role and pending sign-ups from live data', async () => {
+      const before = (await get('/stats/overview', managers.admin.auth)).json();
+      expect(Object.keys(before).sort()).toEqual(['admins', 'librarians', 'openJobs', 'pendingApprovals', 'staff', 'students', 'teachers', 'totalUsers']);
+      const [totals] = await rows<{ n: number }>(t.ctx, sql`select count(*)::int as n from users`);
+      expect(before.totalUsers).toBe(totals!.n);
+      await createUser(t.ctx, { roles: ['Student'] });
+      await createUser(t.ctx, { roles: ['Librarian'] });
+      await createUser(t.ctx, { roles: ['Teacher'], status: 'pending' });
+      await createUser(t.ctx, { roles: ['Staff'], status: 'disabled' });
+      const after = (await get('/stats/overview', managers.superAdmin.auth)).json();
+      expect(after).toEqual({
+        ...before,
+        students: before.students + 1,
+        librarians: before.librarians + 1,
+        pendingApprovals: before.pendingApprovals + 1,
+        totalUsers: before.totalUsers + 4,
+      });
+    });
+
+    it('answers 401 without a token and 403 to non-managers', async () => {
+      expect((await get('/stats/overview')).statusCode).toBe(401);
+      for (const role of NON_MANAGERS) expectForbidden(await get('/stats/overview', (await loginAs(t, [role])).auth));
+    });
+  });
+
+  describe('GET /stats/system', () => {
+    it('answers uptime, database size and live sessions to a SuperAdmin', async () => {
+      const res = await get('/stats/system', managers.superAdmin.auth);
+      expect(res.statusCode).toBe(200);
+      const json = res.json();
+      expect(json.database).toBe(t.ctx.database.kind);
+      expect(json.databaseBytes).toBeGreaterThan(0);
+      expect(json.uptimeSeconds).toBeGreaterThanOrEqual(0);
+      expect(json.activeSessions).toBeGreaterThanOrEqual(2);
+      // A logout removes one live session.
+      const extra = await loginAs(t);
+      const withExtra = (await get('/stats/system', managers.superAdmin.auth)).json().activeSessions;
+      await t.app.inject({ method: 'POST', url: '/api/v1/auth/logout', headers: extra.auth });
+      expect((await get('/stats/system', managers.superAdmin.auth)).json().activeSessions).toBe(withExtra - 1);
+    });
+
+    it('answers 401 without a token and 403 to everyone but SuperAdmin (Admin included)', async () => {
+      expect((await get('/stats/system')).statusCode).toBe(401);
+      expectForbidden(await get('/stats/system', managers.admin.auth));
+      for (const role of NON_MANAGERS) expectForbidden(await get('/stats/system', (await loginAs(t, [role])).auth));
+    });
+  });
+});

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ACCOUNT_MANAGERS, STAFF_AREA } from '@crs/shared/roles';
 import { errorSchema } from '@crs/shared/schemas/common';
-import { openTasksSchema } from '@crs/shared/schemas/reports';
+import { openTasksSchema } from '@crs/shared/schemas/analytics';
 import { overviewStatsSchema, systemStatsSchema } from '@crs/shared/schemas/users';
 import type { AppContext } from '../../context.ts';
 import * as stats from './dashboard.service.ts';

@@ -1,5 +1,5 @@
-import { NOTICE_EXPIRY_DAYS } from '@crs/shared/schemas/reports';
-import type { OpenTasks } from '@crs/shared/schemas/reports';
+import { NOTICE_EXPIRY_DAYS } from '@crs/shared/schemas/analytics';
+import type { OpenTasks } from '@crs/shared/schemas/analytics';
 import type { OverviewStats, SystemStats } from '@crs/shared/schemas/users';
 import type { AppContext } from '../../context.ts';
 import * as auth from '../auth/auth.service.ts';

@@ -1,4 +1,4 @@
-import type { ReportFormat, ReportName } from '@crs/shared/schemas/reports';
+import type { ReportFormat, ReportName } from '@crs/shared/schemas/analytics';
 import { api } from '@/lib/api-client';
 import { fileNameOf, saveBlob } from '@/lib/download';
 

@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { ReportList } from '@crs/shared/schemas/reports';
+import type { ReportList } from '@crs/shared/schemas/analytics';
 import { api } from '@/lib/api-client';
 
 /** GET /reports (Staff, Admin, SuperAdmin): the reports with their parameters and choices. */

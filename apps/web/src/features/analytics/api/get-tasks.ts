@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { OpenTasks } from '@crs/shared/schemas/reports';
+import type { OpenTasks } from '@crs/shared/schemas/analytics';
 import { api } from '@/lib/api-client';
 import { statsQueryKey } from './get-dashboard-overview';
 

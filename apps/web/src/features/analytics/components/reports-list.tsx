@@ -1,5 +1,5 @@
 import { useId, useState, type FormEvent } from 'react';
-import type { ReportFormat, ReportList } from '@crs/shared/schemas/reports';
+import type { ReportFormat, ReportList } from '@crs/shared/schemas/analytics';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { FormError } from '@/components/ui/form-error';
