@@ -10,9 +10,10 @@ const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.len
  * (JWT check + session and user from the auth cache) and GET /health of the app, each as a ratio
  * to the bare route (scripts/bench/bare-server.ts). The machine's load drifts, so the three are
  * measured in turn for ROUNDS rounds and each ratio is the median of its rounds' ratios. Also in
- * each round, as a reference and not an aim: the bare route carrying the app's 13 headers
- * (bare-headers-server.ts).
- * Aims: health/bare ≥ 0.8, me/bare ≥ 0.5, and revocation stays immediate (decisions 0004, 0018).
+ * each round: the bare route carrying the headers of the app's API answers (bare-headers-server.ts),
+ * so the app's own cost shows apart from the header bytes every answer must carry.
+ * Aims: health/bare ≥ 0.8, health/bare+hdrs ≥ 0.95, me/bare ≥ 0.5, and revocation stays immediate
+ * (decisions 0004, 0018, 0042).
  */
 export async function accountsBench(opts: { seconds: number; pgUrl: string | undefined }): Promise<void> {
   const seconds = Math.max(2, Math.round(opts.seconds / 2));
@@ -32,7 +33,7 @@ export async function accountsBench(opts: { seconds: number; pgUrl: string | und
     });
   }
   const bare = await startBare();
-  // Not an aim: the bare route with the app's 13 headers, to show what the headers alone cost.
+  // The bare route with the API answers' headers: what the headers alone cost.
   const bareHeaders = await startBare('scripts/bench/bare-headers-server.ts');
   const bareRounds: number[] = [];
   try {
@@ -68,10 +69,11 @@ export async function accountsBench(opts: { seconds: number; pgUrl: string | und
           const typical = (rs: Load[]) => rs.find((r) => r.rps === median(rs.map((x) => x.rps)))!;
           bareRounds.push(...runs.bare.map((r) => r.rps));
           row('bare', typical(runs.bare));
-          row('bare+hdrs', typical(runs.bareHeaders), `bare+hdrs/bare ${fmt(ratio('bareHeaders'), 2)}${cpuRatio('bareHeaders')} (the same route with the app's 13 headers)`);
+          row('bare+hdrs', typical(runs.bareHeaders), `bare+hdrs/bare ${fmt(ratio('bareHeaders'), 2)}${cpuRatio('bareHeaders')} (the same route with the API answers' headers)`);
           row('health', typical(runs.health), `health/bare ${fmt(ratio('health'), 2)}${cpuRatio('health')}  health/bare+hdrs ${fmt(ratio('health', 'bareHeaders'), 2)}${cpuRatio('health', 'bareHeaders')}`);
           row('me', typical(runs.me), `me/bare ${fmt(ratio('me'), 2)}${cpuRatio('me')}  me/health ${fmt(ratio('me', 'health'), 2)}${cpuRatio('me', 'health')}`);
           aimAtLeast(`health/bare (${target.name})`, ratio('health'), 0.8);
+          aimAtLeast(`health/bare+hdrs (${target.name})`, ratio('health', 'bareHeaders'), 0.95);
           aimAtLeast(`me/bare (${target.name})`, ratio('me'), 0.5);
           // Immediate revocation still holds with the cache: log out, then the same token must fail.
           const out = await fetch(`${server.url}/api/v1/auth/logout`, { method: 'POST', headers: auth });

@@ -12,7 +12,7 @@ export const quantile = (sorted: number[], p: number) => sorted[Math.min(sorted.
  * Untimed requests before each probe. 20 were too few for a steady state: on a freshly started
  * server with 100k alumni, three timed passes of the same queries gave `q=kavya` p95 14.9, 11.3 and
  * 10.5 ms (server CPU 9.6, 7.2, 6.7 ms a request), so whichever role the bench measured first
- * paid the JIT's and the database cache's warm-up (2026-11-25, decision 0021).
+ * paid the JIT's and the database cache's warm-up (2026-11-25, docs/benchmarks/0021-alumni-directory.md).
  */
 const WARM_UP = 100;
 

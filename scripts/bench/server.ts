@@ -64,9 +64,12 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
   };
 }
 
-/** Polls `url` until it answers 2xx; fails if `child` exits first or after 60 s. */
+/**
+ * Polls `url` until it answers 2xx; fails if `child` exits first or after 180 s: a first start seeds
+ * the demo college, which took over 60 s on two cores shared with seven other workers (issue 26).
+ */
 async function waitReady(child: ChildProcess, url: string): Promise<void> {
-  const deadline = Date.now() + 60_000;
+  const deadline = Date.now() + 180_000;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
     try {

@@ -80,7 +80,7 @@ export async function buildApp(ctx: AppContext, opts: BuildOptions = {}): Promis
   app.setSerializerCompiler(createSerializerCompiler({ verify: opts.verifyResponses }));
 
   // External plugins
-  // helmet's headers (CSP and friends), built once (decisions 0009, 0018)
+  // helmet's headers (CSP and friends) for documents, a smaller set for the API, built once (decisions 0009, 0018, 0042)
   await app.register(securityHeadersPlugin);
   await app.register(swagger, {
     openapi: {
@@ -111,10 +111,8 @@ export async function buildApp(ctx: AppContext, opts: BuildOptions = {}): Promis
   app.addHook('preClose', async () => {
     closing = true;
   });
-  app.addHook('onSend', (request, reply, payload, done) => {
-    // API answers carry personal data and tokens: never cached, unless the route chose a policy
-    // itself (a file by its immutable id).
-    if (request.url.startsWith('/api/v1') && !reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store');
+  // (API answers' `cache-control: no-store` is among their security headers, decision 0042.)
+  app.addHook('onSend', (_request, reply, payload, done) => {
     if (closing) reply.header('connection', 'close');
     done(null, payload);
   });

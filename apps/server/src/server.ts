@@ -3,11 +3,10 @@ import { buildApp } from './app.ts';
 import { serveAdminSocket } from './cli/admin-socket.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import { DataDirLockedError } from './db/lock.ts';
-import * as alumni from './modules/alumni/alumni.service.ts';
+import { sweepStaleImports } from './lib/import/staged.ts';
 import * as audit from './modules/audit/audit.service.ts';
 import { sweepOrphanBytes } from './modules/files/files.service.ts';
 import { pruneAuthData } from './modules/auth/auth.service.ts';
-import { cleanUpPendingImports, STALE_IMPORT_MINUTES } from './modules/library/library.service.ts';
 import * as settings from './modules/settings/settings.service.ts';
 import { openRuntime } from './runtime.ts';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, seedDemo } from './seed/demo.ts';
@@ -19,12 +18,10 @@ async function main(): Promise<void> {
   const runtime = await openRuntime(config, out);
   const { ctx } = runtime;
   // Maintenance at start, before any request: an import a crash left pending is deleted with its
-  // books. The embedded database has one process, so every pending import there is a leftover;
+  // rows. The embedded database has one process, so every pending import there is a leftover;
   // on a shared PostgreSQL database another process may be importing right now.
-  const dropped = await cleanUpPendingImports(ctx, config.databaseUrl ? STALE_IMPORT_MINUTES : 0);
-  if (dropped > 0) out(`Removed ${dropped} unfinished book import(s) left by an earlier stop.`);
-  const droppedAlumni = await alumni.cleanUpPendingImports(ctx, config.databaseUrl ? alumni.STALE_IMPORT_MINUTES : 0);
-  if (droppedAlumni > 0) out(`Removed ${droppedAlumni} unfinished alumni import(s) left by an earlier stop.`);
+  const dropped = await sweepStaleImports(ctx.db, new Date(), config.databaseUrl ? undefined : 0);
+  if (dropped > 0) out(`Removed ${dropped} unfinished import(s) left by an earlier stop.`);
   const seeded = config.seed ? await seedDemo(ctx) : false;
   const app = await buildApp(ctx);
   runtime.outbox.start();
@@ -33,8 +30,7 @@ async function main(): Promise<void> {
   const prune = () =>
     Promise.all([
       pruneAuthData(ctx).catch((err: unknown) => app.log.warn({ err }, 'pruning auth data failed')),
-      cleanUpPendingImports(ctx, STALE_IMPORT_MINUTES).catch((err: unknown) => app.log.warn({ err }, 'removing stale imports failed')),
-      alumni.cleanUpPendingImports(ctx, alumni.STALE_IMPORT_MINUTES).catch((err: unknown) => app.log.warn({ err }, 'removing stale alumni imports failed')),
+      sweepStaleImports(ctx.db, new Date()).catch((err: unknown) => app.log.warn({ err }, 'removing stale imports failed')),
       settings
         .current(ctx)
         .then((s) => audit.purgeOlderThan(ctx, s.auditRetentionDays))

@@ -22,74 +22,102 @@ afterAll(async () => {
   rmSync(webDist, { recursive: true, force: true });
 });
 
-function expectSecurityHeaders(res: { headers: Record<string, unknown> }, what: string) {
+/** The client's pages and files and the API reference: helmet's set and the Permissions-Policy (decision 0009). */
+const DOCUMENT_HEADERS = {
+  'content-security-policy':
+    "default-src 'self';script-src 'self';style-src 'self' 'unsafe-inline';img-src 'self' data: blob:;font-src 'self' data:;connect-src 'self';object-src 'none';base-uri 'none';frame-ancestors 'none';form-action 'self'",
+  'cross-origin-opener-policy': 'same-origin',
+  'cross-origin-resource-policy': 'same-origin',
+  'origin-agent-cluster': '?1',
+  'referrer-policy': 'strict-origin-when-cross-origin',
+  'x-content-type-options': 'nosniff',
+  'x-dns-prefetch-control': 'off',
+  'x-download-options': 'noopen',
+  'x-frame-options': 'SAMEORIGIN',
+  'x-permitted-cross-domain-policies': 'none',
+  'x-xss-protection': '0',
+  'permissions-policy':
+    'accelerometer=(), camera=(), display-capture=(), geolocation=(), gyroscope=(), hid=(), magnetometer=(), microphone=(), midi=(), payment=(), serial=(), usb=()',
+};
+
+/** API answers (JSON, files): the headers that act on a non-document (OWASP REST Security Cheat Sheet; decision 0042). */
+const API_HEADERS = {
+  'cache-control': 'no-store',
+  'content-security-policy': "default-src 'none'; frame-ancestors 'none'",
+  'cross-origin-resource-policy': 'same-origin',
+  'referrer-policy': 'no-referrer',
+  'x-content-type-options': 'nosniff',
+  'x-frame-options': 'DENY',
+};
+/** What only a document uses; an API answer carries none of it. */
+const DOCUMENT_ONLY = Object.keys(DOCUMENT_HEADERS).filter((h) => !(h in API_HEADERS));
+const HSTS = 'max-age=31536000; includeSubDomains';
+
+function expectDocumentHeaders(res: { headers: Record<string, unknown> }, what: string) {
   const csp = String(res.headers['content-security-policy'] ?? '');
   for (const d of ["script-src 'self'", "object-src 'none'", "base-uri 'none'", "frame-ancestors 'none'", "default-src 'self'"]) {
     expect(csp, `${what}: CSP has ${d}`).toContain(d);
   }
   expect(csp, what).not.toMatch(/script-src[^;]*'unsafe-(inline|eval)'/);
-  expect(res.headers['x-content-type-options'], what).toBe('nosniff');
-  expect(res.headers['referrer-policy'], what).toBe('strict-origin-when-cross-origin');
+  // Built once at start (decision 0018), the set must stay what helmet sent per request before.
+  expect(res.headers, what).toMatchObject(DOCUMENT_HEADERS);
   expect(res.headers['x-powered-by'], what).toBeUndefined();
-  // Issue 25: no page uses the camera, microphone, location, payments or devices.
-  const permissions = String(res.headers['permissions-policy'] ?? '');
-  for (const feature of ['camera', 'microphone', 'geolocation', 'payment', 'usb']) expect(permissions, `${what}: ${feature}`).toContain(`${feature}=()`);
+  // Plain HTTP: HSTS would be ignored, and RFC 6797 says never to send it there.
+  expect(res.headers['strict-transport-security'], what).toBeUndefined();
+}
+
+function expectApiHeaders(res: { headers: Record<string, unknown> }, what: string) {
+  expect(res.headers, what).toMatchObject(API_HEADERS);
+  for (const h of [...DOCUMENT_ONLY, 'x-powered-by', 'strict-transport-security']) expect(res.headers[h], `${what}: ${h}`).toBeUndefined();
 }
 
 describe('security headers', () => {
-  it('are on API answers of every kind: success, 400, 401, 403, 404', async () => {
+  it('are the non-document set on API answers of every kind: success, 400, 401, 403, 404', async () => {
     const student = await loginAs(t);
     const answers = {
       health: await t.app.inject({ url: '/api/v1/health' }),
       me: await t.app.inject({ url: '/api/v1/auth/users/me', headers: student.auth }),
       badLogin: await t.app.inject({ method: 'POST', url: '/api/v1/auth/login', payload: { email: 'x' } }),
+      badJson: await t.app.inject({ method: 'POST', url: '/api/v1/auth/login', headers: { 'content-type': 'application/json' }, payload: '{' }),
       noToken: await t.app.inject({ url: '/api/v1/auth/users/me' }),
       forbidden: await t.app.inject({ url: '/api/v1/users', headers: student.auth }),
+      // The student documents route (not the API reference at /api/docs).
+      documents: await t.app.inject({ url: '/api/v1/docs' }),
       unknown: await t.app.inject({ url: '/api/v1/nope' }),
+      otherVersion: await t.app.inject({ url: '/api/v2/users' }),
     };
-    expect(Object.values(answers).map((r) => r.statusCode)).toEqual([200, 200, 400, 401, 403, 404]);
-    for (const [what, res] of Object.entries(answers)) {
-      expectSecurityHeaders(res, what);
-      // API answers carry personal data and tokens: never cached.
-      expect(res.headers['cache-control'], what).toBe('no-store');
+    expect(Object.values(answers).map((r) => r.statusCode)).toEqual([200, 200, 400, 400, 401, 403, 401, 404, 404]);
+    for (const [what, res] of Object.entries(answers)) expectApiHeaders(res, what);
+  });
+
+  it('are the full document set on the client (SPA) pages, its files and the API reference', async () => {
+    const answers = ['/', '/login', '/dashboard/admin', '/assets/app-abc123.js', '/api/docs'];
+    for (const url of answers) {
+      const res = await t.app.inject({ url });
+      expect(res.statusCode, url).toBe(200);
+      expectDocumentHeaders(res, url);
     }
   });
 
-  // Built once at start (decision 0018), the set must stay what helmet sent per request before.
-  it('are exactly the same set on every kind of answer', async () => {
-    const expected = {
-      'content-security-policy':
-        "default-src 'self';script-src 'self';style-src 'self' 'unsafe-inline';img-src 'self' data: blob:;font-src 'self' data:;connect-src 'self';object-src 'none';base-uri 'none';frame-ancestors 'none';form-action 'self'",
-      'cross-origin-opener-policy': 'same-origin',
-      'cross-origin-resource-policy': 'same-origin',
-      'origin-agent-cluster': '?1',
-      'referrer-policy': 'strict-origin-when-cross-origin',
-      'strict-transport-security': 'max-age=31536000; includeSubDomains',
-      'x-content-type-options': 'nosniff',
-      'x-dns-prefetch-control': 'off',
-      'x-download-options': 'noopen',
-      'x-frame-options': 'SAMEORIGIN',
-      'x-permitted-cross-domain-policies': 'none',
-      'x-xss-protection': '0',
-      'permissions-policy':
-        'accelerometer=(), camera=(), display-capture=(), geolocation=(), gyroscope=(), hid=(), magnetometer=(), microphone=(), midi=(), payment=(), serial=(), usb=()',
-    };
-    const answers = [
-      await t.app.inject({ url: '/api/v1/health' }),
-      await t.app.inject({ url: '/api/v1/auth/users/me' }),
-      await t.app.inject({ url: '/api/v1/nope' }),
-      await t.app.inject({ url: '/login' }),
-      await t.app.inject({ url: '/assets/app-abc123.js' }),
-      await t.app.inject({ method: 'POST', url: '/api/v1/auth/login', headers: { 'content-type': 'application/json' }, payload: '{' }),
-    ];
-    expect(answers.map((r) => r.statusCode)).toEqual([200, 401, 404, 200, 200, 400]);
-    for (const res of answers) expect(res.headers).toMatchObject(expected);
-  });
-
-  it('are on the client (SPA) answers too', async () => {
-    for (const url of ['/', '/login', '/dashboard/admin']) {
-      const res = await t.app.inject({ url });
-      expectSecurityHeaders(res, url);
+  it('add HSTS over HTTPS only: behind a trusted TLS proxy, never on a claim of one from anyone else', async () => {
+    // This app does not trust a proxy: a client's X-Forwarded-Proto changes nothing.
+    for (const url of ['/api/v1/health', '/login']) {
+      const res = await t.app.inject({ url, headers: { 'x-forwarded-proto': 'https' } });
+      expect(res.headers['strict-transport-security'], url).toBeUndefined();
+    }
+    const proxied = await createTestApp({ CRS_WEB_DIST: webDist, TRUST_PROXY: 'true' });
+    try {
+      for (const url of ['/api/v1/health', '/login', '/api/v1/nope']) {
+        const https = await proxied.app.inject({ url, headers: { 'x-forwarded-proto': 'https' } });
+        expect(https.headers['strict-transport-security'], url).toBe(HSTS);
+        const http = await proxied.app.inject({ url, headers: { 'x-forwarded-proto': 'http' } });
+        expect(http.headers['strict-transport-security'], url).toBeUndefined();
+      }
+      const api = await proxied.app.inject({ url: '/api/v1/health', headers: { 'x-forwarded-proto': 'https' } });
+      expect(api.headers).toMatchObject(API_HEADERS);
+      expect(api.headers['permissions-policy']).toBeUndefined();
+    } finally {
+      await proxied.close();
     }
   });
 

@@ -1,3 +1,5 @@
+// Hand-written in place of a registry compression plugin (decision 0012): those wrap the same two
+// node:zlib calls (brotli, gzip) in options we do not need.
 import { readdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { promisify } from 'node:util';

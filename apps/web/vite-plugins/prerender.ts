@@ -1,3 +1,6 @@
+// Hand-written in place of a prerender plugin (decision 0012): React's renderToString of the real
+// route tree through Vite's own SSR loader, for the one signed-out page that needs it (/login), and
+// its entry handed to public/boot.js so scripts start after the first paint; a plugin adds neither.
 import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { createServer } from 'vite';

@@ -92,7 +92,7 @@ async function directoryBytes(dir: string): Promise<number> {
  * after PGlite has loaded one (pg_trgm, btree_gist), V8's code for it creates each tick object
  * ~40 times slower (~0.6 µs a call) for the rest of the process, and every HTTP request makes
  * several ticks — 3.7 µs of the 21.6 µs of server CPU a `GET /health` cost on PGlite against
- * 17.4 µs on PostgreSQL. Optimized before the load, it stays fast (decision 0018, third round).
+ * 17.4 µs on PostgreSQL. Optimized before the load, it stays fast (decision 0018; docs/benchmarks/0018, third round).
  * Costs ~50 ms once at start.
  */
 async function warmNextTick(): Promise<void> {

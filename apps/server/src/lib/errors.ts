@@ -16,7 +16,11 @@ export class AppError extends Error {
 export const unauthorized = (message: string = MSG.unauthenticated, code = 'UNAUTHENTICATED') =>
   new AppError(401, code, message);
 export const forbidden = (message: string = MSG.forbidden, code = 'FORBIDDEN') => new AppError(403, code, message);
-export const notFound = (message: string = MSG.notFound, code = 'NOT_FOUND') => new AppError(404, code, message);
+/**
+ * A 404 names what is missing: a specific code (`SECTION_NOT_FOUND`) and its message are required,
+ * and the generic `NOT_FOUND` is refused by the type (decision 0015, Errors).
+ */
+export const notFound = <C extends string>(message: string, code: C extends 'NOT_FOUND' ? never : C) => new AppError(404, code, message);
 export const conflict = (message: string, code = 'CONFLICT') => new AppError(409, code, message);
 export const badRequest = (message: string, code = 'BAD_REQUEST', errors?: Array<{ path: string; message: string }>) =>
   new AppError(400, code, message, {}, errors);

@@ -1,5 +1,6 @@
 // The API rate limit's counting (decision 0031): fixed windows counted in memory per process and
-// added to a shared store in batches, so a request never waits for the store.
+// added to a shared store in batches, so a request never waits for the store. Hand-written in place
+// of @fastify/rate-limit, whose shared stores take a round trip on every request.
 
 /**
  * The counters every server process shares (the database or Redis; the ratelimit module provides

@@ -1,5 +1,5 @@
 import * as XLSX from '@e965/xlsx';
-import { neutralizeFormula } from '@crs/shared/csv';
+import { neutralizeFormula, toCsv } from '@crs/shared/csv';
 import type { CsvCell } from '@crs/shared/csv';
 
 // The one .xlsx writer for downloads (alumni export and template, attendance register); CSV is
@@ -14,4 +14,9 @@ export function xlsxOf(rows: CsvCell[][], sheetName: string): Buffer {
   const book = XLSX.utils.book_new();
   XLSX.utils.book_append_sheet(book, XLSX.utils.aoa_to_sheet(safe), sheetName);
   return XLSX.write(book, { type: 'buffer', bookType: 'xlsx', compression: true }) as Buffer;
+}
+
+/** A download of `rows` as CSV or a one-sheet .xlsx: its content type, file name (`base` plus the extension) and bytes. */
+export function sheetDownload(format: 'csv' | 'xlsx', base: string, rows: CsvCell[][], sheetName: string): { type: string; filename: string; body: string | Buffer } {
+  return format === 'csv' ? { type: CSV_TYPE, filename: `${base}.csv`, body: toCsv(rows) } : { type: XLSX_TYPE, filename: `${base}.xlsx`, body: xlsxOf(rows, sheetName) };
 }

@@ -1,3 +1,6 @@
+// Hand-written in place of fastify-type-provider-zod's serializer (decision 0018): zod encoded each
+// answer before JSON.stringify; fast-json-stringify compiles each route's schema once. Tests build
+// the app with `verifyResponses`, which also encodes with zod and compares.
 import type { FastifySerializerCompiler } from 'fastify';
 import fastJson from 'fast-json-stringify';
 import type { Schema as JsonSchema } from 'fast-json-stringify';

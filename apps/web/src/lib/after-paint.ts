@@ -1,3 +1,6 @@
+// Hand-written, no library (decision 0012, "API calls go out after the paint"): scheduling
+// libraries and scheduler.postTask yield to the event loop, not to a presented paint, which is what
+// Lighthouse's LCP and the first paint of a signed-in page wait on. frame.spec.ts holds it to that.
 /**
  * Resolves once the browser has painted what is on screen now, in a task of the caller's own.
  *

@@ -1,3 +1,6 @@
+// Hand-written in place of React.lazy + Suspense for the frame's overlays (decision 0012): the
+// frame must know synchronously whether the code is there, and a failed download must not throw
+// into the route's error screen.
 import { useEffect, useSyncExternalStore } from 'react';
 
 /**

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { check, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { importIdColumn, stagingTable } from '../../lib/import/staging-table.ts';
 import { users } from './users.ts';
 
 /** One experience of an alumnus, as stored in alumni.experiences (decision 0021: jsonb, not a child table). */
@@ -18,20 +19,7 @@ export type ExperienceJson = {
  * updates flips it to `committed`, which shows them all at once. A failed or interrupted import
  * is deleted with the alumni it wrote (alumni.import_id cascades). One pending at a time.
  */
-export const alumniImports = pgTable(
-  'alumni_imports',
-  {
-    id: uuid('id').primaryKey().defaultRandom(),
-    state: text('state', { enum: ['pending', 'committed'] }).notNull().default('pending'),
-    who: uuid('who').references(() => users.id, { onDelete: 'set null' }),
-    startedAt: timestamp('started_at', { withTimezone: true }).notNull().defaultNow(),
-    rows: integer('rows').notNull().default(0),
-  },
-  (t) => [
-    uniqueIndex('alumni_imports_one_pending').on(t.state).where(sql`${t.state} = 'pending'`),
-    check('alumni_imports_state_check', sql`${t.state} in ('pending', 'committed')`),
-  ],
-);
+export const alumniImports = stagingTable('alumni_imports', () => users.id);
 
 /**
  * The alumni directory (spec section 3). Email (stored lower-case) and enrollment number are each
@@ -48,7 +36,7 @@ export const alumni = pgTable(
     // the directory's slowest step on the embedded database.
     id: uuid('id').primaryKey().defaultRandom(),
     /** The import that added the alumnus (null: added otherwise); hidden while that import is pending. */
-    importId: uuid('import_id').references(() => alumniImports.id, { onDelete: 'cascade' }),
+    importId: importIdColumn(alumniImports),
     visibility: text('visibility', { enum: ['public', 'private'] }).notNull().default('public'),
     searchText: text('search_text').notNull().default(''),
     /** lower(department): the department filter. */

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { bigint, check, customType, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { importIdColumn, stagingTable } from '../../lib/import/staging-table.ts';
 import { users } from './users.ts';
 
 const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
@@ -11,20 +12,7 @@ const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
  * (books.import_id cascades). The partial unique index lets one import be pending at a time.
  * `rows` is the number of books written so far (all of them once committed).
  */
-export const bookImports = pgTable(
-  'book_imports',
-  {
-    id: uuid('id').primaryKey().defaultRandom(),
-    state: text('state', { enum: ['pending', 'committed'] }).notNull().default('pending'),
-    who: uuid('who').references(() => users.id, { onDelete: 'set null' }),
-    startedAt: timestamp('started_at', { withTimezone: true }).notNull().defaultNow(),
-    rows: integer('rows').notNull().default(0),
-  },
-  (t) => [
-    uniqueIndex('book_imports_one_pending').on(t.state).where(sql`${t.state} = 'pending'`),
-    check('book_imports_state_check', sql`${t.state} in ('pending', 'committed')`),
-  ],
-);
+export const bookImports = stagingTable('book_imports', () => users.id);
 
 /**
  * The catalogue. search_text (lower-cased title, authors, subjects, tags, publisher, ISBN),
@@ -42,7 +30,7 @@ export const books = pgTable(
     // each reach for it slower (decision 0013).
     id: uuid('id').primaryKey().defaultRandom(),
     /** The import that wrote the book (null: added otherwise); hidden while that import is pending. */
-    importId: uuid('import_id').references(() => bookImports.id, { onDelete: 'cascade' }),
+    importId: importIdColumn(bookImports),
     searchText: text('search_text').notNull().default(''),
     /** The title alone: the first tier of ranked candidates (decision 0013). */
     titleVector: tsvector('title_vector').notNull().default(sql`''::tsvector`),

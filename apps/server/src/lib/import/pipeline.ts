@@ -3,7 +3,9 @@ import { MSG } from '@crs/shared/messages';
 import { IMPORT_ANSWER_MAX_BYTES, IMPORT_CELL_MAX_CHARS, IMPORT_MAX_ERRORS, IMPORT_PREVIEW_ROWS, IMPORT_QUOTE_MAX_CHARS, importText, quoteCell } from '@crs/shared/schemas/import';
 import type { ImportAction, ImportColumn, ImportErrorBody, ImportPreviewRow, ImportResult, ImportRowError } from '@crs/shared/schemas/import';
 import { AppError } from '../errors.ts';
+import type { FileKind } from './file.ts';
 import { mapHeaders } from './headers.ts';
+import { readTableOffThread } from './read-off-thread.ts';
 import type { Table } from './table.ts';
 
 type FieldError = { field: string | null; message: string };
@@ -188,4 +190,22 @@ export async function runImport<T>(table: Table, spec: ImportSpec<T>, store: Imp
   if (errors.length) return { status: 422, body: { message: MSG.importInvalid, code: 'IMPORT_INVALID', errors: reported } };
   const { created, updated } = toWrite.length ? await store.write(toWrite.map((c) => c.value!)) : { created: 0, updated: 0 };
   return { status: 200, body: { dryRun: false, created, updated, skipped: good.length - created - updated, errors: [], rows: [], columns } };
+}
+
+/** What an import runs on its file: the module's spec and where its records are kept. */
+export type ImportPlan<T> = { spec: ImportSpec<T>; store: ImportStore<T> };
+
+/**
+ * One import of an uploaded file, start to end: the file read off the event loop (its refusals as
+ * AppError), then the module's `plan` — given the table, for an import whose checks look up what
+ * the cells name (people, rosters) — then `runImport`. Every import route calls this once.
+ */
+export async function importFile<T>(
+  upload: { bytes: Buffer; kind: FileKind },
+  opts: { dryRun: boolean; maxRows: number },
+  plan: (table: Table) => ImportPlan<T> | Promise<ImportPlan<T>>,
+): Promise<ImportOutcome> {
+  const table = await readTableOffThread(upload.bytes, upload.kind, opts.maxRows);
+  const { spec, store } = await plan(table);
+  return runImport(table, spec, store, opts);
 }

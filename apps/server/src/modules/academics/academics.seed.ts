@@ -1,4 +1,5 @@
 import type { AppContext } from '../../context.ts';
+import { prng } from '../../lib/prng.ts';
 import * as users from '../users/users.service.ts';
 import * as repo from './academics.repository.ts';
 
@@ -81,18 +82,6 @@ const LAST = [
   'Agarwal', 'Bhat', 'Chatterjee', 'Das', 'Desai', 'Ghosh', 'Gupta', 'Iyer', 'Jain', 'Kapoor', 'Kulkarni', 'Kumar', 'Menon', 'Mishra', 'Nair', 'Naidu',
   'Patel', 'Pillai', 'Prasad', 'Rao', 'Reddy', 'Saxena', 'Sen', 'Shah', 'Sharma', 'Shetty', 'Sinha', 'Srinivasan', 'Thakur', 'Varma', 'Verma', 'Yadav',
 ];
-
-/** A small deterministic generator, so every first start seeds the same college. */
-export function prng(seed: number) {
-  let s = seed >>> 0;
-  return () => {
-    s = (s + 0x6d2b79f5) >>> 0;
-    let t = s;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 /** The teaching periods of a day (minutes after midnight), 09:00–17:00 with a tea and a lunch break. */
 export const PERIODS: Array<[number, number]> = [

@@ -23,9 +23,8 @@ import { exclusionViolation, isForeignKeyViolation, uniqueViolation } from '../.
 import type { Executor } from '../../db/client.ts';
 import type { AppError } from '../../lib/errors.ts';
 import { badRequest, conflict, notFound } from '../../lib/errors.ts';
-import { readTableOffThread } from '../../lib/import/read-off-thread.ts';
-import { runImport } from '../../lib/import/pipeline.ts';
-import type { ImportOutcome } from '../../lib/import/pipeline.ts';
+import { importFile } from '../../lib/import/pipeline.ts';
+import type { ImportOutcome, ImportSpec } from '../../lib/import/pipeline.ts';
 import { UUID } from '../../lib/patterns.ts';
 import { collegeClock } from '../../lib/time.ts';
 import type { Principal } from '../../plugins/access.ts';
@@ -117,7 +116,7 @@ export async function createDepartment(ctx: AppContext, v: CreateDepartmentInput
 /** Renames or recodes a department; 404 unknown, 409 code taken. */
 export async function updateDepartment(ctx: AppContext, id: string, v: UpdateDepartmentInput) {
   const changed = await ctx.db.transaction(async (tx) => {
-    if (!(await guarded(() => repo.updateDepartment(tx, id, v)))) throw notFound(MSG.departmentNotFound);
+    if (!(await guarded(() => repo.updateDepartment(tx, id, v)))) throw notFound(MSG.departmentNotFound, 'DEPARTMENT_NOT_FOUND');
     // People of the department show its name (decision 0036).
     return v.name ? users.departmentRenamed(ctx, id, v.name, tx) : [];
   });
@@ -131,7 +130,7 @@ export const deleteDepartment = (ctx: AppContext, p: Principal, id: string) =>
     p,
     { type: 'department', id },
     labelOfDeleted((tx) => repo.findDepartment(tx, id), (tx) => repo.deleteDepartment(tx, id), (d) => `${d.code} ${d.name}`),
-    notFound(MSG.departmentNotFound),
+    notFound(MSG.departmentNotFound, 'DEPARTMENT_NOT_FOUND'),
     { message: MSG.departmentInUse, code: 'DEPARTMENT_IN_USE' },
   );
 
@@ -149,7 +148,7 @@ export async function createSubject(ctx: AppContext, v: CreateSubjectInput) {
 }
 export async function updateSubject(ctx: AppContext, id: string, v: UpdateSubjectInput) {
   if (v.departmentId) await requireDepartment(ctx.db, v.departmentId);
-  if (!(await guarded(() => repo.updateSubject(ctx.db, id, v)))) throw notFound(MSG.subjectNotFound);
+  if (!(await guarded(() => repo.updateSubject(ctx.db, id, v)))) throw notFound(MSG.subjectNotFound, 'SUBJECT_NOT_FOUND');
   return presentSubject((await repo.findSubject(ctx.db, id))!);
 }
 /** Deletes a subject no section is taught (409 otherwise). */
@@ -159,7 +158,7 @@ export const deleteSubject = (ctx: AppContext, p: Principal, id: string) =>
     p,
     { type: 'subject', id },
     labelOfDeleted((tx) => repo.findSubject(tx, id), (tx) => repo.deleteSubject(tx, id), (s) => `${s.code} ${s.name}`),
-    notFound(MSG.subjectNotFound),
+    notFound(MSG.subjectNotFound, 'SUBJECT_NOT_FOUND'),
     { message: MSG.subjectInUse, code: 'SUBJECT_IN_USE' },
   );
 
@@ -179,7 +178,7 @@ export async function createSection(ctx: AppContext, v: CreateSectionInput) {
 export async function updateSection(ctx: AppContext, id: string, v: UpdateSectionInput) {
   if (v.departmentId) await requireDepartment(ctx.db, v.departmentId);
   const changed = await ctx.db.transaction(async (tx) => {
-    if (!(await guarded(() => repo.updateSection(tx, id, v)))) throw notFound(MSG.sectionNotFound);
+    if (!(await guarded(() => repo.updateSection(tx, id, v)))) throw notFound(MSG.sectionNotFound, 'SECTION_NOT_FOUND');
     const ref = (await repo.sectionRefs(tx, [id]))[0]!;
     return users.sectionRenamed(ctx, id, { name: ref.name, departmentId: ref.departmentId, department: ref.departmentName }, tx);
   });
@@ -198,7 +197,7 @@ export const deleteSection = (ctx: AppContext, p: Principal, id: string) =>
       async (tx) => (await users.sectionLeft(ctx, id, undefined, tx), repo.deleteSection(tx, id)),
       (s) => `${s.name} ${s.academicYear}`,
     ),
-    notFound(MSG.sectionNotFound),
+    notFound(MSG.sectionNotFound, 'SECTION_NOT_FOUND'),
     { message: MSG.sectionInUse, code: 'SECTION_IN_USE' },
   );
 
@@ -213,13 +212,13 @@ export async function sectionRoster(ctx: AppContext, sectionId: string, tx: Exec
     .sort((a, b) => (a.studentId ?? '~').localeCompare(b.studentId ?? '~') || a.name.localeCompare(b.name));
 }
 export async function listSectionStudents(ctx: AppContext, sectionId: string) {
-  if (!(await repo.findSection(ctx.db, sectionId))) throw notFound(MSG.sectionNotFound);
+  if (!(await repo.findSection(ctx.db, sectionId))) throw notFound(MSG.sectionNotFound, 'SECTION_NOT_FOUND');
   const roster = await sectionRoster(ctx, sectionId);
   return { students: roster.map(presentStudent), total: roster.length };
 }
 /** Enrols active students (400 naming any id that is not one); already enrolled ones stay once; each new enrolment is audited, and a student without a section gets this one (decision 0036). */
 export async function enrolStudents(ctx: AppContext, p: Principal, sectionId: string, studentIds: string[]) {
-  if (!(await repo.findSection(ctx.db, sectionId))) throw notFound(MSG.sectionNotFound);
+  if (!(await repo.findSection(ctx.db, sectionId))) throw notFound(MSG.sectionNotFound, 'SECTION_NOT_FOUND');
   const people = await users.usersByIds(ctx, studentIds);
   const bad = studentIds.findIndex((id) => {
     const p = people.get(id);
@@ -373,7 +372,7 @@ export async function createAssignment(ctx: AppContext, v: CreateAssignmentInput
 export async function updateAssignment(ctx: AppContext, id: string, v: UpdateAssignmentInput) {
   if (v.teacherId) await requireTeacher(ctx, v.teacherId);
   await requireSubjectAndSection(ctx, v);
-  if (!(await guarded(() => repo.updateAssignment(ctx.db, id, v)))) throw notFound(MSG.assignmentNotFound);
+  if (!(await guarded(() => repo.updateAssignment(ctx.db, id, v)))) throw notFound(MSG.assignmentNotFound, 'ASSIGNMENT_NOT_FOUND');
   return (await presentAssignments(ctx, [(await repo.findAssignment(ctx.db, id))!]))[0]!;
 }
 /** Deletes an assignment and its slots; 409 once attendance has been taken for it. */
@@ -383,7 +382,7 @@ export const deleteAssignment = (ctx: AppContext, p: Principal, id: string) =>
     p,
     { type: 'teaching assignment', id },
     labelOfDeleted((tx) => getAssignment(ctx, id, tx), (tx) => repo.deleteAssignment(tx, id), (a) => `${a.label} (${a.teacher})`),
-    notFound(MSG.assignmentNotFound),
+    notFound(MSG.assignmentNotFound, 'ASSIGNMENT_NOT_FOUND'),
     { message: MSG.assignmentInUse, code: 'ASSIGNMENT_IN_USE' },
   );
 
@@ -541,7 +540,7 @@ export async function createSlot(ctx: AppContext, v: CreateSlotInput) {
 /** Changes a slot (the other end checked against the stored one: 400); 409 on a double booking. */
 export async function updateSlot(ctx: AppContext, id: string, v: UpdateSlotInput) {
   const old = await repo.findSlot(ctx.db, id);
-  if (!old) throw notFound(MSG.slotNotFound);
+  if (!old) throw notFound(MSG.slotNotFound, 'SLOT_NOT_FOUND');
   const startMin = v.start ? minutesOf(v.start) : old.startMin;
   const endMin = v.end ? minutesOf(v.end) : old.endMin;
   if (endMin <= startMin) throw fieldError('end', MSG.endAfterStart, 'END_BEFORE_START');
@@ -566,7 +565,7 @@ export const deleteSlot = (ctx: AppContext, p: Principal, id: string) =>
       (tx) => repo.deleteSlot(tx, id),
       (s) => `${classLabel(s.subjectCode, s.section)} ${WEEKDAY_SHORT[s.weekday] ?? s.weekday} ${hhmmOf(s.startMin)}–${hhmmOf(s.endMin)} ${s.room}`,
     ),
-    notFound(MSG.slotNotFound),
+    notFound(MSG.slotNotFound, 'SLOT_NOT_FOUND'),
   );
 /** The timetabled slots of one assignment on a weekday (undefined: its whole week), by weekday and start. */
 export const slotsOfAssignment = (ctx: AppContext, assignmentId: string, weekday: number | undefined) => repo.allSlots(ctx.db, { assignmentId, weekday });
@@ -653,20 +652,12 @@ async function importWith<T>(
   ctx: AppContext,
   upload: ImportUpload,
   dryRun: boolean,
-  build: (table: string[][]) => Promise<{ spec: Parameters<typeof runImport<T>>[1]; existing: (keys: string[]) => Promise<Set<string>>; write: (tx: Executor, values: T[]) => Promise<number> }>,
+  build: (table: string[][]) => Promise<{ spec: ImportSpec<T>; existing: (keys: string[]) => Promise<Set<string>>; write: (tx: Executor, values: T[]) => Promise<number> }>,
 ): Promise<ImportOutcome> {
-  const maxRows = ctx.config.importMaxRows;
-  const table = await readTableOffThread(upload.bytes, upload.kind, maxRows);
-  const { spec, existing, write } = await build(table);
-  return runImport(
-    table,
-    spec,
-    {
-      existing,
-      write: async (values) => ({ created: await guarded(() => ctx.db.transaction((tx) => write(tx, values))), updated: 0 }),
-    },
-    { dryRun, maxRows },
-  );
+  return importFile<T>(upload, { dryRun, maxRows: ctx.config.importMaxRows }, async (table) => {
+    const { spec, existing, write } = await build(table);
+    return { spec, store: { existing, write: async (values) => ({ created: await guarded(() => ctx.db.transaction((tx) => write(tx, values))), updated: 0 }) } };
+  });
 }
 
 export const importDepartments = (ctx: AppContext, upload: ImportUpload, dryRun: boolean) =>
@@ -704,7 +695,7 @@ export const importSections = (ctx: AppContext, upload: ImportUpload, dryRun: bo
 
 /** Enrols the students a file names (email or student ID) in the section of the path (404 unknown, also a malformed id). */
 export async function importEnrolment(ctx: AppContext, p: Principal, sectionId: string, upload: ImportUpload, dryRun: boolean) {
-  if (!UUID.test(sectionId) || !(await repo.findSection(ctx.db, sectionId))) throw notFound(MSG.sectionNotFound);
+  if (!UUID.test(sectionId) || !(await repo.findSection(ctx.db, sectionId))) throw notFound(MSG.sectionNotFound, 'SECTION_NOT_FOUND');
   let changed: string[] = [];
   const outcome = await importWith<string>(ctx, upload, dryRun, async (table) => ({
     spec: enrolmentImport(await users.usersByRefs(ctx, cellsOf(table))),

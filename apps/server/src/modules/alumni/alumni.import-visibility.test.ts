@@ -9,7 +9,8 @@ import { countRows, one } from '../../../test/util.ts';
 import { addAlumnus, listAlumni, multipart, uniqueWord } from './alumni.fixtures.ts';
 import type { Auth } from './alumni.fixtures.ts';
 import * as repo from './alumni.repository.ts';
-import { cleanUpPendingImports, STALE_IMPORT_MINUTES } from './alumni.service.ts';
+import { alumniImports } from '../../db/schema/alumni.ts';
+import { commitImport, openImport, sweepStaleImports } from '../../lib/import/staged.ts';
 
 let t: TestApp;
 let teacher: Auth;
@@ -31,8 +32,8 @@ const row = (name: string) => ({ ...repo.toNewAlumnus({ name, experiences: [], t
 describe('alumni import: staged visibility', () => {
   it('a pending import’s alumni are hidden from list, detail, edit, delete and export; its commit shows them all', async () => {
     const w = uniqueWord();
-    const importId = await repo.startImport(t.ctx.db, null);
-    await t.ctx.db.transaction((tx) => repo.insertImportBatch(tx, importId, [row(`Staged A ${w}`), row(`Staged B ${w}`)]));
+    const importId = (await openImport(t.ctx.db, alumniImports, null))!;
+    await repo.bulkInsertAlumni(t.ctx.db, [row(`Staged A ${w}`), row(`Staged B ${w}`)], importId);
     const { id } = await one<{ id: string }>(t.ctx, sql`select id from alumni where name = ${`Staged A ${w}`}`);
     for (const auth of [teacher, student]) expect((await listAlumni(t, auth, { q: w })).body.total).toBe(0);
     expect((await t.app.inject({ url: `/api/v1/alumni/${id}`, headers: teacher })).statusCode).toBe(404);
@@ -44,7 +45,7 @@ describe('alumni import: staged visibility', () => {
     expect(second.statusCode).toBe(409);
     expect(second.json()).toMatchObject({ code: 'IMPORT_IN_PROGRESS', message: MSG.importInProgress });
     expect((await upload(`Name\nSecond ${w}\n`, true)).statusCode).toBe(200);
-    expect(await repo.commitImport(t.ctx.db, importId)).toBe(true);
+    expect(await commitImport(t.ctx.db, alumniImports, importId)).toBe(true);
     expect((await listAlumni(t, student, { q: w })).body.total).toBe(2);
     expect((await t.app.inject({ url: `/api/v1/alumni/${id}`, headers: teacher })).statusCode).toBe(200);
   });
@@ -52,11 +53,11 @@ describe('alumni import: staged visibility', () => {
   it('clean-up deletes an import a crash left pending, with its alumni; a fresh one survives the stale-only sweep', async () => {
     const w = uniqueWord();
     const before = await countRows(t.ctx, 'alumni');
-    const importId = await repo.startImport(t.ctx.db, null);
-    await t.ctx.db.transaction((tx) => repo.insertImportBatch(tx, importId, [row(`Left ${w}`)]));
-    expect(await cleanUpPendingImports(t.ctx, STALE_IMPORT_MINUTES)).toBe(0);
+    const importId = (await openImport(t.ctx.db, alumniImports, null))!;
+    await repo.bulkInsertAlumni(t.ctx.db, [row(`Left ${w}`)], importId);
+    expect(await sweepStaleImports(t.ctx.db, new Date())).toBe(0);
     expect(await countRows(t.ctx, 'alumni')).toBe(before + 1);
-    expect(await cleanUpPendingImports(t.ctx, 0)).toBe(1);
+    expect(await sweepStaleImports(t.ctx.db, new Date(), 0)).toBe(1);
     expect(await countRows(t.ctx, 'alumni')).toBe(before);
     expect(await pending()).toBe(0);
   });

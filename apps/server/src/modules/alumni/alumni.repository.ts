@@ -6,6 +6,7 @@ import { queryRows } from '../../db/client.ts';
 import type { Executor } from '../../db/client.ts';
 import { alumni, alumniImports } from '../../db/schema/alumni.ts';
 import type { AlumnusRow } from '../../db/schema/alumni.ts';
+import { visibleRows } from '../../lib/import/staging-table.ts';
 import { containing } from '../../lib/patterns.ts';
 
 // The directory's rows: reads (list and search, one, keys), writes (one, patch, batch delete, import).
@@ -35,12 +36,8 @@ export const ALUMNUS_COLUMNS = {
 };
 export type AlumnusView = Omit<AlumnusRow, 'searchText' | 'nameKey' | 'departmentKey' | 'createdBy' | 'importId'>;
 
-/**
- * The one visibility rule (decisions 0016, 0021): an alumnus added by an import that is still
- * pending is hidden from every read and write, so readers see all of an import or none of it.
- * Uncorrelated: the database runs the subquery once per query; with nothing pending it is true.
- */
-export const VISIBLE_ALUMNUS = sql`(${alumni.importId} is null or ${alumni.importId} <> all(array(select ${alumniImports.id} from ${alumniImports} where ${alumniImports.state} = 'pending')))`;
+/** Alumni a pending import added are hidden from every read and write (lib/import's one visibility rule, decisions 0016, 0021). */
+export const VISIBLE_ALUMNUS = visibleRows(alumni.importId, alumniImports);
 
 /** Lower-case search words (at most 8); each must appear somewhere in name, company or role. */
 export function searchWords(q: string): string[] {
@@ -312,42 +309,5 @@ export async function bulkUpdateAlumni(db: Executor, list: Array<ImportedAlumnus
   return r[0]?.n ?? 0;
 }
 
-// ---------------------------------------------------------------------------------------------
-// Alumni imports (staged visibility, decisions 0016 and 0021)
-
-/** Opens the one pending import; throws 23505 (unique violation) when another is pending. */
-export async function startImport(db: Executor, who: string | null): Promise<string> {
-  const [row] = await db.insert(alumniImports).values({ who }).returning({ id: alumniImports.id });
-  return row!.id;
-}
-
-/** Writes one batch of a pending import's new alumni and counts them on the import, in the caller's transaction. */
-export async function insertImportBatch(db: Executor, importId: string, list: ImportedAlumnus[]): Promise<number> {
-  const n = await bulkInsertAlumni(db, list, importId);
-  if (n > 0) await db.update(alumniImports).set({ rows: sql`${alumniImports.rows} + ${n}::int` }).where(eq(alumniImports.id, importId));
-  return n;
-}
-
-/** Shows every alumnus of the import at once. False if it was not pending (cleaned up meanwhile). */
-export async function commitImport(db: Executor, importId: string): Promise<boolean> {
-  const rows = await db
-    .update(alumniImports)
-    .set({ state: 'committed' })
-    .where(and(eq(alumniImports.id, importId), eq(alumniImports.state, 'pending')))
-    .returning({ id: alumniImports.id });
-  return rows.length === 1;
-}
-
-/** Deletes a pending import and (cascade) every alumnus it added. A committed import is never touched. */
-export async function dropImport(db: Executor, importId: string): Promise<void> {
-  await db.delete(alumniImports).where(and(eq(alumniImports.id, importId), eq(alumniImports.state, 'pending')));
-}
-
-/** Deletes every pending import started at least `startedMinutesAgo` ago, with its alumni; how many. */
-export async function dropPendingImports(db: Executor, startedMinutesAgo: number): Promise<number> {
-  const rows = await db
-    .delete(alumniImports)
-    .where(and(eq(alumniImports.state, 'pending'), sql`${alumniImports.startedAt} <= now() - make_interval(mins => ${startedMinutesAgo})`))
-    .returning({ id: alumniImports.id });
-  return rows.length;
-}
+/** The staging table of alumni imports (lib/import writes them). */
+export { alumniImports };

@@ -5,10 +5,11 @@ import type { CreateAlumnusInput, ListAlumniQuery, MessageAlumniInput, UpdateAlu
 import { sql } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
 import { isUniqueViolation } from '../../db/client.ts';
+import type { Executor } from '../../db/client.ts';
 import { conflict, notFound } from '../../lib/errors.ts';
-import { runImport } from '../../lib/import/pipeline.ts';
+import { importFile } from '../../lib/import/pipeline.ts';
 import type { ImportOutcome } from '../../lib/import/pipeline.ts';
-import { readTableOffThread } from '../../lib/import/read-off-thread.ts';
+import { writeStaged } from '../../lib/import/staged.ts';
 import type { Principal } from '../../plugins/access.ts';
 import type { ImportUpload } from '../../plugins/import-route.ts';
 import * as audit from '../audit/audit.service.ts';
@@ -156,86 +157,60 @@ const IMPORT_BATCH = 500;
  */
 const ANALYZED_COLUMNS = sql.raw(['search_text', 'visibility', 'import_id', 'graduation_year', 'department_key'].map((c) => `"${c}"`).join(', '));
 
-const yieldToEventLoop = () => new Promise<void>((resolve) => setImmediate(resolve));
-
-/**
- * Writes an import with staged visibility (decisions 0016, 0021): one pending alumni import at a
- * time (409 for a second), its new alumni in committed batches hidden from every read, then one
- * transaction that applies the updates of matched alumni (email, else enrollment number) and
- * commits the import, which shows everything at once. On any failure the pending import and every
- * alumnus it added are deleted; a clash (two records would share an email or enrollment number)
- * is a 409 and leaves nothing.
- */
-async function writeImport(ctx: AppContext, p: Principal, file: string, list: AlumnusImportRow[]) {
-  const who = p.user.id;
-  let importId: string;
-  try {
-    importId = await repo.startImport(ctx.db, who);
-  } catch (err) {
-    if (isUniqueViolation(err)) throw conflict(MSG.importInProgress, 'IMPORT_IN_PROGRESS');
-    throw err;
-  }
-  try {
-    // Matched now that this import is the only one: an import that just committed is seen.
-    const found = await repo.idsByKeys(
-      ctx.db,
-      list.flatMap((r) => (r.input.email ? [r.input.email] : [])),
-      list.flatMap((r) => (!r.input.email && r.input.enrollmentNo ? [r.input.enrollmentNo] : [])),
-    );
-    const idOf = (r: AlumnusImportRow) =>
-      r.input.email ? found.byEmail.get(r.input.email) : r.input.enrollmentNo ? found.byEnrollment.get(r.input.enrollmentNo.toLowerCase()) : undefined;
-    const asRow = (r: AlumnusImportRow) => ({ ...repo.toNewAlumnus(r.input, who), keepTags: r.keepTags, keepExperiences: r.keepExperiences, keepVisibility: r.keepVisibility });
-    const inserts = list.filter((r) => !idOf(r)).map(asRow);
-    const updates = list.flatMap((r) => {
-      const id = idOf(r);
-      return id ? [{ ...asRow(r), id }] : [];
-    });
-    let created = 0;
-    for (let i = 0; i < inserts.length; i += IMPORT_BATCH) {
-      const batch = inserts.slice(i, i + IMPORT_BATCH);
-      created += await ctx.db.transaction((tx) => repo.insertImportBatch(tx, importId, batch));
-      await yieldToEventLoop();
-    }
-    const updated = await ctx.db.transaction(async (tx) => {
-      let n = 0;
-      for (let i = 0; i < updates.length; i += WRITE_BATCH) n += await repo.bulkUpdateAlumni(tx, updates.slice(i, i + WRITE_BATCH));
-      if (!(await repo.commitImport(tx, importId))) throw new Error(`alumni import ${importId} vanished before its commit`);
-      await audit.record(ctx, p, { action: 'alumni.imported', details: { created, updated: n, file } }, tx);
-      return n;
-    });
-    return { created, updated };
-  } catch (err) {
-    await repo.dropImport(ctx.db, importId);
-    if (isUniqueViolation(err)) throw conflict(MSG.alumniImportClash, 'IMPORT_CLASH');
-    throw err;
-  }
-}
-
-/** No alumni import runs this long: a pending one this old was cut off (as books, decision 0016). */
-export const STALE_IMPORT_MINUTES = 30;
-
-/**
- * Deletes alumni imports a crash left pending, with the alumni they added. `startedMinutesAgo` 0
- * only where no import can be running (the start of the process holding the embedded database);
- * elsewhere STALE_IMPORT_MINUTES, so another process's running import is never cut.
- */
-export const cleanUpPendingImports = (ctx: AppContext, startedMinutesAgo: number): Promise<number> => repo.dropPendingImports(ctx.db, startedMinutesAgo);
-
 /**
  * Imports an alumni file (.xlsx, .xls, .csv) through the import pipeline (faculty). A dry run
  * previews and writes nothing; any bad row → 422 with its row number, nothing written; else the
- * new alumni and the updates of matched ones are written as one staged import (writeImport).
+ * new alumni and the updates of matched ones (email, else enrollment number) are written as one
+ * staged import (lib/import's writeStaged, decisions 0016, 0021): new alumni in committed batches
+ * hidden from every read, the updates in the transaction that shows them all at once. One import
+ * is written at a time (409); a clash (two records would share an email or enrollment number) is a
+ * 409 and leaves nothing.
  */
-export async function importAlumni(ctx: AppContext, p: Principal, upload: ImportUpload, dryRun: boolean): Promise<ImportOutcome> {
-  const maxRows = ctx.config.importMaxRows;
-  const table = await readTableOffThread(upload.bytes, upload.kind, maxRows);
-  const outcome = await runImport(table, alumnusImport, { existing: (keys) => storedKeys(ctx, keys), write: (list) => writeImport(ctx, p, upload.filename, list) }, { dryRun, maxRows });
-  // Keep planner statistics current (the embedded database has no autovacuum to do it) for the
-  // columns the directory's queries filter on. A whole-table ANALYZE also worked out statistics for
-  // about, experiences, tags and contact fields, which no query filters on: 3-4 s against 0.8 s at
-  // 110k alumni under load (decision 0021). The synthetic seed still analyzes everything.
-  if (outcome.status === 200 && !dryRun && outcome.body.created + outcome.body.updated > 0) await ctx.db.execute(sql`analyze alumni (${ANALYZED_COLUMNS})`);
-  return outcome;
+export const importAlumni = (ctx: AppContext, p: Principal, upload: ImportUpload, dryRun: boolean): Promise<ImportOutcome> =>
+  importFile(upload, { dryRun, maxRows: ctx.config.importMaxRows }, () => ({
+    spec: alumnusImport,
+    store: { existing: (keys) => storedKeys(ctx, keys), write: (list) => writeImport(ctx, p, upload.filename, list) },
+  }));
+
+/** The alumni side of a staged import: which rows are new, the updates and audit entry that commit with it. */
+async function writeImport(ctx: AppContext, p: Principal, file: string, list: AlumnusImportRow[]) {
+  const who = p.user.id;
+  try {
+    return await writeStaged(ctx.db, repo.alumniImports, who, {
+      batchSize: IMPORT_BATCH,
+      prepare: async () => {
+        // Matched now that this import is the only one: an import that just committed is seen.
+        const found = await repo.idsByKeys(
+          ctx.db,
+          list.flatMap((r) => (r.input.email ? [r.input.email] : [])),
+          list.flatMap((r) => (!r.input.email && r.input.enrollmentNo ? [r.input.enrollmentNo] : [])),
+        );
+        const idOf = (r: AlumnusImportRow) =>
+          r.input.email ? found.byEmail.get(r.input.email) : r.input.enrollmentNo ? found.byEnrollment.get(r.input.enrollmentNo.toLowerCase()) : undefined;
+        const asRow = (r: AlumnusImportRow) => ({ ...repo.toNewAlumnus(r.input, who), keepTags: r.keepTags, keepExperiences: r.keepExperiences, keepVisibility: r.keepVisibility });
+        const updates = list.flatMap((r) => {
+          const id = idOf(r);
+          return id ? [{ ...asRow(r), id }] : [];
+        });
+        const commit = async (tx: Executor, created: number) => {
+          let updated = 0;
+          for (let i = 0; i < updates.length; i += WRITE_BATCH) updated += await repo.bulkUpdateAlumni(tx, updates.slice(i, i + WRITE_BATCH));
+          await audit.record(ctx, p, { action: 'alumni.imported', details: { created, updated, file } }, tx);
+          return { created, updated };
+        };
+        return { rows: list.filter((r) => !idOf(r)).map(asRow), commit };
+      },
+      insert: (tx, batch, importId) => repo.bulkInsertAlumni(tx, batch, importId),
+      // Keep planner statistics current (the embedded database has no autovacuum to do it) for the
+      // columns the directory's queries filter on. A whole-table ANALYZE also worked out statistics for
+      // about, experiences, tags and contact fields, which no query filters on: 3-4 s against 0.8 s at
+      // 110k alumni under load (decision 0021). The synthetic seed still analyzes everything.
+      after: () => ctx.db.execute(sql`analyze alumni (${ANALYZED_COLUMNS})`),
+    });
+  } catch (err) {
+    if (isUniqueViolation(err)) throw conflict(MSG.alumniImportClash, 'IMPORT_CLASH');
+    throw err;
+  }
 }
 
 /** The import template (.xlsx). */

@@ -1,6 +1,7 @@
 import type { ExamKind } from '@crs/shared/schemas/assessment';
 import type { AppContext } from '../../context.ts';
 import { addDays, collegeClock, weekdayOf } from '../../lib/time.ts';
+import { prng } from '../../lib/prng.ts';
 import * as academics from '../academics/academics.service.ts';
 import * as settings from '../settings/settings.service.ts';
 import * as repo from './assessment.repository.ts';
@@ -27,17 +28,6 @@ export const DEMO_EXAM_PLAN: readonly Plan[] = [
 
 const DEMO_STUDENT = 'student@demo.crs';
 const ABSENT_RATE = 0.02;
-
-function prng(seed: number) {
-  let s = seed >>> 0;
-  return () => {
-    s = (s + 0x6d2b79f5) >>> 0;
-    let t = s;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 /** A normal deviate (Box–Muller) from the uniform generator. */
 const gaussian = (rand: () => number) => Math.sqrt(-2 * Math.log(1 - rand())) * Math.cos(2 * Math.PI * rand());

@@ -7,10 +7,9 @@ import type { CsvCell } from '@crs/shared/csv';
 import type { AppContext } from '../../context.ts';
 import type { Executor } from '../../db/client.ts';
 import { badRequest, conflict, forbidden, notFound } from '../../lib/errors.ts';
-import { runImport } from '../../lib/import/pipeline.ts';
-import type { ImportOutcome } from '../../lib/import/pipeline.ts';
+import { importFile } from '../../lib/import/pipeline.ts';
+import type { ImportOutcome, ImportStore } from '../../lib/import/pipeline.ts';
 import type { ImportResult } from '@crs/shared/schemas/import';
-import { readTableOffThread } from '../../lib/import/read-off-thread.ts';
 import { UUID } from '../../lib/patterns.ts';
 import { CSV_TYPE, XLSX_TYPE, xlsxOf } from '../../lib/spreadsheet.ts';
 import { collegeClock } from '../../lib/time.ts';
@@ -250,14 +249,13 @@ function fieldError(path: string, message: string, code: string) {
 export async function uploadMarks(ctx: AppContext, p: Principal, examId: string, upload: ImportUpload, dryRun: boolean): Promise<ImportOutcome> {
   const { exam, info } = await ownExam(ctx, p, examId);
   const maxRows = Math.min(ctx.config.importMaxRows, 5000);
-  const table = await readTableOffThread(upload.bytes, upload.kind, maxRows);
-  const refs = [...new Set(table.slice(1).flatMap((cells) => cells.map((c) => c.trim()).filter(Boolean)))].slice(0, 20_000);
-  const [people, roster] = await Promise.all([users.usersByRefs(ctx, refs), academics.sectionRoster(ctx, exam.sectionId)]);
-  const spec = marksImport({ maxMarks: exam.maxMarks, section: info.section }, people, new Set(roster.map((s) => s.id)));
-  const outcome = await runImport(
-    table,
-    spec,
-    {
+  let people: ReadonlyMap<string, { name: string }> = new Map();
+  const outcome = await importFile(upload, { dryRun, maxRows }, async (table) => {
+    const refs = [...new Set(table.slice(1).flatMap((cells) => cells.map((c) => c.trim()).filter(Boolean)))].slice(0, 20_000);
+    const [named, roster] = await Promise.all([users.usersByRefs(ctx, refs), academics.sectionRoster(ctx, exam.sectionId)]);
+    people = named;
+    const spec = marksImport({ maxMarks: exam.maxMarks, section: info.section }, named, new Set(roster.map((s) => s.id)));
+    const store: ImportStore<MarkValues> = {
       existing: async (keys) => {
         const stored = new Set((await repo.marksOfExam(ctx.db, examId)).map((m) => m.studentId));
         return new Set(keys.filter((k) => stored.has(k)));
@@ -286,9 +284,9 @@ export async function uploadMarks(ctx: AppContext, p: Principal, examId: string,
           );
           return { created: values.length - updated, updated };
         }),
-    },
-    { dryRun, maxRows },
-  );
+    };
+    return { spec, store };
+  });
   return dryRun && outcome.status === 200 ? { status: 200, body: withStoredNames(outcome.body, people) } : outcome;
 }
 

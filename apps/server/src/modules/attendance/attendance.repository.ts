@@ -1,4 +1,5 @@
 import { and, asc, desc, eq, gte, inArray, lte, sql } from 'drizzle-orm';
+import type { SQL } from 'drizzle-orm';
 import type { AttendanceStatus } from '@crs/shared/schemas/attendance';
 import { queryRows } from '../../db/client.ts';
 import type { Executor } from '../../db/client.ts';
@@ -89,19 +90,22 @@ export const sessionRecords = (db: Executor, sessionId: string): Promise<RecordR
 
 export type Counts = { attended: number; marked: number };
 
-/** Each student's attended/marked over every session of one assignment. */
-export async function studentCountsOfAssignment(db: Executor, assignmentId: string) {
-  const rows = await queryRows<{ student_id: string; attended: number; marked: number }>(
-    db,
-    sql`select r.student_id,
-               count(*) filter (where r.status in ('present', 'late'))::int as attended,
-               count(*) filter (where r.status in ('present', 'late', 'absent'))::int as marked
-        from attendance_sessions s join attendance_records r on r.session_id = s.id
-        where s.assignment_id = ${assignmentId}
-        group by r.student_id`,
-  );
-  return new Map(rows.map((r) => [r.student_id, { attended: r.attended, marked: r.marked }]));
+const attendedSum = sql<number>`(count(*) filter (where ${attendanceRecords.status} in ('present', 'late')))::int`;
+const markedSum = sql<number>`(count(*) filter (where ${attendanceRecords.status} <> 'excused'))::int`;
+
+/** Attended/marked of the records `where` selects, by `key` (a record's student, or its session's assignment). */
+async function countsBy(db: Executor, key: typeof attendanceRecords.studentId | typeof attendanceSessions.assignmentId, where: SQL | undefined): Promise<Map<string, Counts>> {
+  const rows = await db
+    .select({ key, attended: attendedSum, marked: markedSum })
+    .from(attendanceRecords)
+    .innerJoin(attendanceSessions, eq(attendanceSessions.id, attendanceRecords.sessionId))
+    .where(where)
+    .groupBy(key);
+  return new Map(rows.map((r) => [r.key, { attended: r.attended, marked: r.marked }]));
 }
+
+/** Each student's attended/marked over every session of one assignment. */
+export const studentCountsOfAssignment = (db: Executor, assignmentId: string) => countsBy(db, attendanceRecords.studentId, eq(attendanceSessions.assignmentId, assignmentId));
 
 /**
  * The summary's one aggregate: per assignment, sessions taken and the sums of the sessions'
@@ -129,18 +133,7 @@ export async function assignmentTotals(db: Executor, assignmentIds: string[]) {
 }
 
 /** One student's attended/marked per assignment (their records only). */
-export async function countsOfStudent(db: Executor, studentId: string) {
-  const rows = await queryRows<{ assignment_id: string; attended: number; marked: number }>(
-    db,
-    sql`select s.assignment_id,
-               count(*) filter (where r.status in ('present', 'late'))::int as attended,
-               count(*) filter (where r.status in ('present', 'late', 'absent'))::int as marked
-        from attendance_records r join attendance_sessions s on s.id = r.session_id
-        where r.student_id = ${studentId}
-        group by s.assignment_id`,
-  );
-  return new Map(rows.map((r) => [r.assignment_id, { attended: r.attended, marked: r.marked }]));
-}
+export const countsOfStudent = (db: Executor, studentId: string) => countsBy(db, attendanceSessions.assignmentId, eq(attendanceRecords.studentId, studentId));
 
 /**
  * Every session of one assignment, newest first, with one student's status in each (null where
@@ -206,9 +199,6 @@ export async function insertSeedSessions(
 // Analytics and reports (issue 14) ------------------------------------------------------------
 
 const inRange = (from: string, to: string) => and(gte(attendanceSessions.date, from), lte(attendanceSessions.date, to));
-const attendedSum = sql<number>`(count(*) filter (where ${attendanceRecords.status} in ('present', 'late')))::int`;
-const markedSum = sql<number>`(count(*) filter (where ${attendanceRecords.status} <> 'excused'))::int`;
-
 /** Attended and marked per ISO week (its Monday) and assignment, from the sessions' counts, for sessions dated from..to. */
 export const weeklyTotals = (db: Executor, from: string, to: string) =>
   db
@@ -232,3 +222,6 @@ export function studentTotals(db: Executor, f: { from: string; to: string; assig
     .where(where)
     .groupBy(attendanceRecords.studentId, attendanceSessions.assignmentId);
 }
+
+/** Fresh planner statistics of the attendance tables (after a bulk seed). */
+export const analyze = (db: Executor) => db.execute(sql`analyze attendance_sessions, attendance_records`);

@@ -1,6 +1,7 @@
 import type { AttendanceStatus } from '@crs/shared/schemas/attendance';
 import type { AppContext } from '../../context.ts';
 import { addDays, collegeClock, weekdayOf } from '../../lib/time.ts';
+import { prng } from '../../lib/prng.ts';
 import * as academics from '../academics/academics.service.ts';
 import * as repo from './attendance.repository.ts';
 
@@ -9,17 +10,6 @@ import * as repo from './attendance.repository.ts';
 // about one in six sits under the 75 % threshold; late is rare, excused (medical leave) rarer.
 
 export const DEMO_WEEKS = 8;
-
-function prng(seed: number) {
-  let s = seed >>> 0;
-  return () => {
-    s = (s + 0x6d2b79f5) >>> 0;
-    let t = s;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 /** Seeds the demo history through the academics service's reads; false when there is no timetable. */
 export const seedDemoAttendance = (ctx: AppContext) => seedHistory(ctx, undefined, DEMO_WEEKS);

@@ -1,20 +1,18 @@
-import { sql } from 'drizzle-orm';
-import { toCsv } from '@crs/shared/csv';
-import type { CsvCell } from '@crs/shared/csv';
 import { MSG } from '@crs/shared/messages';
 import { ACADEMIC_MANAGERS, hasAnyRole } from '@crs/shared/roles';
-import { classLabel, hhmmOf, minutesOf } from '@crs/shared/schemas/academics';
-import { percentOf, STATUS_LETTER } from '@crs/shared/schemas/attendance';
+import { hhmmOf, minutesOf } from '@crs/shared/schemas/academics';
 import type { AttendanceStatus, ClassTiming, DayClasses, RegisterQuery, SaveSessionInput, SessionAnswer, SessionQuery, StudentAttendance, SubjectAttendanceDetail } from '@crs/shared/schemas/attendance';
 import type { AppContext } from '../../context.ts';
 import { badRequest, conflict, forbidden, notFound } from '../../lib/errors.ts';
-import { CSV_TYPE, XLSX_TYPE, xlsxOf } from '../../lib/spreadsheet.ts';
+import { sheetDownload } from '../../lib/spreadsheet.ts';
 import { collegeClock, daysBetween, weekdayOf } from '../../lib/time.ts';
 import type { Principal } from '../../plugins/access.ts';
 import * as academics from '../academics/academics.service.ts';
 import * as audit from '../audit/audit.service.ts';
 import * as settings from '../settings/settings.service.ts';
 import * as users from '../users/users.service.ts';
+import { figures, presentClassSummary, presentDay, presentSession, presentStudentAttendance, presentSubjectDetail, registerSheet } from './attendance.presenter.ts';
+import type { DayRow } from './attendance.presenter.ts';
 import * as repo from './attendance.repository.ts';
 import { seedHistory } from './attendance.seed.ts';
 
@@ -30,7 +28,7 @@ const today = (ctx: AppContext) => collegeClock(ctx.config.timeZone).date;
 /** The assignment, if the caller may take its attendance (its teacher, or a manager): 404 / 403 otherwise. */
 async function ownAssignment(ctx: AppContext, p: Principal, assignmentId: string) {
   const a = await academics.getAssignment(ctx, assignmentId);
-  if (!a) throw notFound(MSG.assignmentNotFound);
+  if (!a) throw notFound(MSG.assignmentNotFound, 'ASSIGNMENT_NOT_FOUND');
   if (a.teacherId !== p.user.id && !isManager(p)) throw forbidden(MSG.attendanceNotYourClass, 'NOT_YOUR_CLASS');
   return a;
 }
@@ -43,8 +41,6 @@ function editableOn(ctx: AppContext, p: Principal, date: string, correctionDays:
   return { ok: true };
 }
 
-const counts = (c: repo.Counts | undefined) => ({ attended: c?.attended ?? 0, marked: c?.marked ?? 0, att: percentOf(c?.attended ?? 0, c?.marked ?? 0) });
-const below = (threshold: number, c: { att: number; marked: number }) => c.marked > 0 && c.att < threshold;
 /** The threshold and correction window in force (Settings, decision 0033). */
 const rules = async (ctx: AppContext) => {
   const s = await settings.current(ctx);
@@ -65,40 +61,11 @@ async function sessionAnswer(ctx: AppContext, p: Principal, a: NonNullable<Await
     session ? repo.sessionRecords(ctx.db, session.id) : Promise.resolve([]),
     repo.studentCountsOfAssignment(ctx.db, a.id),
   ]);
-  const byStudent = new Map(records.map((r) => [r.studentId, r]));
-  const { threshold, correctionDays } = await rules(ctx);
+  const inForce = await rules(ctx);
   const markers = await users.usersByIds(ctx, [...records.map((r) => r.markedBy ?? ''), session?.updatedBy ?? ''].filter(Boolean));
   const nameOf = (id: string | null) => (id ? (markers.get(id)?.name ?? 'Unknown') : null);
-  return {
-    assignmentId: a.id,
-    label: a.label,
-    subjectCode: a.subjectCode,
-    subjectName: a.subjectName,
-    section: a.section,
-    date,
-    start: startMin === undefined ? null : hhmmOf(startMin),
-    end: endMin === null ? null : hhmmOf(endMin),
-    starts,
-    extra: session?.extra ?? false,
-    session: session ? { _id: session.id, savedAt: session.updatedAt.toISOString(), savedBy: nameOf(session.updatedBy) ?? 'Unknown' } : null,
-    editable: editableOn(ctx, p, date, correctionDays).ok,
-    threshold,
-    correctionDays,
-    students: roster.map((s) => {
-      const r = byStudent.get(s.id);
-      const c = counts(perStudent.get(s.id));
-      return {
-        studentId: s.id,
-        name: s.name,
-        rollNumber: s.studentId,
-        status: r?.status ?? null,
-        markedBy: r ? nameOf(r.markedBy) : null,
-        markedAt: r ? r.markedAt.toISOString() : null,
-        ...c,
-        belowThreshold: below(threshold, c),
-      };
-    }),
-  };
+  const at = { date, startMin, endMin, starts, session, editable: editableOn(ctx, p, date, inForce.correctionDays).ok };
+  return presentSession(a, at, inForce, roster, records, perStudent, nameOf);
 }
 
 /** GET /attendance/sessions: the class's roster on a date with any saved statuses (own classes only). */
@@ -184,7 +151,7 @@ async function dayOf(ctx: AppContext, p: Principal, teacherId: string | undefine
   );
   const saved = new Map(sessions.map((s) => [`${s.assignmentId}|${s.startMin}`, s]));
   const byId = new Map(taught.map((t) => [t.id, t]));
-  const rows = [
+  const rows: DayRow[] = [
     ...slots.map((s) => ({
       assignmentId: s.assignmentId,
       subjectCode: s.subjectCode,
@@ -193,38 +160,20 @@ async function dayOf(ctx: AppContext, p: Principal, teacherId: string | undefine
       startMin: s.startMin,
       endMin: s.endMin as number | null,
       room: s.room,
-      session: saved.get(`${s.assignmentId}|${s.startMin}`),
+      sessionId: saved.get(`${s.assignmentId}|${s.startMin}`)?.id ?? null,
+      extra: saved.get(`${s.assignmentId}|${s.startMin}`)?.extra ?? false,
     })),
     // Saved sessions no slot of the day accounts for: extra classes (and any class whose slot has moved since).
     ...sessions
       .filter((s) => !slots.some((x) => x.assignmentId === s.assignmentId && x.startMin === s.startMin) && byId.has(s.assignmentId))
       .map((s) => {
         const t = byId.get(s.assignmentId)!;
-        return { assignmentId: s.assignmentId, subjectCode: t.subjectCode, subjectName: t.subjectName, section: t.section, startMin: s.startMin, endMin: s.endMin, room: '', session: s as repo.SessionRow | undefined };
+        return { assignmentId: s.assignmentId, subjectCode: t.subjectCode, subjectName: t.subjectName, section: t.section, startMin: s.startMin, endMin: s.endMin, room: '', sessionId: s.id, extra: true };
       }),
   ].sort((x, y) => x.startMin - y.startMin || x.section.localeCompare(y.section));
   const timings = timingsOf(rows, day, clock);
   const { correctionDays } = await rules(ctx);
-  return {
-    date: day,
-    today: clock.date,
-    now: hhmmOf(clock.minutes),
-    editable: editableOn(ctx, p, day, correctionDays).ok,
-    correctionDays,
-    classes: rows.map((r, i) => ({
-      assignmentId: r.assignmentId,
-      label: classLabel(r.subjectCode, r.section),
-      subjectCode: r.subjectCode,
-      subjectName: r.subjectName,
-      section: r.section,
-      start: hhmmOf(r.startMin),
-      end: r.endMin === null ? null : hhmmOf(r.endMin),
-      room: r.room,
-      sessionId: r.session?.id ?? null,
-      extra: r.session ? r.session.extra || !slots.some((x) => x.assignmentId === r.assignmentId && x.startMin === r.startMin) : false,
-      timing: timings[i]!,
-    })),
-  };
+  return presentDay({ date: day, today: clock.date, nowMin: clock.minutes, editable: editableOn(ctx, p, day, correctionDays).ok, correctionDays }, rows, timings);
 }
 
 /** GET /attendance/classes: the caller's classes on a date (managers: everyone's), timetabled and extra, with saved sessions. */
@@ -245,10 +194,7 @@ export async function summary(ctx: AppContext, p: Principal, teacherId: string |
     ctx.db,
     assignments.map((a) => a.id),
   );
-  const byClass = assignments.map((a) => {
-    const t = totals.get(a.id);
-    return { class: a.label, ...counts(t), assignmentId: a.id, subjectCode: a.subjectCode, section: a.section, sessions: t?.sessions ?? 0 };
-  });
+  const byClass = assignments.map((a) => presentClassSummary(a, totals.get(a.id)));
   const marked = byClass.filter((c) => c.marked > 0);
   const mean = marked.length ? marked.reduce((s, c) => s + (100 * c.attended) / c.marked, 0) / marked.length : 0;
   return { byClass, averageAttendance: Math.round(mean * 10) / 10, threshold: (await rules(ctx)).threshold };
@@ -257,27 +203,9 @@ export async function summary(ctx: AppContext, p: Principal, teacherId: string |
 /** A student's attendance overall and per course of their sections. */
 async function attendanceOf(ctx: AppContext, studentId: string): Promise<StudentAttendance> {
   const person = (await users.usersByIds(ctx, [studentId])).get(studentId);
-  if (!person || !person.roles.includes('Student')) throw notFound(MSG.studentNotFound);
+  if (!person || !person.roles.includes('Student')) throw notFound(MSG.studentNotFound, 'STUDENT_NOT_FOUND');
   const [courses, mine] = await Promise.all([academics.coursesOfStudent(ctx, studentId), repo.countsOfStudent(ctx.db, studentId)]);
-  let attended = 0;
-  let marked = 0;
-  for (const c of mine.values()) {
-    attended += c.attended;
-    marked += c.marked;
-  }
-  const overall = counts({ attended, marked });
-  const { threshold } = await rules(ctx);
-  return {
-    studentId,
-    name: person.name,
-    rollNumber: person.studentId,
-    overall: { ...overall, belowThreshold: below(threshold, overall) },
-    bySubject: courses.map((c) => {
-      const n = counts(mine.get(c.id));
-      return { assignmentId: c.id, subjectCode: c.subjectCode, subjectName: c.subjectName, section: c.section, teacher: c.teacher, credits: c.credits, ...n, belowThreshold: below(threshold, n) };
-    }),
-    threshold,
-  };
+  return presentStudentAttendance({ id: studentId, name: person.name, studentId: person.studentId }, courses, mine, (await rules(ctx)).threshold);
 }
 
 /** GET /attendance/me: the caller's own attendance (Student). */
@@ -300,34 +228,13 @@ export async function studentAttendance(ctx: AppContext, p: Principal, ref: stri
 /** A student's attendance in one of their courses with every session held, newest first; 404 when it is not their course. */
 async function subjectDetailOf(ctx: AppContext, studentId: string, assignmentId: string): Promise<SubjectAttendanceDetail> {
   const person = (await users.usersByIds(ctx, [studentId])).get(studentId);
-  if (!person || !person.roles.includes('Student')) throw notFound(MSG.studentNotFound);
+  if (!person || !person.roles.includes('Student')) throw notFound(MSG.studentNotFound, 'STUDENT_NOT_FOUND');
   const course = (await academics.coursesOfStudent(ctx, studentId)).find((c) => c.id === assignmentId);
   if (!course) throw notFound(MSG.attendanceCourseNotFound, 'COURSE_NOT_FOUND');
   const [rows, slots, { threshold }] = await Promise.all([repo.sessionsWithStatusOf(ctx.db, assignmentId, studentId), academics.slotsOfAssignment(ctx, assignmentId, undefined), rules(ctx)]);
   // A timetabled session's end is its slot's (weekday and start); an extra class carries its own.
   const endOf = new Map(slots.map((s) => [`${s.weekday}|${s.startMin}`, s.endMin]));
-  let attended = 0;
-  let marked = 0;
-  for (const r of rows) {
-    if (r.status === 'present' || r.status === 'late') attended++;
-    if (r.status && r.status !== 'excused') marked++;
-  }
-  const n = counts({ attended, marked });
-  return {
-    assignmentId,
-    subjectCode: course.subjectCode,
-    subjectName: course.subjectName,
-    section: course.section,
-    teacher: course.teacher,
-    credits: course.credits,
-    ...n,
-    belowThreshold: below(threshold, n),
-    threshold,
-    sessions: rows.map((r) => {
-      const end = r.endMin ?? endOf.get(`${weekdayOf(r.date)}|${r.startMin}`) ?? null;
-      return { sessionId: r.id, date: r.date, start: hhmmOf(r.startMin), end: end === null ? null : hhmmOf(end), extra: r.extra, status: r.status };
-    }),
-  };
+  return presentSubjectDetail(course, rows, endOf, threshold);
 }
 
 /** GET /attendance/me/subjects/{assignmentId}: the caller's sessions of one course (Student); 404 not their course. */
@@ -342,24 +249,9 @@ export async function studentSubjectAttendance(ctx: AppContext, p: Principal, re
 export async function register(ctx: AppContext, p: Principal, q: RegisterQuery) {
   const a = await ownAssignment(ctx, p, q.assignmentId);
   const [{ sessions, records }, roster] = await Promise.all([repo.registerOf(ctx.db, a.id, q.from, q.to), academics.sectionRoster(ctx, a.sectionId)]);
-  const status = new Map(records.map((r) => [`${r.sessionId}|${r.studentId}`, r.status]));
-  const header: CsvCell[] = ['Roll No', 'Name', ...sessions.map((s) => `${s.date} ${hhmmOf(s.startMin)}${s.extra ? ' (extra)' : ''}`), 'Attended', 'Marked', 'Percent'];
-  const rows: CsvCell[][] = [header];
-  for (const st of roster) {
-    let attended = 0;
-    let marked = 0;
-    const cells = sessions.map((s) => {
-      const v = status.get(`${s.id}|${st.id}`);
-      if (v === 'present' || v === 'late') attended++;
-      if (v && v !== 'excused') marked++;
-      return v ? STATUS_LETTER[v] : '';
-    });
-    rows.push([st.studentId ?? '', st.name, ...cells, attended, marked, percentOf(attended, marked)]);
-  }
+  const rows = registerSheet(sessions, records, roster);
   const name = `attendance-${a.subjectCode}-${a.section}`.replace(/[^A-Za-z0-9-]+/g, '-');
-  return q.format === 'csv'
-    ? { type: CSV_TYPE, filename: `${name}.csv`, body: toCsv(rows) as string | Buffer }
-    : { type: XLSX_TYPE, filename: `${name}.xlsx`, body: xlsxOf(rows, a.label.replace(/[^A-Za-z0-9 -]+/g, '-').slice(0, 31)) as string | Buffer };
+  return sheetDownload(q.format, name, rows, a.label.replace(/[^A-Za-z0-9 -]+/g, '-').slice(0, 31));
 }
 
 export { seedDemoAttendance } from './attendance.seed.ts';
@@ -369,7 +261,7 @@ export async function seedBenchAttendance(ctx: AppContext, opts: { email: string
   const teacherId = await academics.seedBenchClasses(ctx, opts);
   await seedHistory(ctx, teacherId, opts.weeks);
   await academics.analyzeAcademics(ctx);
-  await ctx.db.execute(sql`analyze attendance_sessions, attendance_records`);
+  await repo.analyze(ctx.db);
   return teacherId;
 }
 
@@ -393,10 +285,9 @@ export async function studentTotals(ctx: AppContext, f: { from: string; to: stri
     total.set(r.studentId, t);
     byAssignment.set(`${r.studentId}|${r.assignmentId}`, { attended: r.attended, marked: r.marked });
   }
-  const withPercent = (c: { attended: number; marked: number } | undefined) => counts(c);
   return {
-    of: (studentId: string) => withPercent(total.get(studentId)),
-    ofAssignment: (studentId: string, assignmentId: string) => (byAssignment.has(`${studentId}|${assignmentId}`) ? withPercent(byAssignment.get(`${studentId}|${assignmentId}`)) : undefined),
+    of: (studentId: string) => figures(total.get(studentId)),
+    ofAssignment: (studentId: string, assignmentId: string) => (byAssignment.has(`${studentId}|${assignmentId}`) ? figures(byAssignment.get(`${studentId}|${assignmentId}`)) : undefined),
     students: [...total.keys()],
   };
 }

@@ -12,7 +12,7 @@ import * as users from '../users/users.service.ts';
 import { presentSignIn } from './auth.presenter.ts';
 import type { TokenPair } from './auth.presenter.ts';
 import * as repo from './auth.repository.ts';
-import { assertNotThrottled, recordAttempt, RESET_MAILS_PER_HOUR, resetRequestsLastHour, WINDOW_MINUTES } from './throttle.ts';
+import { assertNotThrottled, recordAttempt, RESET_MAILS_PER_HOUR, resetRequestsLastHour, WINDOW_MINUTES } from './auth.throttle.ts';
 import { signAccessToken, verifyAccessToken } from './tokens.ts';
 import type { AccessClaims } from './tokens.ts';
 

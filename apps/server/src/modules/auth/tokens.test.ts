@@ -1,10 +1,11 @@
 // The hand-rolled HS256 check (decision 0018) against the cases jose's jwtVerify refused: each bad
-// token is refused by both, each good one accepted by both, so the rewrite loosened nothing.
+// token is refused by both, each good one accepted by both, so the rewrite loosened nothing. And the
+// examples of the standards themselves: RFC 7515 appendix A.1 (= RFC 7519 section 3.1) and A.5.
 import { randomUUID } from 'node:crypto';
-import { SignJWT, UnsecuredJWT, jwtVerify } from 'jose';
+import { SignJWT, UnsecuredJWT, compactVerify, jwtVerify } from 'jose';
 import { describe, expect, it, vi } from 'vitest';
 import { UUID } from '../../lib/patterns.ts';
-import { signAccessToken, verifyAccessToken } from './tokens.ts';
+import { signAccessToken, verifyAccessToken, verifyHs256 } from './tokens.ts';
 
 const secret = new TextEncoder().encode('a-test-secret-of-at-least-32-bytes!!');
 const other = new TextEncoder().encode('another-secret-of-at-least-32-bytes!');
@@ -21,9 +22,9 @@ async function forge(header: unknown, payload: unknown): Promise<string> {
   return `${input}.${Buffer.from(await crypto.subtle.sign('HMAC', key, new TextEncoder().encode(input))).toString('base64url')}`;
 }
 /** The verdict of the check this replaced: jose's jwtVerify with its options, then the claim checks. */
-async function joseAccepts(token: string): Promise<boolean> {
+async function joseAccepts(token: string, key: Uint8Array = secret): Promise<boolean> {
   try {
-    const { payload: c } = await jwtVerify(token, secret, { algorithms: ['HS256'], requiredClaims: ['exp'] });
+    const { payload: c } = await jwtVerify(token, key, { algorithms: ['HS256'], requiredClaims: ['exp'] });
     return c.typ === 'access' && UUID.test(String(c.sub)) && UUID.test(String(c.sid)) && Array.isArray(c.roles) && typeof c.ver === 'number';
   } catch {
     return false;
@@ -136,5 +137,83 @@ describe('verifyAccessToken', () => {
       vi.useRealTimers();
     }
     expect(verifyAccessToken(secret, token)).toBeDefined();
+  });
+});
+
+// RFC 7515 appendix A.1 "Example JWS Using HMAC SHA-256"; RFC 7519 section 3.1 shows the same JWT
+// ("the same as in Appendix A.1 of JWS"). The JSON is written with CR LF and spaces on purpose: the
+// signature covers the encoded octets, not a re-serialization.
+const RFC_KEY = Buffer.from('AyM1SysPpbyDfgZld3umj1qzKObwVMkoqQ-EstJQLr_T-1qS0gZH75aKtMN3Yj0iPS4hcgUuTwjAzZr1Z9CAow', 'base64url');
+const RFC_HEADER = 'eyJ0eXAiOiJKV1QiLA0KICJhbGciOiJIUzI1NiJ9';
+const RFC_PAYLOAD = 'eyJpc3MiOiJqb2UiLA0KICJleHAiOjEzMDA4MTkzODAsDQogImh0dHA6Ly9leGFtcGxlLmNvbS9pc19yb290Ijp0cnVlfQ';
+const RFC_SIGNATURE = 'dBjftJeZ4CVP-mB92K27uhbUJU1p1r_wW1gFWFOEjXk';
+const RFC_JWT = `${RFC_HEADER}.${RFC_PAYLOAD}.${RFC_SIGNATURE}`;
+const RFC_CLAIMS = { iss: 'joe', exp: 1300819380, 'http://example.com/is_root': true };
+// RFC 7515 appendix A.5 "Example Unsecured JWS", RFC 7519 section 6.1 "Example Unsecured JWT".
+const RFC_UNSECURED = `eyJhbGciOiJub25lIn0.${RFC_PAYLOAD}.`;
+
+/** jose's verdict on the JWS layer alone (signature, HS256 only): the payload, or undefined. */
+async function joseJws(token: string, key: Uint8Array): Promise<unknown> {
+  try {
+    return JSON.parse(new TextDecoder().decode((await compactVerify(token, key, { algorithms: ['HS256'] })).payload));
+  } catch {
+    return undefined;
+  }
+}
+
+describe('the RFC examples', () => {
+  it('are the octets the RFCs print', () => {
+    expect(Buffer.from(RFC_HEADER, 'base64url').toString()).toBe('{"typ":"JWT",\r\n "alg":"HS256"}');
+    expect(Buffer.from(RFC_PAYLOAD, 'base64url').toString()).toBe('{"iss":"joe",\r\n "exp":1300819380,\r\n "http://example.com/is_root":true}');
+    expect(RFC_KEY).toHaveLength(64);
+    expect(Buffer.from(RFC_UNSECURED.split('.')[0]!, 'base64url').toString()).toBe('{"alg":"none"}');
+  });
+
+  it('RFC 7515 A.1: the HS256 JWS verifies under its key, with the payload jose reads', async () => {
+    expect(verifyHs256(RFC_KEY, RFC_JWT)).toEqual(RFC_CLAIMS);
+    expect(await joseJws(RFC_JWT, RFC_KEY)).toEqual(RFC_CLAIMS);
+  });
+
+  it.each([
+    ['under another key', RFC_JWT, secret],
+    ['with one signature character changed', `${RFC_HEADER}.${RFC_PAYLOAD}.e${RFC_SIGNATURE.slice(1)}`, RFC_KEY],
+    ['with its payload re-serialized (same claims, other octets)', `${RFC_HEADER}.${b64url(RFC_CLAIMS)}.${RFC_SIGNATURE}`, RFC_KEY],
+    ['with its header re-serialized', `${b64url({ typ: 'JWT', alg: 'HS256' })}.${RFC_PAYLOAD}.${RFC_SIGNATURE}`, RFC_KEY],
+    ['with the header asking for HS512', `${b64url({ typ: 'JWT', alg: 'HS512' })}.${RFC_PAYLOAD}.${RFC_SIGNATURE}`, RFC_KEY],
+    ['without its signature', `${RFC_HEADER}.${RFC_PAYLOAD}.`, RFC_KEY],
+    ['RFC 7515 A.5 / RFC 7519 6.1: unsecured (alg none)', RFC_UNSECURED, RFC_KEY],
+  ])('RFC 7515 A.1 %s: refused, as jose refuses it', async (_name, token, key) => {
+    expect(verifyHs256(key, token)).toBeUndefined();
+    expect(await joseJws(token, key)).toBeUndefined();
+  });
+
+  it('RFC 7519 3.1: a valid JWT until its exp, and never a CRS access token', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    try {
+      // One second before exp, jose's jwtVerify (HS256, exp required) accepts it...
+      vi.setSystemTime((RFC_CLAIMS.exp - 1) * 1000);
+      const { payload } = await jwtVerify(RFC_JWT, RFC_KEY, { algorithms: ['HS256'], requiredClaims: ['exp'] });
+      expect(payload).toEqual(RFC_CLAIMS);
+      // ...but it has no typ "access", sub or sid: refused as an access token, as jose's check with ours refuses it.
+      expect(verifyAccessToken(RFC_KEY, RFC_JWT)).toBeUndefined();
+      expect(await joseAccepts(RFC_JWT, RFC_KEY)).toBe(false);
+      // At exp, it is expired for jose.
+      vi.setSystemTime(RFC_CLAIMS.exp * 1000);
+      await expect(jwtVerify(RFC_JWT, RFC_KEY, { algorithms: ['HS256'] })).rejects.toMatchObject({ code: 'ERR_JWT_EXPIRED' });
+      // The unsecured example is refused by both at any time.
+      vi.setSystemTime((RFC_CLAIMS.exp - 1) * 1000);
+      expect(verifyAccessToken(RFC_KEY, RFC_UNSECURED)).toBeUndefined();
+      expect(await joseAccepts(RFC_UNSECURED, RFC_KEY)).toBe(false);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it("RFC 7515 A.1's key signs and verifies a CRS access token, for ours and for jose", async () => {
+    const c = { sub: randomUUID(), sid: randomUUID(), roles: ['Admin' as const], ver: 1 };
+    const token = await signAccessToken(RFC_KEY, c, 60);
+    expect(verifyAccessToken(RFC_KEY, token)).toEqual(c);
+    expect(await joseAccepts(token, RFC_KEY)).toBe(true);
+    expect(verifyAccessToken(secret, token)).toBeUndefined();
   });
 });

@@ -1,5 +1,6 @@
 import type { Doc } from '@crs/shared/schemas/docs';
 import type { FileRef } from '@crs/shared/schemas/files';
+import type { Material } from '@crs/shared/schemas/materials';
 import type { DocumentRow } from './docs.repository.ts';
 
 /** A repository document on the wire; `file` carries the signed link the reader was given. */
@@ -17,3 +18,17 @@ export function presentDocument(row: DocumentRow, file: FileRef, subject: Doc['s
     createdAt: row.createdAt.toISOString(),
   };
 }
+
+/** A teacher's material as the repository lists it: notes or research, marked as coming from the materials. */
+export const presentMaterialDoc = (m: Material): Doc => ({
+  _id: m._id,
+  title: m.title,
+  type: m.type,
+  description: m.description,
+  fileUrl: m.fileUrl,
+  file: m.file,
+  subject: m.subject,
+  source: 'material',
+  uploadedBy: m.uploadedBy,
+  createdAt: m.createdAt,
+});

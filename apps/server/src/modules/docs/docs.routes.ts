@@ -5,7 +5,6 @@ import { errorSchema, idParamsWith, messageSchema } from '@crs/shared/schemas/co
 import { docFieldsSchema, docPatchSchema, docResponse, docsQuery, docsResponse } from '@crs/shared/schemas/docs';
 import { FILE_RULES } from '@crs/shared/schemas/files';
 import type { AppContext } from '../../context.ts';
-import { AppError } from '../../lib/errors.ts';
 import { principalOf } from '../../plugins/access.ts';
 import { acceptUploads, checkFormFields, readUploadForm } from '../../plugins/upload.ts';
 import * as files from '../files/files.service.ts';
@@ -52,9 +51,7 @@ export const docsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
       handler: async (req, reply) => {
         const { file, fields } = await readUploadForm(req, FILE_RULES.document.maxBytes);
         const input = checkFormFields(docFieldsSchema, fields);
-        if (file?.tooLarge) throw files.fileTooLarge('document');
-        if (!file || file.bytes.length === 0) throw new AppError(400, 'FILE_REQUIRED', MSG.fileRequired);
-        const doc = await docs.createDoc(ctx, principalOf(req), input, file);
+        const doc = await docs.createDoc(ctx, principalOf(req), input, files.requiredUpload('document', file));
         return reply.code(201).send({ message: MSG.docUploaded, doc });
       },
     });

@@ -12,7 +12,7 @@ import * as files from '../files/files.service.ts';
 import type { FileRow } from '../files/files.service.ts';
 import * as materials from '../materials/materials.service.ts';
 import * as users from '../users/users.service.ts';
-import { presentDocument } from './docs.presenter.ts';
+import { presentDocument, presentMaterialDoc } from './docs.presenter.ts';
 import { demoDocuments } from './docs.seed.ts';
 import * as repo from './docs.repository.ts';
 import type { DocumentRow } from './docs.repository.ts';
@@ -79,7 +79,7 @@ export async function listDocs(ctx: AppContext, p: Principal, q: DocsQuery): Pro
   ]);
   const fromMaterials: Doc[] = mats
     .filter((m) => !m.subject || visible === 'all' || visible.has(m.subject._id))
-    .map((m) => ({ _id: m._id, title: m.title, type: m.type, description: m.description, fileUrl: m.fileUrl, file: m.file, subject: m.subject, source: 'material', uploadedBy: m.uploadedBy, createdAt: m.createdAt }));
+    .map(presentMaterialDoc);
   const docs = [...(await present(ctx, own)), ...fromMaterials].sort((a, b) => b.createdAt.localeCompare(a.createdAt)).slice(0, LIST_LIMIT);
   return { docs };
 }

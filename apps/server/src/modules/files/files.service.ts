@@ -65,6 +65,13 @@ export async function checkUpload(purpose: FilePurpose, bytes: Buffer, filename:
 /** The 413 of a purpose's size limit (an upload reader that stopped at the limit throws it too). */
 export const fileTooLarge = (purpose: FilePurpose) => new AppError(413, 'FILE_TOO_LARGE', MSG.fileTooLarge(describeBytes(FILE_RULES[purpose].maxBytes)));
 
+/** The upload form's file for `purpose`: 413 over the purpose's limit, 400 when none came or it is empty. */
+export function requiredUpload<F extends { bytes: Buffer; tooLarge: boolean }>(purpose: FilePurpose, file: F | undefined): F {
+  if (file?.tooLarge) throw fileTooLarge(purpose);
+  if (!file || file.bytes.length === 0) throw new AppError(400, 'FILE_REQUIRED', MSG.fileRequired);
+  return file;
+}
+
 function acceptedNames(purpose: FilePurpose): string {
   const names: Record<string, string> = { jpg: 'JPEG', png: 'PNG', webp: 'WebP', gif: 'GIF', pdf: 'PDF', cfb: 'DOC/XLS/PPT', zip: 'ZIP' };
   return [...new Set(FILE_RULES[purpose].types.map((t) => names[t] ?? t.toUpperCase()))].join(', ');
@@ -162,7 +169,6 @@ export async function sweepOrphanBytes(ctx: AppContext, minAgeMs = ORPHAN_MIN_AG
   return removed;
 }
 
-export const findFile = (ctx: AppContext, id: string): Promise<FileRow | undefined> => repo.findFile(ctx.db, id);
 /** Records of several files by id, keyed by id (unknown ids are absent). */
 export const findFiles = async (ctx: AppContext, ids: string[]): Promise<Map<string, FileRow>> => new Map((await repo.findFiles(ctx.db, [...new Set(ids)])).map((f) => [f.id, f]));
 
@@ -248,6 +254,10 @@ export function presentFile(ctx: AppContext, row: FileRow, signed = false): File
     createdAt: row.createdAt.toISOString(),
   };
 }
+
+/** Signed references of some files, by id, for answers that link them (a file that is gone is left out). */
+export const signedRefs = async (ctx: AppContext, ids: string[]): Promise<Map<string, FileRef>> =>
+  new Map([...(await findFiles(ctx, ids)).values()].map((f) => [f.id, presentFile(ctx, f, true)]));
 
 /**
  * Opens a file for a reader: with a valid signed link, or an avatar, anyone; otherwise the signed-in

@@ -15,6 +15,8 @@ import * as settings from '../settings/settings.service.ts';
 import type { FileRow } from '../files/files.service.ts';
 import * as users from '../users/users.service.ts';
 import { renderPdf, renderPng } from './idcards.render.ts';
+import { INVALID, presentCard, presentCardUrl, presentVerified } from './idcards.presenter.ts';
+import type { CardUrls } from './idcards.presenter.ts';
 import * as repo from './idcards.repository.ts';
 import type { IdCardRow } from './idcards.repository.ts';
 
@@ -29,7 +31,7 @@ const sha256 = (s: string) => createHash('sha256').update(s).digest('hex');
 const linkSubject = (cardId: string) => `idcard:${cardId}`;
 
 /** The card's own address (`/api/v1/idcards/{id}/card`), signed for an hour: the PNG, `&format=pdf` the PDF. */
-function cardUrls(ctx: AppContext, card: IdCardRow): { url: string; pdfUrl: string } {
+function cardUrls(ctx: AppContext, card: IdCardRow): CardUrls {
   const url = `/api/v1/idcards/${card.id}/card?t=${files.signLink(ctx, linkSubject(card.id))}`;
   return { url, pdfUrl: `${url}&format=pdf` };
 }
@@ -42,7 +44,7 @@ export async function cardOf(ctx: AppContext, p: Principal, ref: string): Promis
   const student = await users.studentReadableBy(ctx, p.user, ref, () => forbidden(MSG.idCardOwnOnly, 'NOT_YOUR_CARD'));
   const card = await repo.findLive(ctx.db, student.id);
   if (!card) throw notFound(MSG.idCardNotGenerated, 'IDCARD_NOT_GENERATED');
-  return { ...cardUrls(ctx, card), validUntil: card.validUntil, issuedAt: card.issuedAt.toISOString() };
+  return presentCardUrl(card, cardUrls(ctx, card));
 }
 
 /** The end of the academic year "2026-27" (30 June 2027); without one, a year from today. */
@@ -57,19 +59,6 @@ async function photoOf(ctx: AppContext, avatar: string | null) {
   const id = files.fileIdOfUrl(avatar);
   const read = id ? await files.readBytes(ctx, id) : undefined;
   return read ? { bytes: read.bytes, mimeType: read.file.mimeType } : null;
-}
-
-function present(ctx: AppContext, card: IdCardRow, student: { name: string; studentId: string | null }): IdCard {
-  return {
-    _id: card.id,
-    studentId: card.studentId,
-    name: student.name,
-    rollNo: student.studentId,
-    bloodGroup: card.bloodGroup,
-    validUntil: card.validUntil,
-    issuedAt: card.issuedAt.toISOString(),
-    ...cardUrls(ctx, card),
-  };
 }
 
 /**
@@ -137,7 +126,7 @@ export async function generateCard(ctx: AppContext, issuerId: string, ref: strin
   }
   if (fillsRecord) await users.userChanged(ctx, student.id);
   await removeCardFiles(ctx, revoked);
-  return present(ctx, card, student);
+  return presentCard(card, student, cardUrls(ctx, card));
 }
 
 async function removeCardFiles(ctx: AppContext, card: IdCardRow | undefined): Promise<void> {
@@ -167,8 +156,6 @@ export async function revokeCard(ctx: AppContext, p: Principal, ref: string): Pr
   await removeCardFiles(ctx, revoked);
 }
 
-const INVALID: VerifyResult = { valid: false, status: 'invalid', name: null, studentId: null, validUntil: null, photoUrl: null };
-
 /**
  * GET /idcards/verify/{token} (public): a live card's holder (name, photo, student ID, valid until)
  * and whether it is still in date; a revoked, replaced or unknown token says only "invalid".
@@ -180,7 +167,7 @@ export async function verify(ctx: AppContext, token: string): Promise<VerifyResu
   const student = await users.findUser(ctx, card.studentId);
   if (!student || student.status !== 'active') return INVALID;
   const inDate = card.validUntil >= collegeClock(ctx.config.timeZone).date;
-  return { valid: inDate, status: inDate ? 'valid' : 'expired', name: student.name, studentId: student.studentId, validUntil: card.validUntil, photoUrl: student.avatar };
+  return presentVerified(card, student, inDate);
 }
 
 /**

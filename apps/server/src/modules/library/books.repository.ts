@@ -4,16 +4,12 @@ import { queryRows } from '../../db/client.ts';
 import type { Executor } from '../../db/client.ts';
 import { bookImports, books } from '../../db/schema/library.ts';
 import type { BookRow } from '../../db/schema/library.ts';
+import { pendingRows, visibleRows } from '../../lib/import/staging-table.ts';
 
 // The catalogue: books and their copies. Search has its own repository (search.repository.ts).
 
-/**
- * The one visibility rule: a book written by an import that is still pending is hidden from every
- * read (decision 0016), so readers see all of an import or none of it. The subquery is
- * uncorrelated, so the database runs it once per query (an InitPlan), not once per row; with no
- * import pending the array is empty and `<> all` is true.
- */
-export const VISIBLE_BOOK = sql`(${books.importId} is null or ${books.importId} <> all(array(select ${bookImports.id} from ${bookImports} where ${bookImports.state} = 'pending')))`;
+/** Books a pending import wrote are hidden from every read (lib/import's one visibility rule, decision 0016). */
+export const VISIBLE_BOOK = visibleRows(books.importId, bookImports);
 
 export const BOOK_COLUMNS = {
   id: books.id,
@@ -169,45 +165,8 @@ export async function catalogueTotals(db: Executor): Promise<{ books: number; co
   return { books: Number(r?.books ?? 0), copiesTotal: Number(r?.copiesTotal ?? 0) };
 }
 
-// ---------------------------------------------------------------------------------------------
-// Book imports (staged visibility, decision 0016)
-
-/** Opens the one pending import; throws 23505 (unique violation) when another is pending. */
-export async function startImport(db: Executor, who: string | null): Promise<string> {
-  const [row] = await db.insert(bookImports).values({ who }).returning({ id: bookImports.id });
-  return row!.id;
-}
-
-/** Writes one batch of a pending import's books and counts them on the import, in the caller's transaction. */
-export async function insertImportBatch(db: Executor, importId: string, list: NewBook[]): Promise<number> {
-  const n = await bulkInsertBooks(db, list, importId);
-  if (n > 0) await db.update(bookImports).set({ rows: sql`${bookImports.rows} + ${n}::int` }).where(eq(bookImports.id, importId));
-  return n;
-}
-
-/** Shows every book of the import at once. False if it was not pending (cleaned up meanwhile). */
-export async function commitImport(db: Executor, importId: string): Promise<boolean> {
-  const rows = await db
-    .update(bookImports)
-    .set({ state: 'committed' })
-    .where(and(eq(bookImports.id, importId), eq(bookImports.state, 'pending')))
-    .returning({ id: bookImports.id });
-  return rows.length === 1;
-}
-
-/** Deletes a pending import and (cascade) every book it wrote. A committed import is never touched. */
-export async function dropImport(db: Executor, importId: string): Promise<void> {
-  await db.delete(bookImports).where(and(eq(bookImports.id, importId), eq(bookImports.state, 'pending')));
-}
-
-/** Deletes every pending import and its books; returns how many imports there were. */
-export async function dropPendingImports(db: Executor, startedMinutesAgo: number): Promise<number> {
-  const rows = await db
-    .delete(bookImports)
-    .where(and(eq(bookImports.state, 'pending'), sql`${bookImports.startedAt} <= now() - make_interval(mins => ${startedMinutesAgo})`))
-    .returning({ id: bookImports.id });
-  return rows.length;
-}
+/** The staging table of book imports (lib/import writes them). */
+export { bookImports };
 
 /** Books written by imports still pending: the part of book_count that readers must not see. */
-export const pendingImportRows = sql`(select coalesce(sum(${bookImports.rows}), 0) from ${bookImports} where ${bookImports.state} = 'pending')`;
+export const pendingImportRows = pendingRows(bookImports);

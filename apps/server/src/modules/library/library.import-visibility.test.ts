@@ -11,7 +11,7 @@ import type { TestApp } from '../../../test/helper.ts';
 import { countRows, one, rows } from '../../../test/util.ts';
 import { issue, multipart } from './library.fixtures.ts';
 import type { Auth } from './library.fixtures.ts';
-import { cleanUpPendingImports, STALE_IMPORT_MINUTES } from './library.service.ts';
+import { STALE_IMPORT_MINUTES, sweepStaleImports } from '../../lib/import/staged.ts';
 
 let t: TestApp;
 let desk: Auth;
@@ -145,8 +145,8 @@ describe('book import: staged visibility', () => {
     } finally {
       // A fresh pending import may be another process's running one: the hourly sweep and other
       // processes sharing PostgreSQL leave it alone; the embedded database's start removes it.
-      expect(await cleanUpPendingImports(t.ctx, STALE_IMPORT_MINUTES)).toBe(0);
-      expect(await cleanUpPendingImports(t.ctx, 0)).toBe(1);
+      expect(await sweepStaleImports(t.ctx.db, new Date())).toBe(0);
+      expect(await sweepStaleImports(t.ctx.db, new Date(), 0)).toBe(1);
     }
     expect(await pendingImports()).toBe(0);
     expect(await countRows(t.ctx, 'books')).toBe(before.books);
@@ -155,7 +155,7 @@ describe('book import: staged visibility', () => {
     const after = await upload(`title\nFresh ${w}\n`);
     expect(after.statusCode, after.body).toBe(200);
     expect((await search(w)).total).toBe(1);
-    expect(await cleanUpPendingImports(t.ctx, 0)).toBe(0); // committed imports are never touched
+    expect(await sweepStaleImports(t.ctx.db, new Date(), 0)).toBe(0); // committed imports are never touched
     expect((await search(w)).total).toBe(1);
   });
 
@@ -166,7 +166,7 @@ describe('book import: staged visibility', () => {
       sql`insert into book_imports (state, rows, started_at) values ('pending', 1, now() - make_interval(mins => ${STALE_IMPORT_MINUTES + 1})) returning id`,
     );
     await rows(t.ctx, sql`insert into books (title, copies_total, copies_available, import_id) values (${`Stale ${w}`}, 1, 1, ${imp!.id}) returning id`);
-    expect(await cleanUpPendingImports(t.ctx, STALE_IMPORT_MINUTES)).toBe(1);
+    expect(await sweepStaleImports(t.ctx.db, new Date())).toBe(1);
     expect(await countRows(t.ctx, 'books', `title = 'Stale ${w}'`)).toBe(0);
     expect(await countRows(t.ctx, 'book_imports', `id = '${imp!.id}'`)).toBe(0);
   });

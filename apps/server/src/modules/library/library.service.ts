@@ -7,9 +7,9 @@ import type { AppContext } from '../../context.ts';
 import { isUniqueViolation } from '../../db/client.ts';
 import type { Db, Executor } from '../../db/client.ts';
 import { conflict, forbidden, notFound } from '../../lib/errors.ts';
-import { runImport } from '../../lib/import/pipeline.ts';
+import { importFile } from '../../lib/import/pipeline.ts';
 import type { ImportOutcome } from '../../lib/import/pipeline.ts';
-import { readTableOffThread } from '../../lib/import/read-off-thread.ts';
+import { writeStaged } from '../../lib/import/staged.ts';
 import type { Principal } from '../../plugins/access.ts';
 import type { ImportUpload } from '../../plugins/import-route.ts';
 import * as audit from '../audit/audit.service.ts';
@@ -97,80 +97,37 @@ async function storedBookKeys(db: Executor, keys: string[]): Promise<Set<string>
   return new Set([...[...found.isbns].map((i) => `isbn:${i}`), ...[...found.titleAuthor].map((k) => `ta:${k}`)]);
 }
 
-const yieldToEventLoop = () => new Promise<void>((resolve) => setImmediate(resolve));
-
-/**
- * Writes the new books as one pending import (decision 0016): batches of IMPORT_BATCH, each its
- * own transaction, hidden from readers until one tiny transaction commits the import; on any
- * failure the import and every book it wrote are deleted. Only one import is pending at a time:
- * a second one is refused with 409, so keys re-checked after opening it cannot be raced by
- * another import (two uploads of one file add it once).
- */
-async function writeBookImport(ctx: AppContext, p: Principal, file: string, list: CreateBookInput[]) {
-  const who = p.user.id;
-  let importId: string;
-  try {
-    importId = await books.startImport(ctx.db, who);
-  } catch (err) {
-    if (isUniqueViolation(err)) throw conflict(MSG.importInProgress, 'IMPORT_IN_PROGRESS');
-    throw err;
-  }
-  try {
-    // Again now that this import is the only one: an import of the same file may have just committed.
-    const stored = await storedBookKeys(ctx.db, list.map(bookKey));
-    const fresh = list.filter((b) => !stored.has(bookKey(b))).map(books.toNewBook);
-    let created = 0;
-    for (let i = 0; i < fresh.length; i += IMPORT_BATCH) {
-      const batch = fresh.slice(i, i + IMPORT_BATCH);
-      created += await ctx.db.transaction((tx) => books.insertImportBatch(tx, importId, batch));
-      await yieldToEventLoop();
-    }
-    const committed = await ctx.db.transaction(async (tx) => {
-      if (!(await books.commitImport(tx, importId))) return false;
-      await audit.record(ctx, p, { action: 'library.books_imported', details: { created, skipped: list.length - fresh.length, file } }, tx);
-      return true;
-    });
-    if (!committed) throw new Error(`book import ${importId} vanished before its commit`);
-    return { created, updated: 0 };
-  } catch (err) {
-    await books.dropImport(ctx.db, importId);
-    throw err;
-  }
-}
-
 /**
  * Imports a book file (CSV, .xlsx, .xls) through the import pipeline. A dry run answers the
  * preview and writes nothing; a real import with any bad row writes nothing (422); else every new
- * book is written as one pending import that readers see whole or not at all (writeBookImport);
- * 409 while another import is being written. Books already in the catalogue (same ISBN, else
- * title + first author) are skipped, so a re-import adds nothing.
+ * book is written as one staged import that readers see whole or not at all (lib/import's
+ * writeStaged); 409 while another import is being written. Books already in the catalogue (same
+ * ISBN, else title + first author) are skipped, so a re-import adds nothing.
  */
-export async function importBooks(ctx: AppContext, p: Principal, upload: ImportUpload, dryRun: boolean): Promise<ImportOutcome> {
-  const maxRows = ctx.config.importMaxRows;
-  const table = await readTableOffThread(upload.bytes, upload.kind, maxRows);
-  const outcome = await runImport(
-    table,
-    bookImport,
-    { existing: (keys) => storedBookKeys(ctx.db, keys), write: (list) => writeBookImport(ctx, p, upload.filename, list) },
-    { dryRun, maxRows },
-  );
-  // Keep planner statistics current: the embedded database has no autovacuum to do it.
-  if (outcome.status === 200 && outcome.body.created > 0) await ctx.db.execute(sql`analyze books`);
-  return outcome;
-}
-
-/** No book import runs this long (50,000 rows take about a minute): a pending one this old was cut off. */
-export const STALE_IMPORT_MINUTES = 30;
-
-/**
- * Deletes imports left pending by a crash, with their books, so none stays hidden or blocks the
- * next import. `startedMinutesAgo` 0 (every pending import) only where no import can be running:
- * at the start of the one process that holds the embedded database. Processes sharing a
- * PostgreSQL database, and the hourly maintenance, pass STALE_IMPORT_MINUTES, so another
- * process's running import is never cut.
- */
-export const cleanUpPendingImports = (ctx: AppContext, startedMinutesAgo: number): Promise<number> =>
-  books.dropPendingImports(ctx.db, startedMinutesAgo);
+export const importBooks = (ctx: AppContext, p: Principal, upload: ImportUpload, dryRun: boolean): Promise<ImportOutcome> =>
+  importFile(upload, { dryRun, maxRows: ctx.config.importMaxRows }, () => ({
+    spec: bookImport,
+    store: {
+      existing: (keys) => storedBookKeys(ctx.db, keys),
+      write: (list) =>
+        writeStaged(ctx.db, books.bookImports, p.user.id, {
+          batchSize: IMPORT_BATCH,
+          prepare: async () => {
+            // Again now that this import is the only one: an import of the same file may have just committed.
+            const stored = await storedBookKeys(ctx.db, list.map(bookKey));
+            const fresh = list.filter((b) => !stored.has(bookKey(b))).map(books.toNewBook);
+            const commit = async (tx: Executor, created: number) => {
+              await audit.record(ctx, p, { action: 'library.books_imported', details: { created, skipped: list.length - fresh.length, file: upload.filename } }, tx);
+              return { created, updated: 0 };
+            };
+            return { rows: fresh, commit };
+          },
+          insert: (tx, batch, importId) => books.bulkInsertBooks(tx, batch, importId),
+          // Keep planner statistics current: the embedded database has no autovacuum to do it.
+          after: () => ctx.db.execute(sql`analyze books`),
+        }),
+    },
+  }));
 
 // ---------------------------------------------------------------------------------------------
 // Settings

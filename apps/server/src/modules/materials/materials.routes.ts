@@ -5,7 +5,6 @@ import { errorSchema, idParamsWith, messageSchema } from '@crs/shared/schemas/co
 import { FILE_RULES } from '@crs/shared/schemas/files';
 import { materialFieldsSchema, materialResponse, materialsResponse } from '@crs/shared/schemas/materials';
 import type { AppContext } from '../../context.ts';
-import { AppError } from '../../lib/errors.ts';
 import { principalOf } from '../../plugins/access.ts';
 import { acceptUploads, checkFormFields, readUploadForm } from '../../plugins/upload.ts';
 import * as files from '../files/files.service.ts';
@@ -45,9 +44,7 @@ export const materialsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async
       handler: async (req, reply) => {
         const { file, fields } = await readUploadForm(req, FILE_RULES.material.maxBytes);
         const input = checkFormFields(materialFieldsSchema, fields);
-        if (file?.tooLarge) throw files.fileTooLarge('material');
-        if (!file || file.bytes.length === 0) throw new AppError(400, 'FILE_REQUIRED', MSG.fileRequired);
-        const material = await materials.createMaterial(ctx, principalOf(req), input, file);
+        const material = await materials.createMaterial(ctx, principalOf(req), input, files.requiredUpload('material', file));
         return reply.code(201).send({ message: MSG.materialUploaded, material });
       },
     });

@@ -10,6 +10,7 @@ import * as audit from '../audit/audit.service.ts';
 import * as files from '../files/files.service.ts';
 import type { FileRow } from '../files/files.service.ts';
 import * as users from '../users/users.service.ts';
+import { presentMaterial } from './materials.presenter.ts';
 import * as repo from './materials.repository.ts';
 import type { MaterialRow } from './materials.repository.ts';
 
@@ -29,6 +30,7 @@ export async function mayRead(ctx: AppContext, p: Principal, file: FileRow): Pro
   return p.user.roles.includes('Teacher') && academics.teachesSubject(ctx, p.user.id, m.subjectId);
 }
 
+/** The materials' answers: their subjects, uploaders and files looked up once; a material whose file is gone is left out. */
 async function present(ctx: AppContext, rows: MaterialRow[]): Promise<Material[]> {
   const [subjects, people, fileRows] = await Promise.all([
     academics.subjectsByIds(ctx, [...new Set(rows.map((r) => r.subjectId).filter((id): id is string => !!id))]),
@@ -36,27 +38,12 @@ async function present(ctx: AppContext, rows: MaterialRow[]): Promise<Material[]
       ctx,
       rows.map((r) => r.teacherId),
     ),
-    Promise.all(rows.map((r) => files.findFile(ctx, r.fileId))),
+    files.signedRefs(ctx, rows.map((r) => r.fileId)),
   ]);
-  const subjectOf = new Map(subjects.map((s) => [s.id, s]));
-  return rows.flatMap((r, i) => {
-    const f = fileRows[i];
-    if (!f) return [];
-    const s = r.subjectId ? subjectOf.get(r.subjectId) : undefined;
-    const file = files.presentFile(ctx, f, true);
-    return [
-      {
-        _id: r.id,
-        title: r.title,
-        description: r.description,
-        type: r.subjectId ? ('notes' as const) : ('researches' as const),
-        subject: s ? { _id: s.id, code: s.code, name: s.name } : null,
-        fileUrl: file.url,
-        file,
-        uploadedBy: people.get(r.teacherId)?.name ?? 'Unknown',
-        createdAt: r.createdAt.toISOString(),
-      },
-    ];
+  const subjectOf = new Map(subjects.map((s) => [s.id, { _id: s.id, code: s.code, name: s.name }]));
+  return rows.flatMap((r) => {
+    const file = fileRows.get(r.fileId);
+    return file ? [presentMaterial(r, file, (r.subjectId && subjectOf.get(r.subjectId)) || null, people.get(r.teacherId)?.name ?? 'Unknown')] : [];
   });
 }
 

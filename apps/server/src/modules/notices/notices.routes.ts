@@ -5,7 +5,7 @@ import { errorSchema, idParamsWith, messageSchema } from '@crs/shared/schemas/co
 import { FILE_RULES } from '@crs/shared/schemas/files';
 import { allNoticesResponse, createNoticeSchema, myNoticesResponse, noticeAudiencesResponse, noticeResponse, updateNoticeSchema } from '@crs/shared/schemas/notices';
 import type { AppContext } from '../../context.ts';
-import { AppError, badRequest } from '../../lib/errors.ts';
+import { badRequest } from '../../lib/errors.ts';
 import { anyUser, principalOf } from '../../plugins/access.ts';
 import { acceptUploads, checkFormFields, readUploadForm } from '../../plugins/upload.ts';
 import * as files from '../files/files.service.ts';
@@ -89,9 +89,7 @@ export const noticesRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
         const raw = parseJsonField(fields.notice);
         if (raw === undefined) throw badRequest(MSG.invalidValue, 'VALIDATION_FAILED', [{ path: 'notice', message: MSG.invalidValue }]);
         const input = checkFormFields(createNoticeSchema, raw);
-        if (file?.tooLarge) throw files.fileTooLarge('notice');
-        if (!file || file.bytes.length === 0) throw new AppError(400, 'FILE_REQUIRED', MSG.fileRequired);
-        return reply.code(201).send({ message: MSG.noticeCreated, notice: await notices.createNotice(ctx, principalOf(req), input, file) });
+        return reply.code(201).send({ message: MSG.noticeCreated, notice: await notices.createNotice(ctx, principalOf(req), input, files.requiredUpload('notice', file)) });
       },
     });
     uploads.withTypeProvider<ZodTypeProvider>().put('/:id/attachment', {
@@ -105,9 +103,7 @@ export const noticesRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
       },
       handler: async (req) => {
         const { file } = await readUploadForm(req, FILE_RULES.notice.maxBytes);
-        if (file?.tooLarge) throw files.fileTooLarge('notice');
-        if (!file || file.bytes.length === 0) throw new AppError(400, 'FILE_REQUIRED', MSG.fileRequired);
-        return { message: MSG.noticeAttachmentSaved, notice: await notices.setAttachment(ctx, principalOf(req), req.params.id, file) };
+        return { message: MSG.noticeAttachmentSaved, notice: await notices.setAttachment(ctx, principalOf(req), req.params.id, files.requiredUpload('notice', file)) };
       },
     });
   });

@@ -40,20 +40,20 @@ export async function mayReadAttachment(ctx: AppContext, p: Principal, file: Fil
 
 async function lookups(ctx: AppContext, rows: NoticeRow[]): Promise<NoticeLookups> {
   const fileIds = rows.map((r) => r.attachmentFileId).filter((id): id is string => id !== null);
-  const [departments, sections, authors, fileRows] = await Promise.all([
+  const [departments, sections, authors, attachments] = await Promise.all([
     academics.departmentsByIds(ctx, [...new Set(rows.flatMap((r) => r.departmentIds))]),
     academics.sectionsByIds(ctx, [...new Set(rows.flatMap((r) => r.sectionIds))]),
     users.usersByIds(
       ctx,
       rows.map((r) => r.createdBy).filter((id): id is string => id !== null),
     ),
-    Promise.all(fileIds.map((id) => files.findFile(ctx, id))),
+    files.signedRefs(ctx, fileIds),
   ]);
   return {
     departments: new Map(departments.map((d) => [d.id, d])),
     sections: new Map(sections.map((s) => [s.id, { id: s.id, name: s.name }])),
     authors,
-    attachments: new Map(fileRows.flatMap((f) => (f ? [[f.id, files.presentFile(ctx, f, true)] as const] : []))),
+    attachments,
     today: today(ctx),
   };
 }

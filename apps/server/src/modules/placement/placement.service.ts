@@ -1,12 +1,10 @@
-import { toCsv } from '@crs/shared/csv';
-import type { CsvCell } from '@crs/shared/csv';
 import { MSG } from '@crs/shared/messages';
 import { PLACEMENT_CELL, hasAnyRole } from '@crs/shared/roles';
 import type { Applicant, ApplicantsResponse, CellStatus, CreateJob, Eligibility, Job, StudentApplication, UpdateJobInput } from '@crs/shared/schemas/placement';
 import type { AppContext } from '../../context.ts';
 import { uniqueViolation } from '../../db/client.ts';
 import { AppError, badRequest, conflict, notFound } from '../../lib/errors.ts';
-import { CSV_TYPE, XLSX_TYPE, xlsxOf } from '../../lib/spreadsheet.ts';
+import { sheetDownload } from '../../lib/spreadsheet.ts';
 import { collegeClock } from '../../lib/time.ts';
 import type { Principal } from '../../plugins/access.ts';
 import * as academics from '../academics/academics.service.ts';
@@ -17,6 +15,8 @@ import type { FileRow } from '../files/files.service.ts';
 import * as users from '../users/users.service.ts';
 import * as repo from './placement.repository.ts';
 import type { ApplicationRow, JobRow } from './placement.repository.ts';
+import { accepting, applicantsSheet, departmentRef, jobChoice, presentApplicant, presentJob, presentStudentApplication } from './placement.presenter.ts';
+import type { Departments, Resumes } from './placement.presenter.ts';
 
 // Placement (issue 13 item 4, decision 0028). The cell (Staff, Admin, SuperAdmin; the routes'
 // access lists) posts and edits jobs and moves applications through their statuses; a student
@@ -28,59 +28,16 @@ import type { ApplicationRow, JobRow } from './placement.repository.ts';
 
 const today = (ctx: AppContext) => collegeClock(ctx.config.timeZone).date;
 const isCell = (p: Principal) => hasAnyRole(p.user.roles, PLACEMENT_CELL);
-const accepting = (job: JobRow, on: string) => job.status === 'open' && job.deadline >= on;
-
-type Departments = Map<string, { id: string; code: string; name: string }>;
 async function departmentsOf(ctx: AppContext, jobs: JobRow[]): Promise<Departments> {
   const rows = await academics.departmentsByIds(ctx, [...new Set(jobs.flatMap((j) => j.eligibleDepartmentIds))]);
   return new Map(rows.map((d) => [d.id, d]));
 }
 
-type Resumes = Map<string, FileRow>;
 /** The résumés of some applications, by file id. */
-const resumesOf = (ctx: AppContext, rows: ApplicationRow[]): Promise<Resumes> => files.findFiles(ctx, rows.flatMap((r) => (r.resumeFileId ? [r.resumeFileId] : [])));
+const resumesOf = (ctx: AppContext, rows: ApplicationRow[]): Promise<Resumes> => files.signedRefs(ctx, rows.flatMap((r) => (r.resumeFileId ? [r.resumeFileId] : [])));
 
-function presentJob(ctx: AppContext, job: JobRow, depts: Departments, on: string, extra: { applicants: number; mine: ApplicationRow | undefined; resumes?: Resumes }): Job {
-  return {
-    _id: job.id,
-    company: job.company,
-    role: job.role,
-    description: job.description,
-    location: job.location,
-    packageLpa: Number(job.packageLpa),
-    eligibleDepartments: job.eligibleDepartmentIds.flatMap((id) => {
-      const d = depts.get(id);
-      return d ? [{ _id: d.id, code: d.code, name: d.name }] : [];
-    }),
-    minCgpa: job.minCgpa === null ? null : Number(job.minCgpa),
-    deadline: job.deadline,
-    status: job.status,
-    acceptingApplications: accepting(job, on),
-    applicants: extra.applicants,
-    myApplication: extra.mine ? presentMine(ctx, extra.mine, job, on, extra.resumes ?? new Map()) : null,
-    createdAt: job.createdAt.toISOString(),
-  };
-}
-/** Applied or shortlisted, and the job's last day not passed: the student may still withdraw. */
-const withdrawable = (a: ApplicationRow, job: JobRow, on: string) => (a.status === 'applied' || a.status === 'shortlisted') && job.deadline >= on;
-const presentResume = (ctx: AppContext, a: ApplicationRow, resumes: Resumes) => {
-  const file = a.resumeFileId ? resumes.get(a.resumeFileId) : undefined;
-  return file ? files.presentFile(ctx, file, true) : null;
-};
-const presentMine = (ctx: AppContext, a: ApplicationRow, job: JobRow, on: string, resumes: Resumes) => ({
-  _id: a.id,
-  status: a.status,
-  appliedAt: a.appliedAt.toISOString(),
-  updatedAt: a.updatedAt.toISOString(),
-  resume: presentResume(ctx, a, resumes),
-  withdrawable: withdrawable(a, job, on),
-});
-const presentStudentApplication = (ctx: AppContext, a: ApplicationRow, job: JobRow, on: string, resumes: Resumes): StudentApplication => ({
-  ...presentMine(ctx, a, job, on, resumes),
-  job: { _id: job.id, company: job.company, role: job.role, location: job.location, packageLpa: Number(job.packageLpa), deadline: job.deadline, status: job.status },
-});
 async function presentOne(ctx: AppContext, a: ApplicationRow, job: JobRow): Promise<StudentApplication> {
-  return presentStudentApplication(ctx, a, job, today(ctx), await resumesOf(ctx, [a]));
+  return presentStudentApplication(a, job, today(ctx), await resumesOf(ctx, [a]));
 }
 
 /** What the server knows of a student for eligibility: their departments and CGPA (null: no published results). */
@@ -98,7 +55,7 @@ export async function listJobs(ctx: AppContext, p: Principal): Promise<{ jobs: J
   if (isCell(p)) {
     const jobs = await repo.listAllJobs(ctx.db, on);
     const depts = await departmentsOf(ctx, jobs);
-    return { jobs: jobs.map((j) => presentJob(ctx, j, depts, on, { applicants: j.applicants, mine: undefined })) };
+    return { jobs: jobs.map((j) => presentJob(j, depts, on, { applicants: j.applicants, mine: undefined })) };
   }
   const standing = await standingOf(ctx, p);
   const jobs = await repo.listEligibleJobs(ctx.db, { today: on, ...standing });
@@ -111,7 +68,7 @@ export async function listJobs(ctx: AppContext, p: Principal): Promise<{ jobs: J
     ),
   ]);
   const resumes = await resumesOf(ctx, [...mine.values()]);
-  return { jobs: jobs.map((j) => presentJob(ctx, j, depts, on, { applicants: 0, mine: mine.get(j.id), resumes })) };
+  return { jobs: jobs.map((j) => presentJob(j, depts, on, { applicants: 0, mine: mine.get(j.id), resumes })) };
 }
 
 async function checkDepartments(ctx: AppContext, ids: readonly string[]): Promise<string[]> {
@@ -122,7 +79,7 @@ async function checkDepartments(ctx: AppContext, ids: readonly string[]): Promis
 }
 
 async function cellView(ctx: AppContext, job: JobRow, applicants: number): Promise<Job> {
-  return presentJob(ctx, job, await departmentsOf(ctx, [job]), today(ctx), { applicants, mine: undefined });
+  return presentJob(job, await departmentsOf(ctx, [job]), today(ctx), { applicants, mine: undefined });
 }
 
 /** POST /placement/jobs: the eligible departments must exist (400). */
@@ -146,16 +103,16 @@ export async function updateJob(ctx: AppContext, id: string, v: UpdateJobInput):
 async function judge(ctx: AppContext, job: JobRow, standing: { departmentIds: string[]; cgpa: number | null }): Promise<Eligibility> {
   const on = today(ctx);
   const depts = await academics.departmentsByIds(ctx, [...new Set([...job.eligibleDepartmentIds, ...standing.departmentIds])]);
-  const named = (ids: readonly string[]) => depts.filter((d) => ids.includes(d.id)).map((d) => ({ _id: d.id, code: d.code, name: d.name }));
+  const named = (ids: readonly string[]) => depts.filter((d) => ids.includes(d.id)).map(departmentRef);
   const min = job.minCgpa === null ? null : Number(job.minCgpa);
-  const accepting = { status: job.status, deadline: job.deadline, today: on, met: job.status === 'open' && job.deadline >= on };
+  const open = { status: job.status, deadline: job.deadline, today: on, met: accepting(job, on) };
   const department = {
     required: named(job.eligibleDepartmentIds),
     yours: named(standing.departmentIds),
     met: job.eligibleDepartmentIds.length === 0 || job.eligibleDepartmentIds.some((d) => standing.departmentIds.includes(d)),
   };
   const cgpa = { required: min, yours: standing.cgpa, met: min === null || (standing.cgpa !== null && standing.cgpa >= min) };
-  return { eligible: accepting.met && department.met && cgpa.met, accepting, department, cgpa };
+  return { eligible: open.met && department.met && cgpa.met, accepting: open, department, cgpa };
 }
 
 /**
@@ -246,24 +203,13 @@ export async function withdraw(ctx: AppContext, p: Principal, id: string): Promi
 export async function myApplications(ctx: AppContext, p: Principal): Promise<{ applications: StudentApplication[] }> {
   const rows = await repo.applicationsOfStudent(ctx.db, p.user.id);
   const [on, resumes] = [today(ctx), await resumesOf(ctx, rows)];
-  return { applications: rows.map((a) => presentStudentApplication(ctx, a, a.job, on, resumes)) };
+  return { applications: rows.map((a) => presentStudentApplication(a, a.job, on, resumes)) };
 }
 
 async function presentApplicants(ctx: AppContext, rows: ApplicationRow[]): Promise<Applicant[]> {
   const ids = rows.map((r) => r.studentId);
   const [people, depts, resumes] = await Promise.all([users.usersByIds(ctx, ids), academics.departmentCodesOfStudents(ctx, ids), resumesOf(ctx, rows)]);
-  return rows.map((r) => {
-    const person = people.get(r.studentId);
-    return {
-      _id: r.id,
-      status: r.status,
-      appliedAt: r.appliedAt.toISOString(),
-      updatedAt: r.updatedAt.toISOString(),
-      resume: presentResume(ctx, r, resumes),
-      student: { _id: r.studentId, name: person?.name ?? 'Unknown', email: person?.email ?? '', studentId: person?.studentId ?? null, department: depts.get(r.studentId)?.join(', ') || null },
-      cgpa: r.cgpa === null ? null : Number(r.cgpa),
-    };
-  });
+  return rows.map((r) => presentApplicant(r, people.get(r.studentId), depts.get(r.studentId), resumes));
 }
 
 /** GET /placement/jobs/{id}/applications (the cell): the job and its applicants, first applied first. */
@@ -301,12 +247,9 @@ export const mayReadResume = async (ctx: AppContext, p: Principal, file: FileRow
 /** GET /placement/jobs/{id}/applications/export: the applicants as .xlsx or CSV (formula-looking cells made inert). */
 export async function exportApplications(ctx: AppContext, jobId: string, format: 'xlsx' | 'csv') {
   const { job, applications } = await jobApplications(ctx, jobId);
-  const rows: CsvCell[][] = [['Student ID', 'Name', 'Email', 'Department', 'CGPA', 'Status', 'Applied on']];
-  for (const a of applications) rows.push([a.student.studentId ?? '', a.student.name, a.student.email, a.student.department ?? '', a.cgpa ?? '', a.status, collegeClock(ctx.config.timeZone, new Date(a.appliedAt)).date]);
+  const rows = applicantsSheet(applications, (iso) => collegeClock(ctx.config.timeZone, new Date(iso)).date);
   const name = `applicants-${job.company}-${job.role}`.replace(/[^A-Za-z0-9-]+/g, '-').slice(0, 80);
-  return format === 'csv'
-    ? { type: CSV_TYPE, filename: `${name}.csv`, body: toCsv(rows) as string | Buffer }
-    : { type: XLSX_TYPE, filename: `${name}.xlsx`, body: xlsxOf(rows, `${job.company}`.replace(/[^A-Za-z0-9 -]+/g, '-').slice(0, 31) || 'Applicants') as string | Buffer };
+  return sheetDownload(format, name, rows, `${job.company}`.replace(/[^A-Za-z0-9 -]+/g, '-').slice(0, 31) || 'Applicants');
 }
 
 /** GET /placement/departments: what a job's eligibility can name. */
@@ -344,7 +287,7 @@ export async function offersByDepartment(ctx: AppContext, from: string, to: stri
 
 /** Every job as a report's choice ('Company — Role (deadline)'). */
 export const jobChoices = async (ctx: AppContext): Promise<Array<{ id: string; label: string }>> =>
-  (await repo.jobChoices(ctx.db)).map((j) => ({ id: j.id, label: `${j.company} — ${j.role} (${j.deadline})` }));
+  (await repo.jobChoices(ctx.db)).map(jobChoice);
 
 /** Applications of one job (404 unknown) or of every job, for the placement applications report. */
 export async function applicationsForReport(ctx: AppContext, jobId: string | undefined, limit: number) {

@@ -16,7 +16,7 @@ import { userCache } from './users.unique.ts';
 /** Sets the address of the profile picture (null: none, the initials show). */
 export async function setAvatar(ctx: AppContext, id: string, avatar: string | null): Promise<User> {
   const user = await repo.updateUser(ctx.db, id, { avatar });
-  if (!user) throw notFound(MSG.notFound);
+  if (!user) throw notFound(MSG.userNotFound, 'USER_NOT_FOUND');
   await userCache(ctx).invalidate(id);
   return presentUser(user);
 }

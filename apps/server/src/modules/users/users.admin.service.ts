@@ -9,9 +9,8 @@ import type { AppContext } from '../../context.ts';
 import type { Executor } from '../../db/client.ts';
 import { badRequest, conflict, forbidden, notFound } from '../../lib/errors.ts';
 import { hashPassword, randomToken } from '../../lib/crypto.ts';
-import { readTableOffThread } from '../../lib/import/read-off-thread.ts';
-import { runImport } from '../../lib/import/pipeline.ts';
-import type { ImportOutcome } from '../../lib/import/pipeline.ts';
+import { importFile } from '../../lib/import/pipeline.ts';
+import type { ImportOutcome, ImportStore } from '../../lib/import/pipeline.ts';
 import { xlsxOf } from '../../lib/spreadsheet.ts';
 import { collegeClock } from '../../lib/time.ts';
 import type { Principal } from '../../plugins/access.ts';
@@ -298,20 +297,17 @@ export async function createUserWithPassword(ctx: AppContext, by: AuditActor, in
  * set their password once the import has committed.
  */
 export async function importUsers(ctx: AppContext, p: Principal, upload: ImportUpload, dryRun: boolean): Promise<ImportOutcome> {
-  const maxRows = ctx.config.importMaxRows;
-  const table = await readTableOffThread(upload.bytes, upload.kind, maxRows);
-  // Every cell that could be a student ID, looked up once: which user holds it now.
-  const cells = [...new Set(table.flat().map((c) => c.trim()).filter(Boolean))].slice(0, 100_000);
-  const owners = new Map<string, string>();
-  for (const person of (await users.usersByRefs(ctx, cells)).values()) if (person.studentId) owners.set(person.studentId.toUpperCase(), person.email);
   let created: UserRecord[] = [];
-  const outcome = await runImport<PlacedImportRow>(
-    table,
-    userImport(p.user.roles, owners, await academics.academicDirectory(ctx)),
-    {
+  const outcome = await importFile<PlacedImportRow>(upload, { dryRun, maxRows: ctx.config.importMaxRows }, async (table) => {
+    // Every cell that could be a student ID, looked up once: which user holds it now.
+    const cells = [...new Set(table.flat().map((c) => c.trim()).filter(Boolean))].slice(0, 100_000);
+    const owners = new Map<string, string>();
+    for (const person of (await users.usersByRefs(ctx, cells)).values()) if (person.studentId) owners.set(person.studentId.toUpperCase(), person.email);
+    const spec = userImport(p.user.roles, owners, await academics.academicDirectory(ctx));
+    const store: ImportStore<PlacedImportRow> = {
       existing: (emails) => repo.existingEmails(ctx.db, emails),
       write: async (rows) => {
-        // One unknown password hash for the batch: nobody can sign in with it; each person sets theirs through the link.
+        // One unknown password hash for the batch: nobody can sign in with it; each user sets theirs through the link.
         const passwordHash = await hashPassword(randomToken());
         created = await ctx.db.transaction(async (tx) => {
           const inserted = await insertImported(
@@ -343,9 +339,9 @@ export async function importUsers(ctx: AppContext, p: Principal, upload: ImportU
         });
         return { created: created.length, updated: 0 };
       },
-    },
-    { dryRun, maxRows },
-  );
+    };
+    return { spec, store };
+  });
   for (const account of created) await auth.mailPasswordLink(ctx, account, 'welcome');
   return outcome;
 }

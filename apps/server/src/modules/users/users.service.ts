@@ -113,7 +113,7 @@ export const insertUser = (ctx: AppContext, input: NewUser, tx: Executor = ctx.d
 /** Changes name, email or bio (never roles, status or password); a taken email is a 409. */
 export async function updateProfile(ctx: AppContext, id: string, patch: { name?: string | undefined; email?: string | undefined; bio?: string | undefined }): Promise<User> {
   const user = await uniqueEmail(() => repo.updateUser(ctx.db, id, patch));
-  if (!user) throw notFound(MSG.notFound);
+  if (!user) throw notFound(MSG.userNotFound, 'USER_NOT_FOUND');
   await userCache(ctx).invalidate(id);
   return presentUser(user);
 }

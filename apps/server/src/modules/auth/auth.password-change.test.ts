@@ -6,7 +6,7 @@ import { MSG } from '@crs/shared/messages';
 import { createTestApp, createUser, login } from '../../../test/helper.ts';
 import type { TestApp } from '../../../test/helper.ts';
 import { bearer, rows } from '../../../test/util.ts';
-import { ACCOUNT_LIMIT } from './throttle.ts';
+import { ACCOUNT_LIMIT } from './auth.throttle.ts';
 
 let t: TestApp;
 beforeAll(async () => {

@@ -5,7 +5,7 @@ import { MSG } from '@crs/shared/messages';
 import { createTestApp, createUser, uniqueEmail } from '../../../test/helper.ts';
 import type { TestApp } from '../../../test/helper.ts';
 import { rows } from '../../../test/util.ts';
-import { ACCOUNT_LIMIT, IP_LIMIT, WINDOW_MINUTES } from './throttle.ts';
+import { ACCOUNT_LIMIT, IP_LIMIT, WINDOW_MINUTES } from './auth.throttle.ts';
 
 let t: TestApp;
 beforeAll(async () => {
