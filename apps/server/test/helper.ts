@@ -13,7 +13,7 @@ import type { AppContext } from '../src/context.ts';
 import { openDatabase } from '../src/db/client.ts';
 import type { Database } from '../src/db/client.ts';
 import { hashPassword } from '../src/lib/crypto.ts';
-import { insertAccount } from '../src/modules/users/users.service.ts';
+import { insertUser } from '../src/modules/users/users.service.ts';
 import { assembleContext } from '../src/runtime.ts';
 import type { MailOutbox } from '../src/modules/mail/mail.service.ts';
 import { withDatabase } from './global-setup.ts';
@@ -98,7 +98,7 @@ export async function createUser(
   opts: { roles?: Role[]; status?: 'active' | 'pending' | 'disabled'; email?: string; password?: string; name?: string } = {},
 ) {
   const password = opts.password ?? 'secret123';
-  const user = await insertAccount(ctx, {
+  const user = await insertUser(ctx, {
     name: opts.name ?? 'Test User',
     email: opts.email ?? uniqueEmail(),
     roles: opts.roles ?? ['Student'],

@@ -6,6 +6,7 @@ import { MSG } from '@crs/shared/messages';
 import { notFound } from '../src/lib/errors.ts';
 import type { Principal } from '../src/plugins/access.ts';
 import * as attendance from '../src/modules/attendance/attendance.service.ts';
+import * as profile from '../src/modules/users/profile.service.ts';
 import * as users from '../src/modules/users/users.service.ts';
 import { apiOn, createTestApp, loginAs } from './helper.ts';
 import type { TestApp } from './helper.ts';
@@ -76,8 +77,8 @@ describe('not found', () => {
     await expect(attendance.mySubjectAttendance(t.ctx, p, unknown)).rejects.toMatchObject({ statusCode: 404, code: 'STUDENT_NOT_FOUND' });
   });
 
-  it('a profile change of an account that is gone is USER_NOT_FOUND', async () => {
+  it('a profile change of a user who is gone is USER_NOT_FOUND', async () => {
     await expect(users.updateProfile(t.ctx, unknown, { name: 'Nobody' })).rejects.toMatchObject({ statusCode: 404, code: 'USER_NOT_FOUND', message: MSG.userNotFound });
-    await expect(users.setAvatar(t.ctx, unknown, null)).rejects.toMatchObject({ statusCode: 404, code: 'USER_NOT_FOUND' });
+    await expect(profile.setAvatar(t.ctx, unknown, null)).rejects.toMatchObject({ statusCode: 404, code: 'USER_NOT_FOUND' });
   });
 });

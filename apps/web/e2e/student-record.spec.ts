@@ -11,7 +11,7 @@ test.describe.configure({ timeout: 60_000 });
 
 const run = `${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
 
-/** Follows the mailed link in `page`, chooses `password`, then signs in with it (as people.spec does). */
+/** Follows the mailed link in `page`, chooses `password`, then signs in with it (as users.spec does). */
 async function setPasswordAndSignIn(page: Page, email: string, password: string) {
   const link = new URL(await resetLinkFor(email));
   await page.goto(`${link.pathname}${link.search}`);

@@ -1,5 +1,5 @@
 import { COMMON_MSG } from './messages/common.ts';
-import { PEOPLE_MSG } from './messages/people.ts';
+import { USERS_MSG } from './messages/users.ts';
 import { LIBRARY_MSG } from './messages/library.ts';
 import { PROFILE_MSG } from './messages/profile.ts';
 import { ALUMNI_MSG } from './messages/alumni.ts';
@@ -10,15 +10,20 @@ import { NOTICES_MSG } from './messages/notices.ts';
 import { ANALYTICS_MSG } from './messages/analytics.ts';
 import { AUDIT_MSG } from './messages/audit.ts';
 import { SETTINGS_MSG } from './messages/settings.ts';
+import { PLACEMENT_MSG } from './messages/placement.ts';
+import { IDCARDS_MSG } from './messages/idcards.ts';
+import { ATTENDANCE_MSG } from './messages/attendance.ts';
+import { MATERIALS_MSG } from './messages/materials.ts';
+import { FILES_MSG } from './messages/files.ts';
 
 /**
  * Every user-facing text that both the server and the client use, written once, in one part per
- * module (./messages/*.ts). The server reads them all through MSG; a screen imports the part it
+ * module (./messages/<module>.ts, named as the module is). The server reads them all through MSG; a screen imports the part it
  * needs, so a page does not load every module's texts.
  */
 export const MSG = {
   ...COMMON_MSG,
-  ...PEOPLE_MSG,
+  ...USERS_MSG,
   ...LIBRARY_MSG,
   ...PROFILE_MSG,
   ...ALUMNI_MSG,
@@ -29,4 +34,9 @@ export const MSG = {
   ...ANALYTICS_MSG,
   ...AUDIT_MSG,
   ...SETTINGS_MSG,
+  ...PLACEMENT_MSG,
+  ...IDCARDS_MSG,
+  ...ATTENDANCE_MSG,
+  ...MATERIALS_MSG,
+  ...FILES_MSG,
 } as const;

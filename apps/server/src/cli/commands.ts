@@ -12,8 +12,7 @@ import { seedSyntheticAlumni } from '../modules/alumni/alumni.service.ts';
 import { CONSOLE_ACTOR } from '../modules/audit/audit.service.ts';
 import { seedBenchAttendance } from '../modules/attendance/attendance.service.ts';
 import { seedSyntheticBooks } from '../modules/library/library.service.ts';
-import { unmatchedPeople } from '../modules/people/people.service.ts';
-import { approveByEmail, createAccount } from '../modules/users/users.service.ts';
+import { approveByEmail, createUserWithPassword, unmatchedUsers } from '../modules/users/users.admin.service.ts';
 import { seedDemo } from '../seed/demo.ts';
 
 export class UsageError extends Error {}
@@ -59,7 +58,7 @@ export const COMMANDS: Record<string, Command> = {
       const name = check(nameField, values.name, '--name');
       const role = check(z.enum(ROLES, { error: `must be one of ${ROLES.join(', ')}` }), values.role, '--role');
       const password = values.password === undefined ? undefined : check(passwordField, values.password, '--password');
-      const { user, password: generated } = await createAccount(ctx, CONSOLE_ACTOR, { email, name, roles: [role], password });
+      const { user, password: generated } = await createUserWithPassword(ctx, CONSOLE_ACTOR, { email, name, roles: [role], password });
       return `Created ${role} ${user.email} (id ${user._id})` + (generated ? `\nPassword: ${generated}` : '');
     },
   },
@@ -79,7 +78,7 @@ export const COMMANDS: Record<string, Command> = {
     summary: 'List the people whose department or section (free text from before issue 25) matches no Academics department or section; choose theirs in People.',
     remote: true,
     async run(ctx) {
-      const { users, total } = await unmatchedPeople(ctx, 100_000);
+      const { users, total } = await unmatchedUsers(ctx, 'all');
       if (total === 0) return 'Every department and section on a person matches Academics.';
       const lines = users.map((u) => {
         const what = [u.department !== null ? `department "${u.department}"` : '', u.section !== null ? `section "${u.section}"` : ''].filter(Boolean).join(', ');

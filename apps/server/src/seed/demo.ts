@@ -26,7 +26,7 @@ export { DEMO_ACCOUNTS, DEMO_PASSWORD } from '../modules/users/users.seed.ts';
  * Returns false when it did nothing.
  */
 export async function seedDemo(ctx: AppContext): Promise<boolean> {
-  if (!(await users.seedDemoAccounts(ctx))) return false;
+  if (!(await users.seedDemoUsers(ctx))) return false;
   // The terms first: the attendance and exams below are dated inside the running one.
   await settings.seedDemoTerms(ctx);
   await library.seedDemoLibrary(ctx);
@@ -37,8 +37,8 @@ export async function seedDemo(ctx: AppContext): Promise<boolean> {
     await materials.seedDemoMaterials(ctx);
   }
   // Issue 13: the document repository and the ID cards of the demo student's section.
-  const adminId = await users.accountIdByEmail(ctx, 'admin@demo.crs');
-  const studentId = await users.accountIdByEmail(ctx, 'student@demo.crs');
+  const adminId = await users.userIdByEmail(ctx, 'admin@demo.crs');
+  const studentId = await users.userIdByEmail(ctx, 'student@demo.crs');
   if (adminId) await docs.seedDemoDocs(ctx, adminId);
   if (adminId && studentId) await idcards.seedDemoCards(ctx, adminId, studentId);
   await notices.seedDemoNotices(ctx);

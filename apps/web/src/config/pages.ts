@@ -40,8 +40,8 @@ export const PAGES = {
   account: { title: 'Account', path: '/dashboard/account', page: 'app/account', guarded: true },
 
   adminDashboard: { title: 'Admin dashboard', path: '/dashboard/admin', page: 'app/dashboards/admin', guarded: true, nav: dashboard('Admin') },
-  adminStudents: { title: 'Manage Students', path: '/dashboard/admin/students', page: 'app/people/admin-students', guarded: true, nav: { Admin: { label: 'Manage Students', icon: 'users' } } },
-  adminTeachers: { title: 'Manage Teachers', path: '/dashboard/admin/teachers', page: 'app/people/admin-teachers', guarded: true, nav: { Admin: { label: 'Manage Teachers', icon: 'building' } } },
+  adminStudents: { title: 'Manage Students', path: '/dashboard/admin/students', page: 'app/users/admin-students', guarded: true, nav: { Admin: { label: 'Manage Students', icon: 'users' } } },
+  adminTeachers: { title: 'Manage Teachers', path: '/dashboard/admin/teachers', page: 'app/users/admin-teachers', guarded: true, nav: { Admin: { label: 'Manage Teachers', icon: 'building' } } },
   adminAnalytics: { title: 'Analytics', path: '/dashboard/admin/analytics', page: 'app/analytics/admin-analytics', guarded: true, nav: { Admin: { label: 'Analytics', icon: 'chart' } } },
   adminDocs: { title: 'Document Repository', path: '/dashboard/admin/docs', page: 'app/docs/admin-docs', guarded: true, nav: { Admin: { label: 'Documents', icon: 'file' } } },
 
@@ -82,10 +82,10 @@ export const PAGES = {
     guarded: true,
     nav: { Staff: { label: 'Notices', icon: 'megaphone' }, Admin: { label: 'Notices', icon: 'megaphone', late: true }, SuperAdmin: { label: 'Notices', icon: 'megaphone', late: true } },
   },
-  staffReports: { title: 'Reports', path: '/dashboard/staff/reports', page: 'app/reports/staff-reports', guarded: true, nav: { Staff: { label: 'Reports', icon: 'file' } } },
+  staffReports: { title: 'Reports', path: '/dashboard/staff/reports', page: 'app/analytics/staff-reports', guarded: true, nav: { Staff: { label: 'Reports', icon: 'file' } } },
 
   superadminDashboard: { title: 'SuperAdmin dashboard', path: '/dashboard/superadmin', page: 'app/dashboards/superadmin', guarded: true, nav: dashboard('SuperAdmin') },
-  superadminUsers: { title: 'Users', path: '/dashboard/superadmin/users', page: 'app/people/superadmin-users', guarded: true, nav: { SuperAdmin: { label: 'Users', icon: 'users' } } },
+  superadminUsers: { title: 'Users', path: '/dashboard/superadmin/users', page: 'app/users/superadmin-users', guarded: true, nav: { SuperAdmin: { label: 'Users', icon: 'users' } } },
   // Issue 14 item 2: the audit log (decision 0032).
   superadminLogs: { title: 'System Logs', path: '/dashboard/superadmin/logs', page: 'app/audit/superadmin-logs', guarded: true, nav: { SuperAdmin: { label: 'System Logs', icon: 'scroll' } } },
   superadminSettings: { title: 'Settings', path: '/dashboard/superadmin/settings', page: 'app/settings/superadmin-settings', guarded: true, nav: { SuperAdmin: { label: 'Settings', icon: 'settings' } } },

@@ -1,5 +1,5 @@
 /**
- * Exams, marks, results and materials (issue 12). Texts marked spec are copied character for character from
+ * Exams, marks and results (issue 12). Texts marked spec are copied character for character from
  * portal-spec.md. Part of MSG (../messages.ts); a screen imports the part it needs.
  */
 export const ASSESSMENT_MSG = {
@@ -10,10 +10,6 @@ export const ASSESSMENT_MSG = {
   uploading: 'Uploading...', // spec
   marksUploaded: 'Marks uploaded successfully', // spec (toast)
   marksUploadFailed: 'Failed to upload marks', // spec (toast)
-  materialTitleRequired: 'Title is required', // spec
-  materialUploaded: 'Material uploaded successfully', // spec (toast)
-  materialUploadFailed: 'Failed to upload material', // spec (toast)
-  filesSelected: (n: number) => `${n} file(s) selected`, // spec
   examNameRequired: 'Exam name is required',
   examNameTooLong: 'Exam name too long',
   examKind: 'Kind must be internal, mid-term, end-term or assignment',
@@ -44,8 +40,4 @@ export const ASSESSMENT_MSG = {
   resultsNoticeTitle: (exam: string, subjectCode: string) => `Results published: ${exam} (${subjectCode})`,
   resultsNoticeBody: (exam: string, subject: string, section: string) =>
     `Your marks for **${exam}** in ${subject} (${section}) are published: open **Results** in your menu to see them.`,
-  materialNotFound: 'Material not found',
-  materialNotYourSubject: 'You can attach materials only to subjects you teach',
-  materialDeleted: 'Material deleted',
-  materialDescriptionTooLong: 'Description too long',
 } as const;

@@ -34,7 +34,7 @@ export async function joinSection(ctx: AppContext, actor: AuditActor, sectionId:
     fresh.map((studentId) => ({ sectionId, studentId })),
   );
   const changed = await users.sectionJoined(ctx, fresh, { id: ref.id, name: ref.name, departmentId: ref.departmentId, department: ref.departmentName }, tx);
-  const emails = await users.peopleByIds(ctx, fresh, tx);
+  const emails = await users.usersByIds(ctx, fresh, tx);
   const label = sectionLabel(ref);
   await audit.recordMany(
     ctx,

@@ -22,7 +22,7 @@ import {
 import type { CreateDepartmentInput } from '@crs/shared/schemas/academics';
 import { checkWithSchema } from '../../lib/import/pipeline.ts';
 import type { ImportSpec, RowCheck } from '../../lib/import/pipeline.ts';
-import type { PersonRow } from '../users/users.service.ts';
+import type { UserCard } from '../users/users.service.ts';
 import type { SectionValues, SlotValues, SubjectValues } from './academics.repository.ts';
 
 // The academic imports on the one pipeline (decision 0016). References to other records are
@@ -100,10 +100,10 @@ export function sectionImport(departmentIds: ReadonlyMap<string, string>): Impor
   };
 }
 
-const isActive = (p: PersonRow | undefined, role: 'Student' | 'Teacher') => !!p && p.status === 'active' && p.roles.includes(role);
+const isActive = (p: UserCard | undefined, role: 'Student' | 'Teacher') => !!p && p.status === 'active' && p.roles.includes(role);
 
 /** One student per row of one section's roster, by email or student ID. */
-export function enrolmentImport(people: ReadonlyMap<string, PersonRow>): ImportSpec<string> {
+export function enrolmentImport(people: ReadonlyMap<string, UserCard>): ImportSpec<string> {
   return {
     columns: ENROLMENT_IMPORT_COLUMNS,
     check(cells) {
@@ -132,7 +132,7 @@ function sectionOf(cell: (k: string) => string, sectionIds: SectionKeyMap): { id
 }
 
 export function assignmentImport(
-  people: ReadonlyMap<string, PersonRow>,
+  people: ReadonlyMap<string, UserCard>,
   subjectIds: ReadonlyMap<string, string>,
   sectionIds: SectionKeyMap,
 ): ImportSpec<{ teacherId: string; subjectId: string; sectionId: string }> {

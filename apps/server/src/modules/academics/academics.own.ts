@@ -58,7 +58,7 @@ export async function myTimetable(ctx: AppContext, p: Principal) {
   if (hasAnyRole(p.user.roles, ['Student'])) rows = await repo.allSlots(ctx.db, { sectionIds: await repo.sectionsOfStudent(ctx.db, p.user.id) });
   if (hasAnyRole(p.user.roles, ['Teacher'])) rows = [...rows, ...(await repo.allSlots(ctx.db, { teacherId: p.user.id }))];
   rows.sort((a, b) => a.weekday - b.weekday || a.startMin - b.startMin || a.section.localeCompare(b.section));
-  const teachers = (await users.peopleByIds(
+  const teachers = (await users.usersByIds(
     ctx,
     rows.map((r) => r.teacherId),
   )) as Map<string, PersonCard>;

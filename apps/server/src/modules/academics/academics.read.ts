@@ -52,7 +52,7 @@ export const allSections = (ctx: AppContext, tx: Executor = ctx.db): Promise<Sec
 /** The roster of a section: id, name, email and roll number (student ID), by roll number. */
 export async function sectionRoster(ctx: AppContext, sectionId: string, tx: Executor = ctx.db): Promise<Array<{ id: string; name: string; email: string; studentId: string | null }>> {
   const ids = await repo.sectionStudentIds(tx, sectionId);
-  const people = await users.peopleByIds(ctx, ids, tx);
+  const people = await users.usersByIds(ctx, ids, tx);
   return [...people.values()]
     .map((p) => ({ id: p.id, name: p.name, email: p.email, studentId: p.studentId }))
     .sort((a, b) => (a.studentId ?? '~').localeCompare(b.studentId ?? '~') || a.name.localeCompare(b.name));
@@ -89,7 +89,7 @@ export async function affiliationOf(ctx: AppContext, userId: string, tx: Executo
 export async function findAssignment(ctx: AppContext, id: string, tx: Executor = ctx.db) {
   const row = await repo.findAssignment(tx, id);
   if (!row) return undefined;
-  const teacher = (await users.peopleByIds(ctx, [row.teacherId], tx)).get(row.teacherId);
+  const teacher = (await users.usersByIds(ctx, [row.teacherId], tx)).get(row.teacherId);
   return { ...row, teacher: teacher?.name ?? 'Unknown', label: classLabel(row.subjectCode, row.section) };
 }
 /** A teacher's teaching assignments, by subject code and section. */
@@ -101,7 +101,7 @@ export const assignmentsOfSection = async (ctx: AppContext, sectionId: string) =
 /** The teaching assignments of the student's sections, with their teachers' names. */
 export async function assignmentsOfStudent(ctx: AppContext, studentId: string) {
   const rows = await repo.allAssignments(ctx.db, { sectionIds: await repo.sectionsOfStudent(ctx.db, studentId) });
-  const people = await users.peopleByIds(
+  const people = await users.usersByIds(
     ctx,
     rows.map((r) => r.teacherId),
   );

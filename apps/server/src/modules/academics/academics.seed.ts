@@ -107,10 +107,10 @@ export async function seedDemoAcademics(ctx: AppContext): Promise<boolean> {
   if ((await repo.listDepartments(ctx.db)).length > 0) return false;
   const rand = prng(20261123);
   return ctx.db.transaction(async (tx) => {
-    const teachers = await users.activeAccountsWithRole(ctx, 'Teacher', tx);
+    const teachers = await users.activeUsersWithRole(ctx, 'Teacher', tx);
     const demoTeacher = teachers.find((t) => t.email === DEMO_TEACHER);
     if (!demoTeacher) return false;
-    const existingStudents = await users.activeAccountsWithRole(ctx, 'Student', tx);
+    const existingStudents = await users.activeUsersWithRole(ctx, 'Student', tx);
 
     const deptIds = new Map<string, string>();
     for (const [code, name] of DEMO_DEPARTMENTS) deptIds.set(code, await repo.insertDepartment(tx, { code, name }));
@@ -126,7 +126,7 @@ export async function seedDemoAcademics(ctx: AppContext): Promise<boolean> {
     const sectionId = new Map(DEMO_SECTIONS.map(([name], i) => [name, sectionIds[i]!]));
 
     // Faculty: the seed's own plus the demo teachers already there, by department.
-    const faculty = await users.insertDemoAccounts(
+    const faculty = await users.insertDemoUsers(
       ctx,
       'Teacher',
       DEMO_FACULTY.map(([name, dept]) => ({ name, email: users.demoEmailOf(name), department: DEPT_NAME[dept]!, departmentId: deptIds.get(dept)!, phone: null })),
@@ -170,7 +170,7 @@ export async function seedDemoAcademics(ctx: AppContext): Promise<boolean> {
         });
       }
     }
-    const created = await users.insertDemoAccounts(ctx, 'Student', fresh, tx);
+    const created = await users.insertDemoUsers(ctx, 'Student', fresh, tx);
     created.forEach((row, i) => enrolment.push({ sectionId: sectionId.get(fresh[i]!.section)!, studentId: row.id }));
     await repo.enrol(tx, enrolment);
     // One student record (decision 0036): the accounts made before Academics get their department
@@ -243,12 +243,12 @@ export function roomOf(section: string): string {
 export async function seedBenchAssignments(ctx: AppContext, opts: { email: string; sections: number; students: number }): Promise<string> {
   const teacherId = await ctx.db.transaction(async (tx) => {
     const tag = Date.now().toString(36).toUpperCase().slice(-5);
-    const [teacher] = await users.insertDemoAccounts(ctx, 'Teacher', [{ name: 'Dr. Bench Teacher', email: opts.email, department: 'Computer Science and Engineering', phone: null }], tx);
+    const [teacher] = await users.insertDemoUsers(ctx, 'Teacher', [{ name: 'Dr. Bench Teacher', email: opts.email, department: 'Computer Science and Engineering', phone: null }], tx);
     const dept = await repo.insertDepartment(tx, { code: `B${tag}`, name: `Bench ${tag}` });
     for (let i = 0; i < opts.sections; i++) {
       const [subjectId] = await repo.insertSubjects(tx, [{ code: `B${tag}${i}`, name: `Bench Subject ${i + 1}`, departmentId: dept, semester: 5, credits: 4 }]);
       const [sectionId] = await repo.insertSections(tx, [{ name: `B${tag}-${i}`, departmentId: dept, semester: 5, academicYear: DEMO_ACADEMIC_YEAR }]);
-      const students = await users.insertDemoAccounts(
+      const students = await users.insertDemoUsers(
         ctx,
         'Student',
         Array.from({ length: opts.students }, (_, k) => ({ name: `Bench Student ${i}-${k}`, email: `bench.${tag.toLowerCase()}.${i}.${k}@demo.crs`, department: 'Computer Science and Engineering', phone: null })),

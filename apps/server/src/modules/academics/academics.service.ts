@@ -96,7 +96,7 @@ async function requireDepartment(db: Executor, id: string) {
 }
 
 async function peopleCards(ctx: AppContext, ids: readonly string[], tx: Executor = ctx.db): Promise<Map<string, PersonCard>> {
-  return (await users.peopleByIds(ctx, ids, tx)) as Map<string, PersonCard>;
+  return (await users.usersByIds(ctx, ids, tx)) as Map<string, PersonCard>;
 }
 
 // Departments ---------------------------------------------------------------------------------
@@ -118,7 +118,7 @@ export async function updateDepartment(ctx: AppContext, id: string, v: UpdateDep
     // People of the department show its name (decision 0036).
     return v.name ? users.departmentRenamed(ctx, id, v.name, tx) : [];
   });
-  await users.accountsChanged(ctx, changed);
+  await users.usersChanged(ctx, changed);
   return presentDepartment((await repo.findDepartment(ctx.db, id))!);
 }
 /** Deletes a department without subjects or sections (409 otherwise). */
@@ -183,7 +183,7 @@ export async function updateSection(ctx: AppContext, id: string, v: UpdateSectio
     const ref = (await repo.sectionRefs(tx, [id]))[0]!;
     return users.sectionRenamed(ctx, id, { name: ref.name, departmentId: ref.departmentId, department: ref.departmentName }, tx);
   });
-  await users.accountsChanged(ctx, changed);
+  await users.usersChanged(ctx, changed);
   return presentSection((await repo.findSection(ctx.db, id))!);
 }
 /** Deletes a section without teaching assignments (409 otherwise); its roster goes with it. */
@@ -213,7 +213,7 @@ export async function listSectionStudents(ctx: AppContext, sectionId: string) {
 /** Enrols active students (400 naming any id that is not one); already enrolled ones stay once; each new enrolment is audited, and a student without a section gets this one (decision 0036). */
 export async function enrolStudents(ctx: AppContext, p: Principal, sectionId: string, studentIds: string[]) {
   if (!(await repo.findSection(ctx.db, sectionId))) throw notFound(MSG.sectionNotFound, 'SECTION_NOT_FOUND');
-  const people = await users.peopleByIds(ctx, studentIds);
+  const people = await users.usersByIds(ctx, studentIds);
   const bad = studentIds.findIndex((id) => {
     const p = people.get(id);
     return !p || p.status !== 'active' || !p.roles.includes('Student');
@@ -221,7 +221,7 @@ export async function enrolStudents(ctx: AppContext, p: Principal, sectionId: st
   if (bad >= 0) throw fieldError(`studentIds.${bad}`, MSG.notAStudent(studentIds[bad]!), 'NOT_A_STUDENT');
   const unique = [...new Set(studentIds)];
   const { enrolled, changed } = await ctx.db.transaction((tx) => joinSection(ctx, p, sectionId, unique, 'academics', tx));
-  await users.accountsChanged(ctx, changed);
+  await users.usersChanged(ctx, changed);
   return { enrolled, alreadyEnrolled: unique.length - enrolled };
 }
 /** Leaves one student's enrolment (the record.deleted entry and an enrolment change); their record loses it when it was their section. */
@@ -232,21 +232,21 @@ export const unenrolStudent = (ctx: AppContext, p: Principal, sectionId: string,
     { type: 'enrolment', id: `${sectionId}/${studentId}` },
     labelOfDeleted(
       async (tx) => {
-        const [section, student] = await Promise.all([repo.findSection(tx, sectionId), users.peopleByIds(ctx, [studentId], tx)]);
+        const [section, student] = await Promise.all([repo.findSection(tx, sectionId), users.usersByIds(ctx, [studentId], tx)]);
         return section && { section, email: student.get(studentId)?.email ?? studentId };
       },
       async (tx) => {
         const before = await enrolmentLabels(tx, studentId);
         if (!(await repo.unenrol(tx, sectionId, studentId))) return false;
         await users.sectionLeft(ctx, sectionId, [studentId], tx);
-        const email = (await users.peopleByIds(ctx, [studentId], tx)).get(studentId)?.email ?? studentId;
+        const email = (await users.usersByIds(ctx, [studentId], tx)).get(studentId)?.email ?? studentId;
         await recordEnrolment(ctx, p, { id: studentId, email }, before, await enrolmentLabels(tx, studentId), 'academics', tx);
         return true;
       },
       (r) => `${r.email} from ${r.section.name} ${r.section.academicYear}`,
     ),
     notFound(MSG.notEnrolled, 'NOT_ENROLLED'),
-  ).then(() => users.accountChanged(ctx, studentId));
+  ).then(() => users.userChanged(ctx, studentId));
 // Teaching assignments ------------------------------------------------------------------------
 
 async function presentAssignments(ctx: AppContext, rows: AssignmentRow[]) {
@@ -257,7 +257,7 @@ async function presentAssignments(ctx: AppContext, rows: AssignmentRow[]) {
   return rows.map((r) => presentAssignment(r, people));
 }
 async function requireTeacher(ctx: AppContext, id: string) {
-  const p = (await users.peopleByIds(ctx, [id])).get(id);
+  const p = (await users.usersByIds(ctx, [id])).get(id);
   if (!p || p.status !== 'active' || !p.roles.includes('Teacher')) throw fieldError('teacherId', MSG.teacherNotFound, 'TEACHER_NOT_FOUND');
 }
 async function requireSubjectAndSection(ctx: AppContext, v: { subjectId?: string | undefined; sectionId?: string | undefined }) {
@@ -413,7 +413,7 @@ export async function importEnrolment(ctx: AppContext, p: Principal, sectionId: 
   if (!UUID.test(sectionId) || !(await repo.findSection(ctx.db, sectionId))) throw notFound(MSG.sectionNotFound, 'SECTION_NOT_FOUND');
   let changed: string[] = [];
   const outcome = await importWith<string>(ctx, upload, dryRun, async (table) => ({
-    spec: enrolmentImport(await users.peopleByRefs(ctx, cellsOf(table))),
+    spec: enrolmentImport(await users.usersByRefs(ctx, cellsOf(table))),
     existing: async (keys) => {
       const stored = await repo.enrolmentKeys(ctx.db, sectionId);
       return new Set(keys.filter((k) => stored.has(k)));
@@ -424,13 +424,13 @@ export async function importEnrolment(ctx: AppContext, p: Principal, sectionId: 
       return r.enrolled;
     },
   }));
-  await users.accountsChanged(ctx, changed);
+  await users.usersChanged(ctx, changed);
   return outcome;
 }
 
 export const importAssignments = (ctx: AppContext, upload: ImportUpload, dryRun: boolean) =>
   importWith<repo.AssignmentValues>(ctx, upload, dryRun, async (table) => ({
-    spec: assignmentImport(await users.peopleByRefs(ctx, cellsOf(table)), await repo.subjectIdsByCode(ctx.db), await repo.sectionIdsByKey(ctx.db)),
+    spec: assignmentImport(await users.usersByRefs(ctx, cellsOf(table)), await repo.subjectIdsByCode(ctx.db), await repo.sectionIdsByKey(ctx.db)),
     existing: async (keys) => {
       const stored = new Set([...(await repo.assignmentIdsByKey(ctx.db)).values()].map((a) => a.id));
       const rows = await repo.allAssignments(ctx.db, {});

@@ -126,7 +126,7 @@ export async function messageAlumni(ctx: AppContext, p: Principal, body: Message
 /** The record of bulk messages, newest first (faculty). */
 export async function listMessages(ctx: AppContext, page: number, pageSize: number) {
   const { rows, total } = await messages.listMessageRecords(ctx.db, page, pageSize);
-  const senders = await users.memberCards(ctx, rows.flatMap((r) => (r.sentBy ? [r.sentBy] : [])));
+  const senders = await users.usersByIds(ctx, rows.flatMap((r) => (r.sentBy ? [r.sentBy] : [])));
   return { messages: rows.map((r) => presentMessageRecord(r, senders)), total };
 }
 
@@ -229,7 +229,7 @@ export async function exportAlumni(ctx: AppContext, p: Principal, format: 'xlsx'
 /** Seeds the demo directory on an empty one (deterministic); false when alumni existed. */
 export async function seedDemoAlumni(ctx: AppContext): Promise<boolean> {
   if (await repo.anyAlumni(ctx.db)) return false;
-  const createdBy = (await users.accountIdByEmail(ctx, 'teacher@demo.crs')) ?? null;
+  const createdBy = (await users.userIdByEmail(ctx, 'teacher@demo.crs')) ?? null;
   const list = buildDemoAlumni().map((a) => ({ ...repo.toNewAlumnus(a, createdBy), keepTags: false, keepExperiences: false, keepVisibility: false }));
   await ctx.db.transaction(async (tx) => {
     for (let i = 0; i < list.length; i += WRITE_BATCH) await repo.bulkInsertAlumni(tx, list.slice(i, i + WRITE_BATCH));

@@ -1,7 +1,7 @@
 import { MSG } from '@crs/shared/messages';
 import { ABSENT_MARKERS, MARKS_IMPORT_COLUMNS } from '@crs/shared/schemas/assessment';
 import type { ImportSpec } from '../../lib/import/pipeline.ts';
-import type { PersonRow } from '../users/users.service.ts';
+import type { UserCard } from '../users/users.service.ts';
 import type { MarkValues } from './assessment.repository.ts';
 
 // The marks file of one exam on the one pipeline (decision 0016): a row per student named by
@@ -26,7 +26,7 @@ export function readMarks(cell: string, maxMarks: number): { ok: true; marks: nu
   return { ok: true, marks: rounded, absent: false };
 }
 
-export function marksImport(exam: { maxMarks: number; section: string }, people: ReadonlyMap<string, PersonRow>, roster: ReadonlySet<string>): ImportSpec<MarkValues> {
+export function marksImport(exam: { maxMarks: number; section: string }, people: ReadonlyMap<string, UserCard>, roster: ReadonlySet<string>): ImportSpec<MarkValues> {
   return {
     columns: MARKS_IMPORT_COLUMNS,
     check(cells) {

@@ -7,7 +7,6 @@ import {
   examsResponse,
   marksGridSchema,
   marksTemplateQuery,
-  performanceResponse,
   publishExamSchema,
   resultsResponse,
   saveMarksSchema,
@@ -139,14 +138,5 @@ export const resultsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
     config: { access: { roles: ATTENDANCE_READERS } },
     schema: { tags: ['results'], summary: "A student's results (id or student ID; a Student only their own; a Teacher only students they teach)", params: studentResultsParams, response: { 200: resultsResponse, ...errors } },
     handler: async (req) => assessment.studentResults(ctx, principalOf(req), req.params.id),
-  });
-};
-
-/** GET /analytics/performance (spec): average marks by subject over the caller's exams. */
-export const analyticsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
-  app.get('/performance', {
-    config: { access },
-    schema: { tags: ['analytics'], summary: "Average marks (percent, one decimal) by subject over the caller's exams (Admin: all)", response: { 200: performanceResponse, ...errors } },
-    handler: async (req) => assessment.performance(ctx, principalOf(req)),
   });
 };

@@ -252,7 +252,7 @@ export async function uploadMarks(ctx: AppContext, p: Principal, examId: string,
   let people: ReadonlyMap<string, { name: string }> = new Map();
   const outcome = await importFile(upload, { dryRun, maxRows }, async (table) => {
     const refs = [...new Set(table.slice(1).flatMap((cells) => cells.map((c) => c.trim()).filter(Boolean)))].slice(0, 20_000);
-    const [named, roster] = await Promise.all([users.peopleByRefs(ctx, refs), academics.sectionRoster(ctx, exam.sectionId)]);
+    const [named, roster] = await Promise.all([users.usersByRefs(ctx, refs), academics.sectionRoster(ctx, exam.sectionId)]);
     people = named;
     const spec = marksImport({ maxMarks: exam.maxMarks, section: info.section }, named, new Set(roster.map((s) => s.id)));
     const store: ImportStore<MarkValues> = {

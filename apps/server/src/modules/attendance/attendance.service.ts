@@ -62,7 +62,7 @@ async function sessionAnswer(ctx: AppContext, p: Principal, a: NonNullable<Await
     repo.studentCountsOfAssignment(ctx.db, a.id),
   ]);
   const inForce = await rules(ctx);
-  const markers = await users.peopleByIds(ctx, [...records.map((r) => r.markedBy ?? ''), session?.updatedBy ?? ''].filter(Boolean));
+  const markers = await users.usersByIds(ctx, [...records.map((r) => r.markedBy ?? ''), session?.updatedBy ?? ''].filter(Boolean));
   const nameOf = (id: string | null) => (id ? (markers.get(id)?.name ?? 'Unknown') : null);
   const at = { date, startMin, endMin, starts, session, editable: editableOn(ctx, p, date, inForce.correctionDays).ok };
   return presentSession(a, at, inForce, roster, records, perStudent, nameOf);
@@ -202,7 +202,7 @@ export async function summary(ctx: AppContext, p: Principal, teacherId: string |
 
 /** A student's attendance overall and per teaching assignment of their sections. */
 async function attendanceOf(ctx: AppContext, studentId: string): Promise<StudentAttendance> {
-  const person = (await users.peopleByIds(ctx, [studentId])).get(studentId);
+  const person = (await users.usersByIds(ctx, [studentId])).get(studentId);
   if (!person || !person.roles.includes('Student')) throw notFound(MSG.studentNotFound, 'STUDENT_NOT_FOUND');
   const [assignments, mine] = await Promise.all([academics.assignmentsOfStudent(ctx, studentId), repo.countsOfStudent(ctx.db, studentId)]);
   return presentStudentAttendance({ id: studentId, name: person.name, studentId: person.studentId }, assignments, mine, (await rules(ctx)).threshold);
@@ -227,7 +227,7 @@ export async function studentAttendance(ctx: AppContext, p: Principal, ref: stri
 
 /** A student's attendance in one of their courses with every session held, newest first; 404 when it is not their course. */
 async function subjectDetailOf(ctx: AppContext, studentId: string, assignmentId: string): Promise<SubjectAttendanceDetail> {
-  const person = (await users.peopleByIds(ctx, [studentId])).get(studentId);
+  const person = (await users.usersByIds(ctx, [studentId])).get(studentId);
   if (!person || !person.roles.includes('Student')) throw notFound(MSG.studentNotFound, 'STUDENT_NOT_FOUND');
   const assignment = (await academics.assignmentsOfStudent(ctx, studentId)).find((c) => c.id === assignmentId);
   if (!assignment) throw notFound(MSG.attendanceCourseNotFound, 'COURSE_NOT_FOUND');

@@ -38,12 +38,12 @@ const sessionCache = (ctx: AppContext) => ctx.caches.of<CachedSession>('session'
  */
 const successorOf = (ctx: AppContext, token: string) => deriveToken(ctx.config.jwtSecret, 'refresh-successor', token);
 
-async function accessToken(ctx: AppContext, user: users.Account, sessionId: string, tx: Executor): Promise<string> {
+async function accessToken(ctx: AppContext, user: users.UserRecord, sessionId: string, tx: Executor): Promise<string> {
   const { accessTokenMinutes } = await settings.current(ctx, tx);
   return signAccessToken(ctx.config.jwtSecret, { sub: user.id, sid: sessionId, roles: user.roles, ver: user.tokenVersion }, accessTokenMinutes * 60);
 }
 
-async function createSession(ctx: AppContext, tx: Executor, user: users.Account, meta: RequestMeta): Promise<TokenPair> {
+async function createSession(ctx: AppContext, tx: Executor, user: users.UserRecord, meta: RequestMeta): Promise<TokenPair> {
   const { sessionDays } = await settings.current(ctx, tx);
   const sessionId = await repo.insertSession(tx, { userId: user.id, days: sessionDays, ip: meta.ip, userAgent: meta.userAgent?.slice(0, 300) ?? null });
   const refreshToken = randomToken();
@@ -66,7 +66,7 @@ export async function register(ctx: AppContext, input: RegisterInput, meta: Requ
   const status = (registrationApproval || refusal) && APPROVAL_ROLES.includes(role) ? 'pending' : 'active';
   const passwordHash = await hashPassword(input.password);
   return ctx.db.transaction(async (tx) => {
-    const user = await users.insertAccount(ctx, { name: input.name, email: input.email, phone: input.phone, roles: [role], status, passwordHash }, tx);
+    const user = await users.insertUser(ctx, { name: input.name, email: input.email, phone: input.phone, roles: [role], status, passwordHash }, tx);
     if (status !== 'active') return { pending: true as const, user: users.presentUser(user) };
     return { pending: false as const, ...presentSignIn(await createSession(ctx, tx, user, meta), users.presentUser(user)) };
   });
@@ -158,7 +158,7 @@ export async function refresh(ctx: AppContext, presented: string): Promise<Token
     }
     const userId = await repo.touchLiveSession(tx, sessionId, (await settings.current(ctx, tx)).sessionIdleDays);
     if (!userId) return { invalid: true };
-    const user = await users.findAccount(ctx, userId, tx);
+    const user = await users.findUser(ctx, userId, tx);
     if (!user || user.status !== 'active') return { invalid: true };
     return { ok: { token: await accessToken(ctx, user, sessionId, tx), refreshToken } };
   });
@@ -177,7 +177,7 @@ export function authenticate(ctx: AppContext, token: string): Principal | Promis
   const claims = verifyAccessToken(ctx.config.jwtSecret, token);
   if (!claims) throw unauthorized();
   const session = sessionCache(ctx).get(claims.sid);
-  const user = session && users.cachedAccount(ctx, claims.sub);
+  const user = session && users.cachedUser(ctx, claims.sub);
   if (session && user) return admit(claims, session, user);
   return loadPrincipal(ctx, claims, session);
 }
@@ -194,12 +194,12 @@ async function loadPrincipal(ctx: AppContext, claims: AccessClaims, cached: Cach
   }
   // Checked before the user is loaded, as before: a revoked session costs no user query.
   if (!sessionLive(claims, session)) throw unauthorized();
-  return admit(claims, session, await users.getAccount(ctx, claims.sub));
+  return admit(claims, session, await users.getUser(ctx, claims.sub));
 }
 
 const sessionLive = (claims: AccessClaims, session: CachedSession) => !session.revoked && session.expiresAt > Date.now() && session.userId === claims.sub;
 
-function admit(claims: AccessClaims, session: CachedSession, user: users.Account | undefined): Principal {
+function admit(claims: AccessClaims, session: CachedSession, user: users.UserRecord | undefined): Principal {
   if (!sessionLive(claims, session)) throw unauthorized();
   if (!user || user.status !== 'active' || user.tokenVersion !== claims.ver) throw unauthorized();
   return { user, sessionId: claims.sid };
@@ -272,12 +272,12 @@ export async function confirmReset(ctx: AppContext, input: ResetConfirmInput, ip
     if (!id) throw badRequest(MSG.resetInvalid, 'RESET_INVALID');
     await users.setPassword(ctx, id, passwordHash, tx);
     const ended = await repo.revokeUserSessions(tx, id, 'password-reset');
-    const account = await users.findAccount(ctx, id, tx);
+    const account = await users.findUser(ctx, id, tx);
     // The person acts through the link: the entry names their account and the link's address.
     if (account) await audit.record(ctx, { user: account, ip }, { action: 'auth.password_reset', target: { type: 'user', id, label: account.email }, details: { sessionsEnded: ended.length } }, tx);
     return id;
   });
-  await users.accountChanged(ctx, userId);
+  await users.userChanged(ctx, userId);
 }
 
 /**
@@ -303,9 +303,9 @@ export async function changePassword(ctx: AppContext, p: Principal, input: Chang
     await audit.record(ctx, p, { action: 'auth.password_changed', target: { type: 'user', id: p.user.id, label: email }, details: { sessionsEnded: ended.length } }, tx);
     return ended;
   });
-  await users.accountChanged(ctx, p.user.id);
+  await users.userChanged(ctx, p.user.id);
   await forgetSessions(ctx, ended);
-  const account = await users.getAccount(ctx, p.user.id);
+  const account = await users.getUser(ctx, p.user.id);
   if (!account) throw unauthorized();
   return accessToken(ctx, account, p.sessionId, ctx.db);
 }

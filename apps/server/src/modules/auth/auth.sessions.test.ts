@@ -10,7 +10,7 @@ import { createTestApp, createUser, login, loginAs } from '../../../test/helper.
 import type { TestApp } from '../../../test/helper.ts';
 import { bearer, one, rows } from '../../../test/util.ts';
 import { sha256 } from '../../lib/crypto.ts';
-import { accountChanged } from '../users/users.service.ts';
+import { userChanged } from '../users/users.service.ts';
 import { REFRESH_GRACE_SECONDS } from './auth.service.ts';
 
 let t: TestApp;
@@ -227,7 +227,7 @@ describe('changes take effect on the next request', () => {
     const a = await loginAs(t);
     expect((await me(a.token)).statusCode).toBe(200); // now cached
     await t.ctx.db.execute(sql`update users set status = 'disabled' where id = ${a.user.id}`);
-    await accountChanged(t.ctx, a.user.id);
+    await userChanged(t.ctx, a.user.id);
     expect401(await me(a.token));
     expect((await refresh(a.refreshToken)).statusCode).toBe(401);
     expect((await t.app.inject({ method: 'POST', url: '/api/v1/auth/login', payload: { email: a.user.email, password: a.user.password } })).statusCode).toBe(403);
@@ -237,7 +237,7 @@ describe('changes take effect on the next request', () => {
     const a = await loginAs(t);
     expect((await t.app.inject({ url: '/api/v1/users', headers: a.auth })).statusCode).toBe(403);
     await t.ctx.db.execute(sql`update users set roles = array['Admin'], token_version = token_version + 1 where id = ${a.user.id}`);
-    await accountChanged(t.ctx, a.user.id);
+    await userChanged(t.ctx, a.user.id);
     expect401(await me(a.token));
     // A refresh issues a token of the new version and roles.
     const r = await refresh(a.refreshToken);
@@ -254,7 +254,7 @@ describe('changes take effect on the next request', () => {
     const a = await login(t.app, u.email, u.password);
     expect((await me(a.token)).statusCode).toBe(200);
     await t.ctx.db.execute(sql`delete from users where id = ${u.id}`);
-    await accountChanged(t.ctx, u.id);
+    await userChanged(t.ctx, u.id);
     expect401(await me(a.token));
   });
 });

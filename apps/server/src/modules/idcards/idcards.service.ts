@@ -113,10 +113,10 @@ export async function generateCard(ctx: AppContext, issuerId: string, ref: strin
   let revoked: IdCardRow | undefined;
   try {
     ({ card, revoked } = await ctx.db.transaction(async (tx) => {
-      if (!(await users.lockActiveMember(ctx, student.id, tx))) throw badRequest(MSG.idCardNotAStudent, 'NOT_AN_ACTIVE_STUDENT');
+      if (!(await users.lockActiveUser(ctx, student.id, tx))) throw badRequest(MSG.idCardNotAStudent, 'NOT_AN_ACTIVE_STUDENT');
       const revoked = await repo.revokeLive(tx, student.id);
       const card = await repo.insertCard(tx, { studentId: student.id, tokenHash: sha256(token), pngFileId: pngFile.id, pdfFileId: pdfFile.id, bloodGroup, validUntil, issuedBy: issuerId });
-      if (fillsRecord) await users.changeAccount(ctx, student.id, { bloodGroup }, tx);
+      if (fillsRecord) await users.changeUser(ctx, student.id, { bloodGroup }, tx);
       return { card, revoked };
     }));
   } catch (err) {
@@ -124,7 +124,7 @@ export async function generateCard(ctx: AppContext, issuerId: string, ref: strin
     await files.removeFile(ctx, pdfFile.id);
     throw err;
   }
-  if (fillsRecord) await users.accountChanged(ctx, student.id);
+  if (fillsRecord) await users.userChanged(ctx, student.id);
   await removeCardFiles(ctx, revoked);
   return presentCard(card, student, cardUrls(ctx, card));
 }
@@ -164,7 +164,7 @@ export async function verify(ctx: AppContext, token: string): Promise<VerifyResu
   if (!/^[A-Za-z0-9_-]{43}$/.test(token)) return INVALID;
   const card = await repo.findByTokenHash(ctx.db, sha256(token));
   if (!card || card.revokedAt) return INVALID;
-  const student = await users.findAccount(ctx, card.studentId);
+  const student = await users.findUser(ctx, card.studentId);
   if (!student || student.status !== 'active') return INVALID;
   const inDate = card.validUntil >= collegeClock(ctx.config.timeZone).date;
   return presentVerified(card, student, inDate);

@@ -40,7 +40,7 @@ const loanNotFound = () => notFound(MSG.loanNotFound, 'LOAN_NOT_FOUND');
 async function loanView(ctx: AppContext, id: string, db: Executor = ctx.db): Promise<Loan> {
   const record = await loans.findLoanRecord(db, id);
   if (!record) throw loanNotFound();
-  return presentLoan(record, await users.memberCards(ctx, peopleOf([record]), db));
+  return presentLoan(record, await users.usersByIds(ctx, peopleOf([record]), db));
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -161,7 +161,7 @@ export async function issueBook(ctx: AppContext, p: Principal, bookId: string, b
   try {
     loanId = await ctx.db.transaction(async (tx) => {
       // One member's borrows run one at a time: the limits below cannot be raced past.
-      if (!(await users.lockActiveMember(ctx, memberId, tx))) throw notFound(MSG.memberNotFound, 'MEMBER_NOT_FOUND');
+      if (!(await users.lockActiveUser(ctx, memberId, tx))) throw notFound(MSG.memberNotFound, 'MEMBER_NOT_FOUND');
       if (!(await books.findBook(tx, bookId))) throw bookNotFound();
       const rules = await circulationRules.getSettings(tx);
       const standing = await loans.memberStanding(tx, memberId, bookId);
@@ -220,7 +220,7 @@ export async function settleFine(ctx: AppContext, p: Principal, loanId: string, 
     if (action === 'waive') {
       // The waiver is in the audit log (decision 0032): the amount, the loan, its book and member.
       const record = (await loans.findLoanRecord(tx, loanId))!;
-      const member = (await users.memberCards(ctx, [record.loan.userId], tx)).get(record.loan.userId);
+      const member = (await users.usersByIds(ctx, [record.loan.userId], tx)).get(record.loan.userId);
       await audit.record(
         ctx,
         p,
@@ -252,7 +252,7 @@ export async function listLoans(ctx: AppContext, p: Principal, q: ListLoansQuery
     userId = p.user.id;
   }
   const { rows, total } = await loans.listLoans(ctx.db, { ...q, userId });
-  const people = await users.memberCards(ctx, peopleOf(rows));
+  const people = await users.usersByIds(ctx, peopleOf(rows));
   return { loans: rows.map((r) => presentLoan(r, people)), total };
 }
 
@@ -269,7 +269,7 @@ export const mySummary = (ctx: AppContext, p: Principal) => loans.memberSummary(
 export async function studentLoans(ctx: AppContext, p: Principal, ref: string, q: Omit<ListLoansQuery, 'userId'>) {
   const student = await users.studentReadableBy(ctx, p.user, ref, () => forbidden(MSG.loansOwnOnly, 'LOAN_NOT_YOURS'));
   const { rows, total } = await loans.listLoans(ctx.db, { ...q, userId: student.id });
-  const people = await users.memberCards(ctx, peopleOf(rows));
+  const people = await users.usersByIds(ctx, peopleOf(rows));
   return { loans: rows.map((r) => presentLoan(r, people)), total };
 }
 
@@ -281,7 +281,7 @@ export async function studentSummary(ctx: AppContext, p: Principal, ref: string)
 
 /** Active members matching a name, email or student ID, with loans on hand and fines owed (desk). */
 export async function findMembers(ctx: AppContext, q: string, limit: number) {
-  const found = await users.findActiveMembers(ctx, q, limit);
+  const found = await users.searchActiveUsers(ctx, q, limit);
   const figures = await desk.loanFiguresOf(ctx.db, found.map((m) => m.id));
   return { members: found.map((m) => presentMember(m, figures.get(m.id))) };
 }
@@ -306,8 +306,8 @@ export async function deskStats(ctx: AppContext) {
  * (found through the users module) issued by the demo librarian. False when there were books.
  */
 export async function seedDemoLibrary(ctx: AppContext): Promise<boolean> {
-  const students = await users.activeAccountsWithRole(ctx, 'Student');
-  const librarianId = await users.accountIdByEmail(ctx, DEMO_LIBRARIAN);
+  const students = await users.activeUsersWithRole(ctx, 'Student');
+  const librarianId = await users.userIdByEmail(ctx, DEMO_LIBRARIAN);
   return seedLibrary(ctx, { students, librarianId: librarianId ?? null });
 }
 
@@ -325,6 +325,6 @@ export const overdueLoanCount = async (ctx: AppContext) => (await desk.circulati
 /** Loans overdue now or holding an unsettled fine, most overdue first (at most `limit`), as the API shapes loans. */
 export async function overdueAndFines(ctx: AppContext, limit: number): Promise<Loan[]> {
   const rows = await loans.overdueOrOwing(ctx.db, limit);
-  const people = await users.memberCards(ctx, peopleOf(rows));
+  const people = await users.usersByIds(ctx, peopleOf(rows));
   return rows.map((r) => presentLoan(r, people));
 }

@@ -48,7 +48,7 @@ export async function seedDemoMaterials(ctx: AppContext): Promise<boolean> {
     if (!assignment) continue;
     let teacherId = assignment.teacherId;
     if (m.teacher) {
-      if (!demoIds.has(m.teacher)) demoIds.set(m.teacher, await users.accountIdByEmail(ctx, m.teacher));
+      if (!demoIds.has(m.teacher)) demoIds.set(m.teacher, await users.userIdByEmail(ctx, m.teacher));
       teacherId = demoIds.get(m.teacher) ?? teacherId;
     }
     const bytes = await readFile(path.join(FILES_DIR, m.file));

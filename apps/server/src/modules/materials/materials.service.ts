@@ -34,7 +34,7 @@ export async function mayRead(ctx: AppContext, p: Principal, file: FileRow): Pro
 async function present(ctx: AppContext, rows: MaterialRow[]): Promise<Material[]> {
   const [subjects, people, fileRows] = await Promise.all([
     academics.subjectsByIds(ctx, [...new Set(rows.map((r) => r.subjectId).filter((id): id is string => !!id))]),
-    users.peopleByIds(
+    users.usersByIds(
       ctx,
       rows.map((r) => r.teacherId),
     ),

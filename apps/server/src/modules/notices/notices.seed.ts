@@ -123,7 +123,7 @@ export const DEMO_NOTICES: DemoNotice[] = [
 /** Publishes the demo notices on a database without any. False when there were notices already or no publisher. */
 export async function seedDemoNotices(ctx: AppContext): Promise<boolean> {
   if ((await repo.countNotices(ctx.db)) > 0) return false;
-  const [staffId, adminId] = await Promise.all([users.accountIdByEmail(ctx, 'staff@demo.crs'), users.accountIdByEmail(ctx, 'admin@demo.crs')]);
+  const [staffId, adminId] = await Promise.all([users.userIdByEmail(ctx, 'staff@demo.crs'), users.userIdByEmail(ctx, 'admin@demo.crs')]);
   if (!staffId || !adminId) return false;
   const [departments, sections] = await Promise.all([academics.allDepartments(ctx), academics.allSections(ctx)]);
   const deptId = new Map(departments.map((d) => [d.code, d.id]));

@@ -43,7 +43,7 @@ async function lookups(ctx: AppContext, rows: NoticeRow[]): Promise<NoticeLookup
   const [departments, sections, authors, attachments] = await Promise.all([
     academics.departmentsByIds(ctx, [...new Set(rows.flatMap((r) => r.departmentIds))]),
     academics.sectionsByIds(ctx, [...new Set(rows.flatMap((r) => r.sectionIds))]),
-    users.peopleByIds(
+    users.usersByIds(
       ctx,
       rows.map((r) => r.createdBy).filter((id): id is string => id !== null),
     ),

@@ -53,7 +53,7 @@ export async function seedDemoPlacement(ctx: AppContext): Promise<boolean> {
   const departments = await academics.allDepartments(ctx);
   if (departments.length === 0) return false;
   const deptId = new Map(departments.map((d) => [d.code, d.id]));
-  const cellId = (await users.accountIdByEmail(ctx, 'staff@demo.crs')) ?? null;
+  const cellId = (await users.userIdByEmail(ctx, 'staff@demo.crs')) ?? null;
   const today = collegeClock(ctx.config.timeZone).date;
   const jobs = await repo.insertJobs(
     ctx.db,

@@ -213,7 +213,7 @@ export async function myApplications(ctx: AppContext, p: Principal): Promise<{ a
 
 async function presentApplicants(ctx: AppContext, rows: ApplicationRow[]): Promise<Applicant[]> {
   const ids = rows.map((r) => r.studentId);
-  const [people, depts, resumes] = await Promise.all([users.peopleByIds(ctx, ids), departmentCodesOf(ctx, ids), resumesOf(ctx, rows)]);
+  const [people, depts, resumes] = await Promise.all([users.usersByIds(ctx, ids), departmentCodesOf(ctx, ids), resumesOf(ctx, rows)]);
   return rows.map((r) => presentApplicant(r, people.get(r.studentId), depts.get(r.studentId), resumes));
 }
 
@@ -233,7 +233,7 @@ export async function jobApplications(ctx: AppContext, jobId: string): Promise<A
 export async function setStatus(ctx: AppContext, p: Principal, id: string, status: CellStatus): Promise<Applicant> {
   const found = await repo.findApplication(ctx.db, id);
   if (!found) throw notFound(MSG.applicationNotFound, 'APPLICATION_NOT_FOUND');
-  const student = (await users.peopleByIds(ctx, [found.studentId])).get(found.studentId);
+  const student = (await users.usersByIds(ctx, [found.studentId])).get(found.studentId);
   const row = await ctx.db.transaction(async (tx) => {
     const a = await repo.lockApplication(tx, id);
     if (!a) throw notFound(MSG.applicationNotFound, 'APPLICATION_NOT_FOUND');

@@ -8,7 +8,7 @@ import { AppError } from '../../lib/errors.ts';
 import { anyUser, principalOf } from '../../plugins/access.ts';
 import { acceptUploads, readUploadForm } from '../../plugins/upload.ts';
 import * as files from '../files/files.service.ts';
-import * as users from './users.service.ts';
+import * as profile from './profile.service.ts';
 
 const errors = { 400: errorSchema, 401: errorSchema, 403: errorSchema, 404: errorSchema, 409: errorSchema };
 const tags = ['profile'];
@@ -38,7 +38,7 @@ export const profileRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
         const saved = await files.saveUpload(ctx, { purpose: 'avatar', ownerId: me, bytes: file.bytes, filename: file.filename });
         let user;
         try {
-          user = await users.setAvatar(ctx, me, files.fileUrl(saved.id));
+          user = await profile.setAvatar(ctx, me, files.fileUrl(saved.id));
         } catch (err) {
           await files.removeFile(ctx, saved.id);
           throw err;
@@ -54,7 +54,7 @@ export const profileRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
     schema: { tags, summary: 'Remove the profile picture (the initials show again)', response: { 200: avatarResponse, ...errors } },
     handler: async (req) => {
       const me = principalOf(req).user.id;
-      const user = await users.setAvatar(ctx, me, null);
+      const user = await profile.setAvatar(ctx, me, null);
       await files.removeOwnerFiles(ctx, me, 'avatar');
       return { message: MSG.avatarRemoved, user };
     },
@@ -63,26 +63,26 @@ export const profileRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
   app.get('/achievements', {
     config: { access: anyUser },
     schema: { tags, summary: 'The caller’s achievements, newest year first', response: { 200: achievementsResponse, 401: errorSchema } },
-    handler: async (req) => ({ achievements: await users.listAchievements(ctx, principalOf(req).user.id) }),
+    handler: async (req) => ({ achievements: await profile.listAchievements(ctx, principalOf(req).user.id) }),
   });
 
   app.post('/achievements', {
     config: { access: anyUser },
     schema: { tags, summary: 'Add an achievement (title, year, description)', body: achievementInput, response: { 201: achievementResponse, ...errors } },
-    handler: async (req, reply) => reply.code(201).send({ message: MSG.achievementSaved, achievement: await users.addAchievement(ctx, principalOf(req).user.id, req.body) }),
+    handler: async (req, reply) => reply.code(201).send({ message: MSG.achievementSaved, achievement: await profile.addAchievement(ctx, principalOf(req).user.id, req.body) }),
   });
 
   app.patch('/achievements/:id', {
     config: { access: anyUser },
     schema: { tags, summary: 'Change one of the caller’s achievements', params: achievementParams, body: achievementInput, response: { 200: achievementResponse, ...errors } },
-    handler: async (req) => ({ message: MSG.achievementSaved, achievement: await users.updateAchievement(ctx, principalOf(req).user.id, req.params.id, req.body) }),
+    handler: async (req) => ({ message: MSG.achievementSaved, achievement: await profile.updateAchievement(ctx, principalOf(req).user.id, req.params.id, req.body) }),
   });
 
   app.delete('/achievements/:id', {
     config: { access: anyUser },
     schema: { tags, summary: 'Delete one of the caller’s achievements', params: achievementParams, response: { 200: messageSchema, ...errors } },
     handler: async (req) => {
-      await users.deleteAchievement(ctx, principalOf(req).user.id, req.params.id);
+      await profile.deleteAchievement(ctx, principalOf(req).user.id, req.params.id);
       return { message: MSG.achievementDeleted };
     },
   });

@@ -2,10 +2,10 @@ import type { User } from '@crs/shared/schemas/auth';
 import type { Achievement } from '@crs/shared/schemas/profile';
 import type { Person } from '@crs/shared/schemas/users';
 import type { AchievementRow } from './achievements.repository.ts';
-import type { Account } from './users.repository.ts';
+import type { UserRecord } from './users.repository.ts';
 
 /** The public shape of a user (spec section 3); never the password hash. */
-export function presentUser(u: Account): User {
+export function presentUser(u: UserRecord): User {
   return {
     _id: u.id,
     name: u.name,
@@ -22,7 +22,7 @@ export function presentUser(u: Account): User {
 }
 
 /** A person as the administration pages show them: the public user plus the office's fields. */
-export function presentPerson(u: Account): Person {
+export function presentPerson(u: UserRecord): Person {
   return { ...presentUser(u), departmentId: u.departmentId, sectionId: u.sectionId, section: u.section, employeeId: u.employeeId, bloodGroup: u.bloodGroup, updatedAt: u.updatedAt.toISOString() };
 }
 

@@ -48,10 +48,10 @@ const PUBLIC_COLUMNS = {
 export const findUserByEmail = async (db: Executor, email: string): Promise<UserRow | undefined> =>
   (await db.select().from(users).where(eq(users.email, email.toLowerCase())).limit(1))[0];
 
-/** The account without its password hash: what a signed-in request carries. */
-export type Account = Omit<UserRow, 'passwordHash'>;
+/** The user without its password hash: what a signed-in request carries. */
+export type UserRecord = Omit<UserRow, 'passwordHash'>;
 
-export const findUserById = async (db: Executor, id: string): Promise<Account | undefined> =>
+export const findUserById = async (db: Executor, id: string): Promise<UserRecord | undefined> =>
   (await db.select(PUBLIC_COLUMNS).from(users).where(eq(users.id, id)).limit(1))[0];
 
 /** Inserts a user; Students get the next student number. Throws on a duplicate email (23505). */
@@ -88,7 +88,7 @@ export async function updateUser(
 
 export type UserFilter = { status?: AccountStatus | undefined; role?: Role | undefined; q?: string | undefined; department?: string | undefined; section?: string | undefined };
 
-/** The WHERE of the people lists and the export: filters are exact (any case), `q` a substring of name, email, student or employee ID. */
+/** The WHERE of the users lists and the export: filters are exact (any case), `q` a substring of name, email, student or employee ID. */
 function userWhere(f: UserFilter): SQL | undefined {
   const where: SQL[] = [];
   if (f.status) where.push(eq(users.status, f.status));
@@ -122,7 +122,7 @@ export async function listUsers(db: Executor, f: UserFilter & { page: number; pa
 export const allUsers = (db: Executor, f: UserFilter, limit: number) =>
   db.select(PUBLIC_COLUMNS).from(users).where(userWhere(f)).orderBy(asc(users.name), asc(users.id)).limit(limit);
 
-/** The departments people are in, by name. */
+/** The departments users are in, by name. */
 export async function distinctDepartments(db: Executor): Promise<string[]> {
   const rows = await db.selectDistinct({ d: users.department }).from(users).where(sql`${users.department} is not null and ${users.department} <> ''`).orderBy(asc(users.department));
   return rows.map((r) => r.d!);
@@ -139,8 +139,8 @@ export async function lockActiveSuperAdmins(db: Executor): Promise<string[]> {
   return rows.map((r) => r.id);
 }
 
-/** Locks one account's row and returns it (no hash); undefined when there is none. */
-export async function lockAccount(db: Executor, id: string) {
+/** Locks one user's row and returns it (no hash); undefined when there is none. */
+export async function lockUserForChange(db: Executor, id: string) {
   const [row] = await db.select(PUBLIC_COLUMNS).from(users).where(eq(users.id, id)).for('update');
   return row;
 }
@@ -153,7 +153,7 @@ export async function existingEmails(db: Executor, emails: readonly string[]): P
   return new Set(rows.map((r) => r.email));
 }
 
-/** Inserts many new accounts (an import) in one statement, skipping emails stored meanwhile; the inserted rows. */
+/** Inserts many new users (an import) in one statement, skipping emails stored meanwhile; the inserted rows. */
 export async function insertUsersSkippingTaken(db: Executor, list: readonly NewUser[]) {
   if (list.length === 0) return [];
   return db
@@ -177,7 +177,7 @@ export const deleteUser = async (db: Executor, id: string, onlyStatus?: AccountS
       .returning({ id: users.id, email: users.email, name: users.name, roles: users.roles })
   )[0];
 
-/** Makes a pending account active; undefined when there is no pending account with this id. */
+/** Makes a pending user active; undefined when there is no pending user with this id. */
 export async function activatePending(db: Executor, id: string) {
   const [row] = await db
     .update(users)
@@ -187,8 +187,8 @@ export async function activatePending(db: Executor, id: string) {
   return row;
 }
 
-/** Active accounts per role (a user counts once per role held), pending sign-ups, all accounts. */
-export async function accountCounts(db: Executor) {
+/** Active users per role (a user counts once per role held), pending sign-ups, all users. */
+export async function userCounts(db: Executor) {
   const active = (role: Role) => sql<number>`count(*) filter (where ${users.status} = 'active' and ${role} = any(${users.roles}))::int`;
   const [row] = await db
     .select({
@@ -210,7 +210,7 @@ export async function countUsers(db: Executor): Promise<number> {
   return Number(row?.n ?? 0);
 }
 
-/** Active accounts holding `role`, by email. */
+/** Active users holding `role`, by email. */
 export const activeUsersWithRole = (db: Executor, role: Role) =>
   db
     .select({ id: users.id, email: users.email, department: users.department })
@@ -218,16 +218,7 @@ export const activeUsersWithRole = (db: Executor, role: Role) =>
     .where(and(eq(users.status, 'active'), sql`${role} = any(${users.roles})`))
     .orderBy(asc(users.email));
 
-/** Name, email and student ID of each of `ids` (missing ids are left out). */
-export const findUsersByIds = (db: Executor, ids: readonly string[]) =>
-  ids.length === 0
-    ? Promise.resolve([])
-    : db
-        .select({ id: users.id, name: users.name, email: users.email, studentId: users.studentId })
-        .from(users)
-        .where(sql`${users.id} = any(${sql.param([...ids])}::uuid[])`);
-
-/** Active accounts whose name, email or student ID contains `q` (any, when empty), by name. */
+/** Active users whose name, email or student ID contains `q` (any, when empty), by name. */
 export async function searchActiveUsers(db: Executor, q: string, limit: number) {
   const like = containing(q);
   const where = q
@@ -241,33 +232,33 @@ export async function searchActiveUsers(db: Executor, q: string, limit: number) 
     .limit(limit);
 }
 
-/** Locks the account's row until the transaction ends; its status, or undefined when there is none. */
+/** Locks the user's row until the transaction ends; its status, or undefined when there is none. */
 export async function lockUser(db: Executor, id: string): Promise<AccountStatus | undefined> {
   const [row] = await db.select({ status: users.status }).from(users).where(eq(users.id, id)).for('update');
   return row?.status;
 }
 
-/** A person as the academics module sees them: enough to check a role and show a roster line. */
-export type PersonRow = { id: string; name: string; email: string; studentId: string | null; roles: Role[]; status: AccountStatus };
-const PERSON_COLUMNS = { id: users.id, name: users.name, email: users.email, studentId: users.studentId, roles: users.roles, status: users.status };
+/** A user as other modules see them: enough to check a role and show a roster line or a loan's holder. */
+export type UserCard = { id: string; name: string; email: string; studentId: string | null; roles: Role[]; status: AccountStatus };
+const CARD_COLUMNS = { id: users.id, name: users.name, email: users.email, studentId: users.studentId, roles: users.roles, status: users.status };
 
-/** The accounts of `ids` with roles and status (missing ids are left out). */
-export const findPeopleByIds = (db: Executor, ids: readonly string[]): Promise<PersonRow[]> =>
-  ids.length === 0 ? Promise.resolve([]) : db.select(PERSON_COLUMNS).from(users).where(sql`${users.id} = any(${sql.param([...ids])}::uuid[])`);
+/** The users of `ids` with roles and status (missing ids are left out). */
+export const findUserCardsByIds = (db: Executor, ids: readonly string[]): Promise<UserCard[]> =>
+  ids.length === 0 ? Promise.resolve([]) : db.select(CARD_COLUMNS).from(users).where(sql`${users.id} = any(${sql.param([...ids])}::uuid[])`);
 
-/** The accounts whose email (any case) or student ID (any case) is one of `refs`. */
-export const findPeopleByRefs = (db: Executor, refs: readonly string[]): Promise<PersonRow[]> => {
+/** The users whose email (any case) or student ID (any case) is one of `refs`. */
+export const findUserCardsByRefs = (db: Executor, refs: readonly string[]): Promise<UserCard[]> => {
   const lower = [...new Set(refs.map((r) => r.trim().toLowerCase()).filter(Boolean))];
   if (lower.length === 0) return Promise.resolve([]);
   const upper = lower.map((r) => r.toUpperCase());
   return db
-    .select(PERSON_COLUMNS)
+    .select(CARD_COLUMNS)
     .from(users)
     .where(or(sql`${users.email} = any(${sql.param(lower)}::text[])`, sql`${users.studentId} = any(${sql.param(upper)}::text[])`));
 };
 
-/** Inserts many active accounts of one role in one statement (Students get the next student numbers); by input order. */
-export async function insertAccountsBulk(
+/** Inserts many active users of one role in one statement (Students get the next student numbers); by input order. */
+export async function insertUsersBulk(
   db: Executor,
   role: Role,
   list: ReadonlyArray<{ name: string; email: string; department: string; phone: string | null; departmentId?: string | null; section?: string | null; sectionId?: string | null }>,
@@ -310,7 +301,7 @@ export const renameSection = async (db: Executor, sectionId: string, s: { name: 
       .returning({ id: users.id })
   ).map((r) => r.id);
 
-/** Links people whose department text is one of `list`'s names or codes (any case) and who have no department yet; their ids. */
+/** Links users whose department text is one of `list`'s names or codes (any case) and who have no department yet; their ids. */
 export async function linkDepartments(db: Executor, list: ReadonlyArray<{ id: string; code: string; name: string }>) {
   const ids: string[] = [];
   for (const d of list) {
@@ -360,16 +351,14 @@ export const adoptSection = async (db: Executor, studentIds: readonly string[], 
           .returning({ id: users.id })
       ).map((r) => r.id);
 
-/** People whose department or section is legacy free text no Academics record matched, by name. */
-export const unmatchedPeople = (db: Executor, limit: number) => {
+/** Users whose department or section is legacy free text no Academics record matched, by name (all of them when `limit` is 'all'). */
+export const unmatchedUsers = (db: Executor, limit: number | 'all') => {
   const where = sql`(${users.departmentId} is null and coalesce(btrim(${users.department}), '') <> '') or (${users.sectionId} is null and coalesce(btrim(${users.section}), '') <> '')`;
-  return Promise.all([
-    db
-      .select({ id: users.id, name: users.name, email: users.email, roles: users.roles, department: users.department, departmentId: users.departmentId, section: users.section, sectionId: users.sectionId })
-      .from(users)
-      .where(where)
-      .orderBy(asc(users.name), asc(users.id))
-      .limit(limit),
-    db.select({ n: count() }).from(users).where(where),
-  ]).then(([rows, [total]]) => ({ rows, total: total?.n ?? 0 }));
+  const byName = db
+    .select({ id: users.id, name: users.name, email: users.email, roles: users.roles, department: users.department, departmentId: users.departmentId, section: users.section, sectionId: users.sectionId })
+    .from(users)
+    .where(where)
+    .orderBy(asc(users.name), asc(users.id))
+    .$dynamic();
+  return Promise.all([limit === 'all' ? byName : byName.limit(limit), db.select({ n: count() }).from(users).where(where)]).then(([rows, [total]]) => ({ rows, total: total?.n ?? 0 }));
 };

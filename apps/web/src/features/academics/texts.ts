@@ -1,4 +1,5 @@
 import { ACADEMICS_MSG } from '@crs/shared/messages/academics';
+import { ATTENDANCE_MSG } from '@crs/shared/messages/attendance';
 
 /**
  * The academics screens' texts. Quoted spec texts come from the shared messages (packages/shared, written once for
@@ -15,7 +16,7 @@ export const ACADEMICS_TEXT = {
   attendanceOverview: 'Attendance Overview',
   averageAttendance: (v: number) => `Average attendance: ${v.toFixed(1)}%`,
   noAttendanceYet: 'No attendance has been taken in your classes yet.',
-  attendanceFailed: ACADEMICS_MSG.attendanceLoadFailed,
+  attendanceFailed: ATTENDANCE_MSG.attendanceLoadFailed,
   chartLabel: 'Attendance by class, in percent (0 to 100); the table below lists the same figures.',
   classColumn: 'Class',
   attendanceColumn: 'Attendance',
@@ -30,7 +31,7 @@ export const ACADEMICS_TEXT = {
   extraClass: 'Extra class',
   extraClassIntro: 'A class held outside the timetable on this date (a make-up or special class). It counts like any class and is listed with the day once saved.',
   extraClassIncomplete: 'Choose the class and give its start and end.',
-  extraClassEnd: ACADEMICS_MSG.attendanceExtraEnd,
+  extraClassEnd: ATTENDANCE_MSG.attendanceExtraEnd,
   chooseOne: 'Choose…',
   startTime: 'Start',
   endTime: 'End',
@@ -57,8 +58,8 @@ export const ACADEMICS_TEXT = {
   belowThreshold: (threshold: number) => `Below ${threshold}%`,
   counts: (c: Record<'present' | 'absent' | 'late' | 'excused' | 'unmarked', number>) =>
     `Present ${c.present} · Absent ${c.absent} · Late ${c.late} · Excused ${c.excused} · Not marked ${c.unmarked}`,
-  nothingMarked: ACADEMICS_MSG.attendanceNoRecords,
-  readOnly: (days: number) => ACADEMICS_MSG.attendanceWindowClosed(days),
+  nothingMarked: ATTENDANCE_MSG.attendanceNoRecords,
+  readOnly: (days: number) => ATTENDANCE_MSG.attendanceWindowClosed(days),
   noStudents: 'No students are enrolled in this section yet.',
   statusLabels: { present: 'Present', absent: 'Absent', late: 'Late', excused: 'Excused' },
   attendedOf: (attended: number, marked: number) => `${attended} of ${marked}`,
@@ -66,7 +67,7 @@ export const ACADEMICS_TEXT = {
   // Student
   attendanceCard: 'Attendance',
   nothingMarkedYet: 'No classes marked yet',
-  belowWarning: (threshold: number) => ACADEMICS_MSG.attendanceBelowThreshold(threshold),
+  belowWarning: (threshold: number) => ATTENDANCE_MSG.attendanceBelowThreshold(threshold),
   attendanceBySubject: 'Attendance by subject',
   myAttendance: 'Attendance',
   myAttendanceIntro: 'Your attendance in each subject this term; open a subject for the days you were marked absent.',

@@ -1,11 +1,11 @@
-import { DOCS_MSG } from '@crs/shared/messages/docs';
+import { IDCARDS_MSG } from '@crs/shared/messages/idcards';
 
 /** Labels of the Digital ID Card screens (spec section 2 "Digital ID Card"; messages are in packages/shared). */
 export const IDCARD_TEXT = {
   title: 'Digital ID Card',
   description: 'Your college identity card. Its QR code lets anyone check that it is valid.',
   lookupDescription: 'Open a student’s ID card by their student ID.',
-  notGenerated: DOCS_MSG.idCardNotGenerated, // spec
+  notGenerated: IDCARDS_MSG.idCardNotGenerated, // spec
   imageAlt: (name: string) => `ID card of ${name}`,
   openImage: 'Open the card image in a new tab',
   download: 'Download ID Card',
@@ -37,10 +37,10 @@ export const IDCARD_TEXT = {
   // The public verify page.
   verifyTitle: 'ID card verification',
   verifyChecking: 'Checking the card…',
-  verifyValid: DOCS_MSG.verifyValid,
-  verifyExpired: DOCS_MSG.verifyExpired,
-  verifyInvalid: DOCS_MSG.verifyInvalid,
-  verifyInvalidHelp: DOCS_MSG.verifyInvalidHelp,
+  verifyValid: IDCARDS_MSG.verifyValid,
+  verifyExpired: IDCARDS_MSG.verifyExpired,
+  verifyInvalid: IDCARDS_MSG.verifyInvalid,
+  verifyInvalidHelp: IDCARDS_MSG.verifyInvalidHelp,
   verifyName: 'Name',
   verifyStudentId: 'Student ID',
   verifyValidUntil: 'Valid until',

@@ -1,5 +1,5 @@
-import { ASSESSMENT_MSG } from '@crs/shared/messages/assessment';
-import { PROFILE_MSG } from '@crs/shared/messages/profile';
+import { MATERIALS_MSG } from '@crs/shared/messages/materials';
+import { FILES_MSG } from '@crs/shared/messages/files';
 import { FILE_RULES } from '@crs/shared/schemas/files';
 import { materialFieldsSchema } from '@crs/shared/schemas/materials';
 import { z } from 'zod';
@@ -13,12 +13,12 @@ export const MATERIAL_LIMIT_TEXT = `${FILE_RULES.material.maxBytes / 1024 / 1024
  */
 export const materialFormSchema = z.object({
   title: materialFieldsSchema.shape.title,
-  description: z.string().trim().max(2000, ASSESSMENT_MSG.materialDescriptionTooLong),
+  description: z.string().trim().max(2000, MATERIALS_MSG.materialDescriptionTooLong),
   subjectId: z.string(),
   files: z
     .array(z.instanceof(File))
-    .length(1, PROFILE_MSG.fileRequired)
-    .refine((files) => files.every((f) => f.size <= FILE_RULES.material.maxBytes), PROFILE_MSG.fileTooLarge(MATERIAL_LIMIT_TEXT)),
+    .length(1, FILES_MSG.fileRequired)
+    .refine((files) => files.every((f) => f.size <= FILE_RULES.material.maxBytes), FILES_MSG.fileTooLarge(MATERIAL_LIMIT_TEXT)),
 });
 export type MaterialFormValues = z.input<typeof materialFormSchema>;
 export type MaterialFormOutput = z.output<typeof materialFormSchema>;

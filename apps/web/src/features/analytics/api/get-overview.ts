@@ -1,5 +1,5 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import type { AnalyticsOverview } from '@crs/shared/schemas/reports';
+import type { AnalyticsOverview } from '@crs/shared/schemas/analytics';
 import { api } from '@/lib/api-client';
 
 export type AnalyticsRange = { from?: string | undefined; to?: string | undefined };

@@ -1,6 +1,6 @@
 import { lazy, Suspense, useId, useState, type FormEvent, type ReactNode } from 'react';
 import { useSearchParams } from 'react-router';
-import type { AnalyticsOverview } from '@crs/shared/schemas/reports';
+import type { AnalyticsOverview } from '@crs/shared/schemas/analytics';
 import { canvasAvailable } from '@/components/charts/canvas';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';

@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
 import { MSG } from '@crs/shared/messages';
-import type { AnalyticsOverview } from '@crs/shared/schemas/reports';
+import type { AnalyticsOverview } from '@crs/shared/schemas/analytics';
 import { makeUser, type ApiServer, type RecordedRequest } from '@/test/api-server';
 import { renderApp } from '@/test/render';
 import { signedInAs } from '@/test/session';

@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { DOCS_MSG } from '@crs/shared/messages/docs';
-import { PROFILE_MSG } from '@crs/shared/messages/profile';
+import { FILES_MSG } from '@crs/shared/messages/files';
 import { DOC_ACCEPT, DOC_TYPE_LABELS, DOC_TYPES, type DocType } from '@crs/shared/constants/docs';
 import type { Doc } from '@crs/shared/schemas/docs';
 import { Button } from '@/components/ui/button';
@@ -45,7 +45,7 @@ function DocForm({ doc, close }: { doc: Doc | undefined; close: () => void }) {
   const check = (v = { title, type, file }): Errors => ({
     ...(v.title.trim() ? {} : { title: DOCS_MSG.docTitleRequired }),
     ...(v.type ? {} : { type: DOCS_MSG.docTypeInvalid }),
-    ...(doc || v.file ? {} : { file: PROFILE_MSG.fileRequired }),
+    ...(doc || v.file ? {} : { file: FILES_MSG.fileRequired }),
   });
   // The spec's timing: validate on submit, then again on every change.
   const revalidate = (v: Partial<{ title: string; type: DocType | ''; file: File | null }>) => {

@@ -1,5 +1,5 @@
 import { useRef, useState } from 'react';
-import { ASSESSMENT_MSG } from '@crs/shared/messages/assessment';
+import { MATERIALS_MSG } from '@crs/shared/messages/materials';
 import { MATERIAL_ACCEPT } from '@crs/shared/schemas/materials';
 import { BusyButton } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
@@ -42,18 +42,18 @@ export function MaterialUploadForm({ subjects, subjectsFailed }: { subjects: rea
     schema: materialFormSchema,
     defaultValues: EMPTY_MATERIAL,
     fields: ['title', 'description', 'subjectId'],
-    fallback: ASSESSMENT_MSG.materialUploadFailed,
+    fallback: MATERIALS_MSG.materialUploadFailed,
     submit: async ({ title, description, subjectId, files }) => {
       setProgress(0);
       try {
         await upload.mutateAsync({ input: { title, description, subjectId, file: files[0]! }, onProgress: setProgress });
       } catch (e) {
-        toast.error(serverMessage(e) ?? ASSESSMENT_MSG.materialUploadFailed);
+        toast.error(serverMessage(e) ?? MATERIALS_MSG.materialUploadFailed);
         throw e;
       } finally {
         setProgress(null);
       }
-      toast.success(ASSESSMENT_MSG.materialUploaded);
+      toast.success(MATERIALS_MSG.materialUploaded);
       reset(EMPTY_MATERIAL);
       if (fileInput.current) fileInput.current.value = '';
     },
@@ -99,7 +99,7 @@ export function MaterialUploadForm({ subjects, subjectsFailed }: { subjects: rea
                   onChange={(e) => setValue('files', Array.from(e.target.files ?? []), { shouldValidate: isSubmitted })}
                 />
                 <p className="text-sm text-muted-foreground" aria-live="polite">
-                  {files.length > 0 ? ASSESSMENT_MSG.filesSelected(files.length) : T.noFile}
+                  {files.length > 0 ? MATERIALS_MSG.filesSelected(files.length) : T.noFile}
                 </p>
               </div>
             )}

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { NOTICES_MSG } from '@crs/shared/messages/notices';
+import { PLACEMENT_MSG } from '@crs/shared/messages/placement';
 import { CELL_STATUSES } from '@crs/shared/schemas/placement';
 import type { Applicant, CellStatus, Job } from '@crs/shared/schemas/placement';
 import { PageHeader } from '@/components/layout/page';
@@ -99,8 +99,8 @@ export function PlacementCell() {
             rows={jobs.data?.jobs}
             rowKey={(j) => j._id}
             loading={jobs.isPending}
-            error={jobs.isError ? NOTICES_MSG.jobsLoadFailed : null}
-            empty={NOTICES_MSG.noJobPostings}
+            error={jobs.isError ? PLACEMENT_MSG.jobsLoadFailed : null}
+            empty={PLACEMENT_MSG.noJobPostings}
           />
         </CardContent>
       </Card>

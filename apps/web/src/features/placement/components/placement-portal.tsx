@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { NOTICES_MSG } from '@crs/shared/messages/notices';
+import { PLACEMENT_MSG } from '@crs/shared/messages/placement';
 import type { Job, StudentApplication } from '@crs/shared/schemas/placement';
 import { PageHeader } from '@/components/layout/page';
 import { Badge } from '@/components/ui/badge';
@@ -81,7 +81,7 @@ export function PlacementPortal() {
           <CardTitle>{PLACEMENT_TEXT.openJobs}</CardTitle>
         </CardHeader>
         <CardContent>
-          <QueryState query={jobs} error={NOTICES_MSG.jobsLoadFailed} skeletons={['h-32', 'h-32']} empty={NOTICES_MSG.noJobPostings} isEmpty={(d) => d.jobs.length === 0}>
+          <QueryState query={jobs} error={PLACEMENT_MSG.jobsLoadFailed} skeletons={['h-32', 'h-32']} empty={PLACEMENT_MSG.noJobPostings} isEmpty={(d) => d.jobs.length === 0}>
             {(data) => (
               <ul className="grid gap-3 lg:grid-cols-2" aria-label={PLACEMENT_TEXT.openJobs}>
                 {data.jobs.map((j) => (

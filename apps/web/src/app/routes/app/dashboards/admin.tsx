@@ -1,10 +1,10 @@
 import { Link } from 'react-router';
 import { PageHeader } from '@/components/layout/page';
 import { paths } from '@/config/paths';
-import { PendingAccounts } from '@/features/accounts/components/pending-accounts';
-import { RecentAccounts } from '@/features/accounts/components/recent-accounts';
+import { PendingUsers } from '@/features/users/components/pending-users';
+import { RecentUsers } from '@/features/users/components/recent-users';
 import { BooksCounter } from '@/features/library/components/library-stats';
-import { AccountCounters, OpenJobsCounter } from '@/features/stats/components/account-counters';
+import { UserCounters, OpenJobsCounter } from '@/features/analytics/components/user-counters';
 import { displayName, useAuth } from '@/lib/auth';
 
 export default function AdminDashboardRoute() {
@@ -12,7 +12,7 @@ export default function AdminDashboardRoute() {
   return (
     <section className="grid gap-6">
       <PageHeader title={`Welcome, ${displayName(user)}`} description="Admin Dashboard" />
-      <AccountCounters />
+      <UserCounters />
       <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3">
         <BooksCounter />
         <OpenJobsCounter
@@ -23,8 +23,8 @@ export default function AdminDashboardRoute() {
           }
         />
       </div>
-      <PendingAccounts />
-      <RecentAccounts />
+      <PendingUsers />
+      <RecentUsers />
     </section>
   );
 }

@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
-import { formatBytes, formatUptime } from '@/features/stats/components/system-cards';
+import { formatBytes, formatUptime } from '@/features/analytics/components/system-cards';
 import { makeUser, type ApiServer, type RecordedRequest } from '@/test/api-server';
 import { renderApp } from '@/test/render';
 import { signedInAs } from '@/test/session';

@@ -1,8 +1,8 @@
 import { ACCOUNT_MANAGERS, hasAnyRole } from '@crs/shared/roles';
 import { PageHeader } from '@/components/layout/page';
 import { paths } from '@/config/paths';
-import { PENDING_APPROVALS_ANCHOR } from '@/features/accounts/components/pending-accounts';
-import { OpenTasks } from '@/features/stats/components/open-tasks';
+import { PENDING_APPROVALS_ANCHOR } from '@/features/users/components/pending-users';
+import { OpenTasks } from '@/features/analytics/components/open-tasks';
 import { useAuth } from '@/lib/auth';
 
 /** Where the viewer approves sign-ups (the Pending approvals card of their own dashboard), or undefined when they may not. */

@@ -9,7 +9,7 @@ import { DeadlineList, type Deadline } from '@/components/ui/deadline-list';
 import { QuickActionsCard } from '@/components/ui/quick-actions';
 import { StatCard } from '@/components/ui/stat-card';
 import { paths } from '@/config/paths';
-import { StudentPicker } from '@/features/accounts/components/student-picker';
+import { StudentPicker } from '@/features/users/components/student-picker';
 import { useAttendanceOf } from '@/features/academics/api/get-student-attendance';
 import { AttendanceCard } from '@/features/academics/components/attendance-card';
 import { DocsGrid } from '@/features/docs/components/docs-grid';

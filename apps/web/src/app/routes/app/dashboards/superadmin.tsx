@@ -1,9 +1,9 @@
 import { Link } from 'react-router';
 import { PageHeader } from '@/components/layout/page';
 import { paths } from '@/config/paths';
-import { PendingAccounts } from '@/features/accounts/components/pending-accounts';
-import { AccountCounters } from '@/features/stats/components/account-counters';
-import { SystemCards } from '@/features/stats/components/system-cards';
+import { PendingUsers } from '@/features/users/components/pending-users';
+import { UserCounters } from '@/features/analytics/components/user-counters';
+import { SystemCards } from '@/features/analytics/components/system-cards';
 import { JobsOverview } from '@/features/system/components/jobs-overview';
 
 export default function SuperAdminDashboardRoute() {
@@ -15,8 +15,8 @@ export default function SuperAdminDashboardRoute() {
         </Link>
       </PageHeader>
       <SystemCards />
-      <AccountCounters />
-      <PendingAccounts />
+      <UserCounters />
+      <PendingUsers />
       <JobsOverview />
     </section>
   );

@@ -1,8 +1,0 @@
-import { importUploader } from '@/components/import/upload';
-import { queryKeys } from '@/lib/query-keys';
-
-/** POST /users/import (+ ?dryRun=true): preview, row errors, all rows or none, idempotent on email. */
-export const importPeople = importUploader('/users/import');
-
-/** What a people import changes: the lists and the dashboard counters. */
-export const PEOPLE_IMPORT_INVALIDATES = [queryKeys.users, queryKeys.stats] as const;

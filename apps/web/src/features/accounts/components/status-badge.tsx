@@ -1,9 +1,0 @@
-import type { AccountStatus } from '@crs/shared/roles';
-import { Badge } from '@/components/ui/badge';
-import { PEOPLE_TEXT } from '../texts';
-
-const VARIANT = { active: 'success', pending: 'warning', disabled: 'outline' } as const;
-
-export function StatusBadge({ status }: { status: AccountStatus }) {
-  return <Badge variant={VARIANT[status]}>{PEOPLE_TEXT.statusLabel[status]}</Badge>;
-}
