@@ -114,6 +114,24 @@ export default tseslint.config(
     rules: { 'import-x/no-restricted-paths': ['error', { basePath: root, zones: webZones }] },
   },
   {
+    // No import cycles anywhere in the three packages (issue 26): a cycle makes load order decide
+    // which binding is still undefined. Type-only imports are skipped by the rule (erased at build);
+    // packages outside the repo cannot import ours back, so the walk stops at them (ignoreExternal).
+    files: ['apps/server/**/*.ts', 'apps/web/**/*.{ts,tsx}', 'packages/shared/**/*.ts'],
+    plugins: { 'import-x': importX },
+    settings: {
+      // The rule parses each imported file itself: it must know TypeScript files and their parser.
+      'import-x/extensions': ['.ts', '.tsx', '.js'],
+      'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
+    },
+    rules: { 'import-x/no-cycle': ['error', { ignoreExternal: true }] },
+  },
+  {
+    // The server and shared code import files by their .ts names (the web's resolver is set above).
+    files: ['apps/server/**/*.ts', 'packages/shared/**/*.ts'],
+    settings: { 'import-x/resolver-next': [createNodeResolver({ extensions: ['.ts', '.js'] })] },
+  },
+  {
     // Zod-free values (decision 0012): screens that only show a module's labels import them from
     // constants/ and load no schema; a zod import here would put zod back on those pages' path.
     files: ['packages/shared/src/constants/**/*.ts'],

@@ -8,6 +8,10 @@ import { DEMO, expect, loginAs, test, type DemoRole } from './utils';
 // it while the first column stays in place. Walks every route of the spec's table that each demo role
 // may open, plus the library's tabs, which hold the widest tables.
 const PHONE = { width: 390, height: 844 };
+
+// Every test here only signs in and reads pages, so the file's walks may run on different workers,
+// each against its own server (decision 0034).
+test.describe.configure({ mode: 'parallel' });
 const TABS = ['/library?tab=loans', '/library?tab=management'];
 
 /**

@@ -57,6 +57,10 @@ async function expectOpens(page: Page, path: string, forbidden: string[]): Promi
 }
 
 test.describe('every allowed route × role opens without a 403', () => {
+  // Each role's walk only reads (it signs in and opens pages), so the six walks may run on different
+  // workers, each against its own server: the file's minutes of page loads no longer sit on one
+  // worker at the end of the run (decision 0034).
+  test.describe.configure({ mode: 'parallel' });
   for (const role of Object.keys(DEMO) as DemoRole[]) {
     test(`${role}: the route table's pages and the sidebar's`, async ({ page }) => {
       test.setTimeout(240_000);

@@ -1,22 +1,13 @@
 import { sql } from 'drizzle-orm';
 import { check, foreignKey, index, integer, pgTable, primaryKey, smallint, text, timestamp, unique, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { departments, sections } from './academic-structure.ts';
 import { users } from './users.ts';
+
+export { departments, sections };
 
 // The academic structure (issue 11, decision 0023): departments → subjects and sections →
 // enrolment, teaching assignments → weekly timetable slots. Deleting a parent still in use is
 // refused by the foreign keys (restrict); enrolment and slots go with their section/assignment.
-
-export const departments = pgTable(
-  'departments',
-  {
-    id: uuid('id').primaryKey().defaultRandom(),
-    /** "CSE", stored upper-case; unique. */
-    code: text('code').notNull(),
-    name: text('name').notNull(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-  },
-  (t) => [uniqueIndex('departments_code_key').on(t.code)],
-);
 
 export const subjects = pgTable(
   'subjects',
@@ -37,27 +28,6 @@ export const subjects = pgTable(
     index('subjects_department_idx').on(t.departmentId, t.semester),
     check('subjects_semester_check', sql`${t.semester} between 1 and 10`),
     check('subjects_credits_check', sql`${t.credits} between 0 and 20`),
-  ],
-);
-
-export const sections = pgTable(
-  'sections',
-  {
-    id: uuid('id').primaryKey().defaultRandom(),
-    /** "CSE-3A", stored upper-case; unique within an academic year. */
-    name: text('name').notNull(),
-    departmentId: uuid('department_id')
-      .notNull()
-      .references(() => departments.id, { onDelete: 'restrict' }),
-    semester: smallint('semester').notNull(),
-    /** "2026-27". */
-    academicYear: text('academic_year').notNull(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-  },
-  (t) => [
-    uniqueIndex('sections_name_year_key').on(t.name, t.academicYear),
-    index('sections_department_idx').on(t.departmentId, t.semester),
-    check('sections_semester_check', sql`${t.semester} between 1 and 10`),
   ],
 );
 

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { check, index, integer, pgSequence, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import type { AccountStatus, Role } from '@crs/shared/roles';
-import { departments, sections } from './academics.ts';
+import { departments, sections } from './academic-structure.ts';
 
 export const users = pgTable(
   'users',
