@@ -18,6 +18,7 @@ import { FILES_MSG } from './messages/files.ts';
 import { IDCARDS_MSG } from './messages/idcards.ts';
 import { MATERIALS_MSG } from './messages/materials.ts';
 import { PLACEMENT_MSG } from './messages/placement.ts';
+import { SYSTEM_MSG } from './messages/system.ts';
 import { USERS_MSG } from './messages/users.ts';
 
 const PARTS = {
@@ -37,6 +38,7 @@ const PARTS = {
   PLACEMENT_MSG,
   PROFILE_MSG,
   SETTINGS_MSG,
+  SYSTEM_MSG,
   USERS_MSG,
 };
 

@@ -15,6 +15,7 @@ import { IDCARDS_MSG } from './messages/idcards.ts';
 import { ATTENDANCE_MSG } from './messages/attendance.ts';
 import { MATERIALS_MSG } from './messages/materials.ts';
 import { FILES_MSG } from './messages/files.ts';
+import { SYSTEM_MSG } from './messages/system.ts';
 
 /**
  * Every user-facing text that both the server and the client use, written once, in one part per
@@ -39,4 +40,5 @@ export const MSG = {
   ...ATTENDANCE_MSG,
   ...MATERIALS_MSG,
   ...FILES_MSG,
+  ...SYSTEM_MSG,
 } as const;

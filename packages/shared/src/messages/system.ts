@@ -1,12 +1,12 @@
 /**
  * The System overview's background jobs (issue 26 item 7, decision 0037). A screen imports this
- * part; the server sends none of these texts.
+ * part; in MSG like every module's part (the server sends none of these texts today).
  */
 export const SYSTEM_MSG = {
   jobsTitle: 'Background jobs',
   jobsDescription:
     'Scheduled work shared by every server process: each slot runs once, a failed run is tried again after a growing wait, and a run that fails every time is kept as a dead letter.',
-  jobsLoadFailed: 'Could not load the background jobs.',
+  backgroundJobsLoadFailed: 'Could not load the background jobs.',
   jobsNotStarted: 'No job has run yet: the job runner starts with the server.',
   jobsCaption: 'Background jobs and their runs',
   jobsEmpty: 'No background jobs are registered.',

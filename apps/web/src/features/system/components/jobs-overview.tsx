@@ -66,7 +66,7 @@ function RunList<T extends { id: string }>(props: { id: string; title: string; c
 export function JobsOverview() {
   const jobs = useJobs();
   const data = jobs.data;
-  const error = jobs.isError ? M.jobsLoadFailed : null;
+  const error = jobs.isError ? M.backgroundJobsLoadFailed : null;
   return (
     <Card role="region" aria-labelledby="jobs-title">
       <CardHeader>
