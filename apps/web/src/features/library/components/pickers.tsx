@@ -13,39 +13,38 @@ import { SEARCH_DEBOUNCE_MS, SEARCH_MIN_CHARS } from '../texts';
 
 const BOOK_CHOICES = 8;
 
-/** A search box over a radio list: the desk's way to pick one member or one book with the keyboard. */
-function Picker<T extends { _id: string }>({
-  label,
-  placeholder,
-  text,
-  onText,
-  searching,
-  fetching,
-  items,
-  picked,
-  onPick,
-  empty,
-  render,
-  name,
-}: {
+/** What a picker shows for a search: whether a request is under way, and the choices (undefined until answered). */
+type Choices<T> = { fetching: boolean; items: readonly T[] | undefined };
+
+/**
+ * What tells one picker from another: its texts, how typed text becomes the query, the hook that
+ * asks the server (called on every render, `enabled` once the query is long enough) and one choice's lines.
+ */
+type PickerSearch<T> = {
+  name: string;
   label: string;
   placeholder: string;
-  text: string;
-  onText: (text: string) => void;
-  searching: boolean;
-  fetching: boolean;
-  items: readonly T[] | undefined;
-  picked: T | null;
-  onPick: (item: T) => void;
   empty: string;
+  toQuery: (text: string) => string;
+  useChoices: (q: string, enabled: boolean) => Choices<T>;
   render: (item: T) => ReactNode;
-  name: string;
-}) {
+};
+
+/**
+ * A search box over a radio list: the desk's way to pick one member or one book with the keyboard.
+ * It owns the typed text, its debounce and the minimum length for every picker alike.
+ */
+function Picker<T extends { _id: string }>({ search, picked, onPick }: { search: PickerSearch<T>; picked: T | null; onPick: (item: T) => void }) {
+  const { name, label, placeholder, empty, toQuery, useChoices, render } = search;
+  const [text, setText] = useState('');
+  const q = useDebouncedValue(toQuery(text), SEARCH_DEBOUNCE_MS);
+  const searching = q.length >= SEARCH_MIN_CHARS;
+  const { fetching, items } = useChoices(q, searching);
   const inputId = useId();
   return (
     <div className="grid gap-2">
       <Label htmlFor={inputId}>{label}</Label>
-      <Input id={inputId} type="search" value={text} onChange={(e) => onText(e.target.value)} placeholder={placeholder} autoComplete="off" />
+      <Input id={inputId} type="search" value={text} onChange={(e) => setText(e.target.value)} placeholder={placeholder} autoComplete="off" />
       {searching && fetching ? <Spinner label={`Searching: ${label}`} /> : null}
       {searching && items && items.length === 0 ? <EmptyState>{empty}</EmptyState> : null}
       {searching && items && items.length > 0 ? (
@@ -63,38 +62,24 @@ function Picker<T extends { _id: string }>({
   );
 }
 
-/** Find an active member by name, email or student ID (GET /library/members?q=). */
-export function MemberPicker({ picked, onPick }: { picked: Member | null; onPick: (member: Member) => void }) {
-  const [text, setText] = useState('');
-  const q = useDebouncedValue(text.trim(), SEARCH_DEBOUNCE_MS);
-  const searching = q.length >= SEARCH_MIN_CHARS;
-  const members = useMembers(q, searching);
+/** Active members by name, email or student ID (GET /library/members?q=). */
+function useMemberChoices(q: string, enabled: boolean): Choices<Member> {
+  const members = useMembers(q, enabled);
+  return { fetching: members.isFetching, items: members.data };
+}
+
+function MemberChoice({ member: m }: { member: Member }) {
   return (
-    <Picker
-      name="member"
-      label="Find a member"
-      placeholder="Name, email or student ID"
-      text={text}
-      onText={setText}
-      searching={searching}
-      fetching={members.isFetching}
-      items={members.data}
-      picked={picked}
-      onPick={onPick}
-      empty="No members found."
-      render={(m) => (
-        <>
-          <span className="font-medium">{m.name}</span>
-          <span className="break-words text-muted-foreground">
-            {m.email}
-            {m.studentId ? ` · ${m.studentId}` : ''}
-          </span>
-          <span className="text-muted-foreground">
-            {m.activeLoans} on loan · fines {formatRupees(m.finesOwed)}
-          </span>
-        </>
-      )}
-    />
+    <>
+      <span className="font-medium">{m.name}</span>
+      <span className="break-words text-muted-foreground">
+        {m.email}
+        {m.studentId ? ` · ${m.studentId}` : ''}
+      </span>
+      <span className="text-muted-foreground">
+        {m.activeLoans} on loan · fines {formatRupees(m.finesOwed)}
+      </span>
+    </>
   );
 }
 
@@ -104,37 +89,53 @@ function bookQuery(text: string): string {
   return /^[\d\s-]+[xX]?$/.test(q) ? normalizeIsbn(q) : q;
 }
 
+/** Books by title or ISBN (GET /library/books?q=), the first BOOK_CHOICES. */
+function useBookChoices(q: string, enabled: boolean): Choices<Book> {
+  const books = useBooks({ q, page: 1, pageSize: BOOK_CHOICES }, { enabled });
+  return { fetching: books.isFetching, items: enabled ? books.data?.books : undefined };
+}
+
+function BookChoice({ book: b }: { book: Book }) {
+  return (
+    <>
+      <span className="font-medium">{b.title}</span>
+      <span className="text-muted-foreground">
+        {authorsText(b.authors)}
+        {b.isbn ? ` · ISBN ${b.isbn}` : ''}
+      </span>
+      <span className={b.copiesAvailable > 0 ? 'text-muted-foreground' : 'text-destructive'}>
+        {b.copiesAvailable} of {b.copiesTotal} copies available
+      </span>
+    </>
+  );
+}
+
+const MEMBER_SEARCH: PickerSearch<Member> = {
+  name: 'member',
+  label: 'Find a member',
+  placeholder: 'Name, email or student ID',
+  empty: 'No members found.',
+  toQuery: (text) => text.trim(),
+  useChoices: useMemberChoices,
+  render: (m) => <MemberChoice member={m} />,
+};
+
+const BOOK_SEARCH: PickerSearch<Book> = {
+  name: 'book',
+  label: 'Find a book',
+  placeholder: 'Title or ISBN',
+  empty: 'No books found.',
+  toQuery: bookQuery,
+  useChoices: useBookChoices,
+  render: (b) => <BookChoice book={b} />,
+};
+
+/** Find an active member by name, email or student ID (GET /library/members?q=). */
+export function MemberPicker({ picked, onPick }: { picked: Member | null; onPick: (member: Member) => void }) {
+  return <Picker search={MEMBER_SEARCH} picked={picked} onPick={onPick} />;
+}
+
 /** Find a book by title or ISBN (GET /library/books?q=), showing the copies on the shelf. */
 export function BookPicker({ picked, onPick }: { picked: Book | null; onPick: (book: Book) => void }) {
-  const [text, setText] = useState('');
-  const q = useDebouncedValue(bookQuery(text), SEARCH_DEBOUNCE_MS);
-  const searching = q.length >= SEARCH_MIN_CHARS;
-  const books = useBooks({ q, page: 1, pageSize: BOOK_CHOICES }, { enabled: searching });
-  return (
-    <Picker
-      name="book"
-      label="Find a book"
-      placeholder="Title or ISBN"
-      text={text}
-      onText={setText}
-      searching={searching}
-      fetching={books.isFetching}
-      items={searching ? books.data?.books : undefined}
-      picked={picked}
-      onPick={onPick}
-      empty="No books found."
-      render={(b) => (
-        <>
-          <span className="font-medium">{b.title}</span>
-          <span className="text-muted-foreground">
-            {authorsText(b.authors)}
-            {b.isbn ? ` · ISBN ${b.isbn}` : ''}
-          </span>
-          <span className={b.copiesAvailable > 0 ? 'text-muted-foreground' : 'text-destructive'}>
-            {b.copiesAvailable} of {b.copiesTotal} copies available
-          </span>
-        </>
-      )}
-    />
-  );
+  return <Picker search={BOOK_SEARCH} picked={picked} onPick={onPick} />;
 }
