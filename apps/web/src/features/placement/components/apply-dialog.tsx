@@ -2,6 +2,7 @@ import { useId, useState } from 'react';
 import { Check, X } from 'lucide-react';
 import { FILE_RULES, RESUME_ACCEPT } from '@crs/shared/schemas/files';
 import type { Eligibility, Job } from '@crs/shared/schemas/placement';
+import { ColumnHeads } from '@/components/ui/column-heads';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { Label } from '@/components/ui/label';
 import { QueryState } from '@/components/ui/query-state';
@@ -34,22 +35,15 @@ export function EligibilitySummary({ eligibility: e }: { eligibility: Eligibilit
     <div className="grid gap-2">
       <table className="w-full text-sm">
         <caption className="pb-1 text-left font-semibold">{T.eligibility}</caption>
-        <thead>
-          <tr className="text-left text-muted-foreground">
-            <th scope="col" className="pb-1 pr-3 font-normal">
-              {T.criterion}
-            </th>
-            <th scope="col" className="pb-1 pr-3 font-normal">
-              {T.required}
-            </th>
-            <th scope="col" className="pb-1 pr-3 font-normal">
-              {T.yours}
-            </th>
-            <th scope="col" className="pb-1 font-normal">
-              {T.result}
-            </th>
-          </tr>
-        </thead>
+        <ColumnHeads
+          rowClassName="text-left text-muted-foreground"
+          columns={[
+            { label: T.criterion, className: 'pb-1 pr-3 font-normal' },
+            { label: T.required, className: 'pb-1 pr-3 font-normal' },
+            { label: T.yours, className: 'pb-1 pr-3 font-normal' },
+            { label: T.result, className: 'pb-1 font-normal' },
+          ]}
+        />
         <tbody>
           <Criterion
             name={T.criterionDeadline}
