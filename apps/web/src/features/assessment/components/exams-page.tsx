@@ -4,9 +4,8 @@ import { ClipboardPen, EyeOff, FileUp, MoreHorizontal, Pencil, Plus, Send, Trash
 import { PageHeader } from '@/components/layout/page';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
-import { Card, CardContent } from '@/components/ui/card';
 import { ConfirmDialog, DeleteDialog } from '@/components/ui/confirm-dialog';
-import { DataTable, type Column } from '@/components/ui/data-table';
+import { CardTable, type Column } from '@/components/ui/data-table';
 import { StackedCell } from '@/components/ui/stacked-cell';
 import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuTrigger } from '@/components/ui/dropdown-menu';
 import { paths } from '@/config/paths';
@@ -112,21 +111,17 @@ export function ExamsPage() {
           {T.newExam}
         </Button>
       </PageHeader>
-      <Card>
-        <CardContent className="pt-6">
-          <DataTable
-            caption={T.examsCaption}
-            columns={columns}
-            rows={exams.data?.exams}
-            rowKey={(e) => e._id}
-            loading={exams.isPending}
-            error={exams.isError ? T.examsFailed : null}
-            empty={T.noExams}
-            rowProps={(e) => ({ 'data-testid': `exam-${e._id}` })}
-            skeletonRows={4}
-          />
-        </CardContent>
-      </Card>
+      <CardTable
+        caption={T.examsCaption}
+        columns={columns}
+        rows={exams.data?.exams}
+        rowKey={(e) => e._id}
+        loading={exams.isPending}
+        error={exams.isError ? T.examsFailed : null}
+        empty={T.noExams}
+        rowProps={(e) => ({ 'data-testid': `exam-${e._id}` })}
+        skeletonRows={4}
+      />
 
       <ExamFormDialog open={formOpen} onOpenChange={setFormOpen} exam={editing} />
       <ConfirmDialog
