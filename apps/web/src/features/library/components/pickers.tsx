@@ -16,30 +16,33 @@ const BOOK_CHOICES = 8;
 /** What a picker shows for a search: whether a request is under way, and the choices (undefined until answered). */
 type Choices<T> = { fetching: boolean; items: readonly T[] | undefined };
 
-/**
- * What tells one picker from another: its texts, how typed text becomes the query, the hook that
- * asks the server (called on every render, `enabled` once the query is long enough) and one choice's lines.
- */
-type PickerSearch<T> = {
-  name: string;
-  label: string;
-  placeholder: string;
-  empty: string;
-  toQuery: (text: string) => string;
-  useChoices: (q: string, enabled: boolean) => Choices<T>;
-  render: (item: T) => ReactNode;
-};
+/** What tells one picker from another: its texts and one choice's lines. */
+type PickerSearch<T> = { name: string; label: string; placeholder: string; empty: string; render: (item: T) => ReactNode };
 
-/**
- * A search box over a radio list: the desk's way to pick one member or one book with the keyboard.
- * It owns the typed text, its debounce and the minimum length for every picker alike.
- */
-function Picker<T extends { _id: string }>({ search, picked, onPick }: { search: PickerSearch<T>; picked: T | null; onPick: (item: T) => void }) {
-  const { name, label, placeholder, empty, toQuery, useChoices, render } = search;
+/** The typed text of a picker, the query it becomes once the typing pauses, and whether it is long enough to search. */
+type SearchBox = { text: string; setText: (text: string) => void; q: string; searching: boolean };
+
+/** One picker's search box state, alike for every picker: `toQuery` turns the typed text into the query. */
+function useSearchBox(toQuery: (text: string) => string): SearchBox {
   const [text, setText] = useState('');
   const q = useDebouncedValue(toQuery(text), SEARCH_DEBOUNCE_MS);
-  const searching = q.length >= SEARCH_MIN_CHARS;
-  const { fetching, items } = useChoices(q, searching);
+  return { text, setText, q, searching: q.length >= SEARCH_MIN_CHARS };
+}
+
+/** A search box over a radio list: the desk's way to pick one member or one book with the keyboard. */
+function Picker<T extends { _id: string }>({
+  search: { name, label, placeholder, empty, render },
+  box: { text, setText, searching },
+  choices: { fetching, items },
+  picked,
+  onPick,
+}: {
+  search: PickerSearch<T>;
+  box: SearchBox;
+  choices: Choices<T>;
+  picked: T | null;
+  onPick: (item: T) => void;
+}) {
   const inputId = useId();
   return (
     <div className="grid gap-2">
@@ -60,12 +63,6 @@ function Picker<T extends { _id: string }>({ search, picked, onPick }: { search:
       ) : null}
     </div>
   );
-}
-
-/** Active members by name, email or student ID (GET /library/members?q=). */
-function useMemberChoices(q: string, enabled: boolean): Choices<Member> {
-  const members = useMembers(q, enabled);
-  return { fetching: members.isFetching, items: members.data };
 }
 
 function MemberChoice({ member: m }: { member: Member }) {
@@ -89,12 +86,6 @@ function bookQuery(text: string): string {
   return /^[\d\s-]+[xX]?$/.test(q) ? normalizeIsbn(q) : q;
 }
 
-/** Books by title or ISBN (GET /library/books?q=), the first BOOK_CHOICES. */
-function useBookChoices(q: string, enabled: boolean): Choices<Book> {
-  const books = useBooks({ q, page: 1, pageSize: BOOK_CHOICES }, { enabled });
-  return { fetching: books.isFetching, items: enabled ? books.data?.books : undefined };
-}
-
 function BookChoice({ book: b }: { book: Book }) {
   return (
     <>
@@ -110,32 +101,19 @@ function BookChoice({ book: b }: { book: Book }) {
   );
 }
 
-const MEMBER_SEARCH: PickerSearch<Member> = {
-  name: 'member',
-  label: 'Find a member',
-  placeholder: 'Name, email or student ID',
-  empty: 'No members found.',
-  toQuery: (text) => text.trim(),
-  useChoices: useMemberChoices,
-  render: (m) => <MemberChoice member={m} />,
-};
-
-const BOOK_SEARCH: PickerSearch<Book> = {
-  name: 'book',
-  label: 'Find a book',
-  placeholder: 'Title or ISBN',
-  empty: 'No books found.',
-  toQuery: bookQuery,
-  useChoices: useBookChoices,
-  render: (b) => <BookChoice book={b} />,
-};
+const MEMBER_SEARCH: PickerSearch<Member> = { name: 'member', label: 'Find a member', placeholder: 'Name, email or student ID', empty: 'No members found.', render: (m) => <MemberChoice member={m} /> };
+const BOOK_SEARCH: PickerSearch<Book> = { name: 'book', label: 'Find a book', placeholder: 'Title or ISBN', empty: 'No books found.', render: (b) => <BookChoice book={b} /> };
 
 /** Find an active member by name, email or student ID (GET /library/members?q=). */
 export function MemberPicker({ picked, onPick }: { picked: Member | null; onPick: (member: Member) => void }) {
-  return <Picker search={MEMBER_SEARCH} picked={picked} onPick={onPick} />;
+  const box = useSearchBox((text) => text.trim());
+  const members = useMembers(box.q, box.searching);
+  return <Picker search={MEMBER_SEARCH} box={box} choices={{ fetching: members.isFetching, items: members.data }} picked={picked} onPick={onPick} />;
 }
 
 /** Find a book by title or ISBN (GET /library/books?q=), showing the copies on the shelf. */
 export function BookPicker({ picked, onPick }: { picked: Book | null; onPick: (book: Book) => void }) {
-  return <Picker search={BOOK_SEARCH} picked={picked} onPick={onPick} />;
+  const box = useSearchBox(bookQuery);
+  const books = useBooks({ q: box.q, page: 1, pageSize: BOOK_CHOICES }, { enabled: box.searching });
+  return <Picker search={BOOK_SEARCH} box={box} choices={{ fetching: books.isFetching, items: box.searching ? books.data?.books : undefined }} picked={picked} onPick={onPick} />;
 }
