@@ -1,10 +1,10 @@
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import { Check, X } from 'lucide-react';
 import { FILE_RULES, RESUME_ACCEPT } from '@crs/shared/schemas/files';
 import type { Eligibility, Job } from '@crs/shared/schemas/placement';
 import { ColumnHeads } from '@/components/ui/column-heads';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
-import { Label } from '@/components/ui/label';
+import { LabelledControl } from '@/components/ui/labelled-control';
 import { QueryState } from '@/components/ui/query-state';
 import { formatDate } from '@/lib/format-date';
 import { toast } from '@/lib/toast';
@@ -89,7 +89,6 @@ export function ApplyDialog({ job, onOpenChange }: { job: Job | null; onOpenChan
   const eligibility = useEligibility(job?._id);
   const apply = useApply();
   const [resume, setResume] = useState<File | undefined>(undefined);
-  const inputId = useId();
   const problem = resumeProblem(resume);
 
   const change = (open: boolean) => {
@@ -120,21 +119,24 @@ export function ApplyDialog({ job, onOpenChange }: { job: Job | null; onOpenChan
         <QueryState query={eligibility} error={T.eligibilityFailed} skeletons={['h-5', 'h-16']} loadingLabel={T.eligibilityLoading} className="gap-2">
           {(data) => <EligibilitySummary eligibility={data} />}
         </QueryState>
-        <div className="grid gap-1.5">
-          <Label htmlFor={inputId}>{T.resumeLabel}</Label>
-          <input
-            id={inputId}
-            type="file"
-            accept={RESUME_ACCEPT}
-            aria-describedby={`${inputId}-hint`}
-            aria-invalid={problem !== null}
-            className="block w-full max-w-full text-sm file:mr-3 file:rounded-md file:border file:border-input file:bg-card file:px-3 file:py-2 file:text-sm file:font-medium"
-            onChange={(e) => setResume(e.target.files?.[0] ?? undefined)}
-          />
-          <p id={`${inputId}-hint`} className={problem ? 'text-sm text-destructive' : 'text-sm text-muted-foreground'}>
-            {problem ?? T.resumeHint}
-          </p>
-        </div>
+        <LabelledControl label={T.resumeLabel} className="grid gap-1.5">
+          {(id) => (
+            <>
+              <input
+                id={id}
+                type="file"
+                accept={RESUME_ACCEPT}
+                aria-describedby={`${id}-hint`}
+                aria-invalid={problem !== null}
+                className="block w-full max-w-full text-sm file:mr-3 file:rounded-md file:border file:border-input file:bg-card file:px-3 file:py-2 file:text-sm file:font-medium"
+                onChange={(e) => setResume(e.target.files?.[0] ?? undefined)}
+              />
+              <p id={`${id}-hint`} className={problem ? 'text-sm text-destructive' : 'text-sm text-muted-foreground'}>
+                {problem ?? T.resumeHint}
+              </p>
+            </>
+          )}
+        </LabelledControl>
       </div>
     </ConfirmDialog>
   );
