@@ -32,14 +32,7 @@ function SessionsTable({ sessions, label }: { sessions: SubjectAttendanceDetail[
       <div className="overflow-x-auto">
         <table className="w-full text-sm">
           <caption className="sr-only">{T.sessionsOf(label)}</caption>
-          <ColumnHeads
-            rowClassName="border-b text-left text-muted-foreground"
-            columns={[
-              { label: T.date, className: 'py-2 pr-4 font-medium' },
-              { label: T.time, className: 'py-2 pr-4 font-medium' },
-              { label: T.status, className: 'py-2 font-medium' },
-            ]}
-          />
+          <ColumnHeads rowClassName="border-b text-left text-muted-foreground" labels={[T.date, T.time, T.status]} cellClassName="py-2 pr-4 font-medium" lastClassName="py-2 font-medium" />
           <tbody>
             {sessions.map((s) => (
               <tr key={s.sessionId} className={cn('border-b last:border-0', s.status === 'absent' && 'bg-red-50 dark:bg-red-950/30')}>

@@ -35,15 +35,7 @@ export function EligibilitySummary({ eligibility: e }: { eligibility: Eligibilit
     <div className="grid gap-2">
       <table className="w-full text-sm">
         <caption className="pb-1 text-left font-semibold">{T.eligibility}</caption>
-        <ColumnHeads
-          rowClassName="text-left text-muted-foreground"
-          columns={[
-            { label: T.criterion, className: 'pb-1 pr-3 font-normal' },
-            { label: T.required, className: 'pb-1 pr-3 font-normal' },
-            { label: T.yours, className: 'pb-1 pr-3 font-normal' },
-            { label: T.result, className: 'pb-1 font-normal' },
-          ]}
-        />
+        <ColumnHeads rowClassName="text-left text-muted-foreground" labels={[T.criterion, T.required, T.yours, T.result]} cellClassName="pb-1 pr-3 font-normal" lastClassName="pb-1 font-normal" />
         <tbody>
           <Criterion
             name={T.criterionDeadline}
