@@ -1,6 +1,7 @@
 import { useId, useState, type MouseEvent, type ReactNode, type UIEvent } from 'react';
 import { useScrollFocus } from '@/hooks/use-scroll-focus';
 import { cn } from '@/lib/utils';
+import { Card, CardContent } from './card';
 import { EmptyState, FormError } from './form-error';
 import { Pager } from './pager';
 import { Skeleton } from './skeleton';
@@ -191,5 +192,16 @@ export function DataTable<T>({ caption, columns, rows, rowKey, loading, error, e
       </div>
       {paging ? <Pager page={paging.page} pageSize={paging.pageSize} total={paging.total} capped={paging.capped} shown={rows.length} onPage={paging.onPage} /> : null}
     </div>
+  );
+}
+
+/** A page's table on its own card (the card's padding above the table): My Courses, Assigned Subjects, the exams list. */
+export function CardTable<T>(props: DataTableProps<T>) {
+  return (
+    <Card>
+      <CardContent className="pt-6">
+        <DataTable {...props} />
+      </CardContent>
+    </Card>
   );
 }

@@ -1,6 +1,5 @@
 import { Badge } from '@/components/ui/badge';
-import { Card, CardContent } from '@/components/ui/card';
-import { DataTable, type Column } from '@/components/ui/data-table';
+import { CardTable, type Column } from '@/components/ui/data-table';
 import { useMyAttendance } from '../api/get-my-attendance';
 import { useMyCourses } from '../api/get-my-courses';
 import type { MyCourse, SubjectAttendance } from '../api/types';
@@ -37,20 +36,16 @@ export function MyCoursesTable() {
   const threshold = attendance.data?.threshold ?? 75;
   const rows = courses.data?.courses.map((c) => ({ ...c, attendance: bySubject.get(c.assignmentId), threshold }));
   return (
-    <Card>
-      <CardContent className="pt-6">
-        <DataTable
-          caption={T.myCourses}
-          columns={COLUMNS}
-          rows={rows}
-          rowKey={(c) => c.assignmentId}
-          loading={courses.isPending || attendance.isPending}
-          error={courses.isError || attendance.isError ? T.loadFailed : null}
-          empty={T.noCourses}
-          skeletonRows={5}
-          rowProps={(c) => ({ 'data-testid': `course-${c.code}` })}
-        />
-      </CardContent>
-    </Card>
+    <CardTable
+      caption={T.myCourses}
+      columns={COLUMNS}
+      rows={rows}
+      rowKey={(c) => c.assignmentId}
+      loading={courses.isPending || attendance.isPending}
+      error={courses.isError || attendance.isError ? T.loadFailed : null}
+      empty={T.noCourses}
+      skeletonRows={5}
+      rowProps={(c) => ({ 'data-testid': `course-${c.code}` })}
+    />
   );
 }

@@ -2,6 +2,7 @@ import { useId, useState } from 'react';
 import { ChevronDown } from 'lucide-react';
 import { Badge, type BadgeVariant } from '@/components/ui/badge';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { ColumnHeads } from '@/components/ui/column-heads';
 import { EmptyState } from '@/components/ui/form-error';
 import { QueryState } from '@/components/ui/query-state';
 import { formatDate } from '@/lib/format-date';
@@ -31,19 +32,7 @@ function SessionsTable({ sessions, label }: { sessions: SubjectAttendanceDetail[
       <div className="overflow-x-auto">
         <table className="w-full text-sm">
           <caption className="sr-only">{T.sessionsOf(label)}</caption>
-          <thead>
-            <tr className="border-b text-left text-muted-foreground">
-              <th scope="col" className="py-2 pr-4 font-medium">
-                {T.date}
-              </th>
-              <th scope="col" className="py-2 pr-4 font-medium">
-                {T.time}
-              </th>
-              <th scope="col" className="py-2 font-medium">
-                {T.status}
-              </th>
-            </tr>
-          </thead>
+          <ColumnHeads rowClassName="border-b text-left text-muted-foreground" labels={[T.date, T.time, T.status]} cellClassName="py-2 pr-4 font-medium" lastClassName="py-2 font-medium" />
           <tbody>
             {sessions.map((s) => (
               <tr key={s.sessionId} className={cn('border-b last:border-0', s.status === 'absent' && 'bg-red-50 dark:bg-red-950/30')}>

@@ -1,5 +1,4 @@
-import { Card, CardContent } from '@/components/ui/card';
-import { DataTable, type Column } from '@/components/ui/data-table';
+import { CardTable, type Column } from '@/components/ui/data-table';
 import { useMySubjects } from '../api/get-my-subjects';
 import type { TeacherSubject } from '../api/types';
 import { useFailureToast } from '@/hooks/use-failure-toast';
@@ -16,19 +15,15 @@ export function SubjectsTable() {
   const subjects = useMySubjects();
   useFailureToast(subjects.isError, T.subjectsFailed);
   return (
-    <Card>
-      <CardContent className="pt-6">
-        <DataTable
-          caption={T.assignedSubjects}
-          columns={COLUMNS}
-          rows={subjects.data?.subjects}
-          rowKey={(s) => s.assignmentId}
-          loading={subjects.isPending}
-          error={subjects.isError ? T.subjectsFailed : null}
-          empty={T.noSubjects}
-          skeletonRows={4}
-        />
-      </CardContent>
-    </Card>
+    <CardTable
+      caption={T.assignedSubjects}
+      columns={COLUMNS}
+      rows={subjects.data?.subjects}
+      rowKey={(s) => s.assignmentId}
+      loading={subjects.isPending}
+      error={subjects.isError ? T.subjectsFailed : null}
+      empty={T.noSubjects}
+      skeletonRows={4}
+    />
   );
 }

@@ -7,7 +7,7 @@ import { BusyButton, Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { EmptyState, FormError } from '@/components/ui/form-error';
 import { Input } from '@/components/ui/input';
-import { Label } from '@/components/ui/label';
+import { LabelledControl } from '@/components/ui/labelled-control';
 import { QueryState } from '@/components/ui/query-state';
 import { Skeleton } from '@/components/ui/skeleton';
 import { serverMessage } from '@/lib/errors';
@@ -44,7 +44,6 @@ export function TakeAttendance() {
   const [params, setParams] = useSearchParams();
   const dateParam = params.get('date') ?? undefined;
   const day = useDayClasses(dateParam);
-  const dateId = useId();
   // The choice shows at once; the URL follows (a router navigation may settle a frame later).
   const [selectedKey, setSelectedKey] = useState<string | null>(() => params.get('class'));
   const [extra, setExtra] = useState<ExtraDraft | null>(null);
@@ -80,19 +79,20 @@ export function TakeAttendance() {
           <CardDescription>{T.attendanceIntro(correctionDays)}</CardDescription>
         </CardHeader>
         <CardContent className="grid gap-4">
-          <div className="grid max-w-xs gap-2">
-            <Label htmlFor={dateId}>{T.date}</Label>
-            <Input
-              id={dateId}
-              type="date"
-              value={date}
-              min={daysBefore(today, correctionDays)}
-              max={today}
-              onChange={(e) => {
-                if (e.target.value) update({ date: e.target.value });
-              }}
-            />
-          </div>
+          <LabelledControl label={T.date} className="grid max-w-xs gap-2">
+            {(id) => (
+              <Input
+                id={id}
+                type="date"
+                value={date}
+                min={daysBefore(today, correctionDays)}
+                max={today}
+                onChange={(e) => {
+                  if (e.target.value) update({ date: e.target.value });
+                }}
+              />
+            )}
+          </LabelledControl>
           {classes.length === 0 ? (
             <EmptyState>{T.noClasses}</EmptyState>
           ) : (
@@ -157,7 +157,6 @@ function ExtraClassForm({ onOpen }: { onOpen: (draft: ExtraDraft) => void }) {
   const [start, setStart] = useState('');
   const [end, setEnd] = useState('');
   const [error, setError] = useState<string | null>(null);
-  const ids = { cls: useId(), start: useId(), end: useId() };
   if (!open)
     return (
       <div>
@@ -183,25 +182,20 @@ function ExtraClassForm({ onOpen }: { onOpen: (draft: ExtraDraft) => void }) {
     >
       <p className="text-sm text-muted-foreground">{T.extraClassIntro}</p>
       <div className="flex flex-wrap items-end gap-3">
-        <div className="grid gap-2">
-          <Label htmlFor={ids.cls}>{T.classColumn}</Label>
-          <select id={ids.cls} className="h-9 rounded-md border bg-background px-2 text-sm" value={assignmentId} onChange={(e) => setAssignmentId(e.target.value)}>
-            <option value="">{T.chooseOne}</option>
-            {list.map((x) => (
-              <option key={x.assignmentId} value={x.assignmentId}>
-                {x.code} · {x.section} — {x.name}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div className="grid gap-2">
-          <Label htmlFor={ids.start}>{T.startTime}</Label>
-          <Input id={ids.start} type="time" value={start} onChange={(e) => setStart(e.target.value)} className="w-32" />
-        </div>
-        <div className="grid gap-2">
-          <Label htmlFor={ids.end}>{T.endTime}</Label>
-          <Input id={ids.end} type="time" value={end} onChange={(e) => setEnd(e.target.value)} className="w-32" />
-        </div>
+        <LabelledControl label={T.classColumn}>
+          {(id) => (
+            <select id={id} className="h-9 rounded-md border bg-background px-2 text-sm" value={assignmentId} onChange={(e) => setAssignmentId(e.target.value)}>
+              <option value="">{T.chooseOne}</option>
+              {list.map((x) => (
+                <option key={x.assignmentId} value={x.assignmentId}>
+                  {x.code} · {x.section} — {x.name}
+                </option>
+              ))}
+            </select>
+          )}
+        </LabelledControl>
+        <LabelledControl label={T.startTime}>{(id) => <Input id={id} type="time" value={start} onChange={(e) => setStart(e.target.value)} className="w-32" />}</LabelledControl>
+        <LabelledControl label={T.endTime}>{(id) => <Input id={id} type="time" value={end} onChange={(e) => setEnd(e.target.value)} className="w-32" />}</LabelledControl>
         <Button type="submit">{T.openRegister}</Button>
         <Button type="button" variant="ghost" onClick={() => setOpen(false)}>
           {T.cancel}

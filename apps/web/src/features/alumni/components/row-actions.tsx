@@ -1,38 +1,18 @@
-import { Eye, Mail, MoreHorizontal, Pencil, Trash2 } from 'lucide-react';
-import { Button } from '@/components/ui/button';
-import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuTrigger } from '@/components/ui/dropdown-menu';
+import { Eye, Mail, Pencil, Trash2 } from 'lucide-react';
+import { RowActionsMenu, type RowMenuItem } from '@/components/ui/row-actions-menu';
 import type { Alumnus } from '../api/types';
 import { ALUMNI_TEXT } from '../texts';
 
 export type RowAction = 'view' | 'edit' | 'message' | 'delete';
 
+const ITEMS: readonly RowMenuItem<RowAction>[] = [
+  { action: 'view', label: ALUMNI_TEXT.viewDetails, icon: Eye },
+  { action: 'edit', label: ALUMNI_TEXT.edit, icon: Pencil },
+  { action: 'message', label: ALUMNI_TEXT.message, icon: Mail },
+  { action: 'delete', label: ALUMNI_TEXT.delete, icon: Trash2, destructive: true },
+];
+
 /** A row's actions (faculty): View Details, Edit, Message, Delete, behind one button. */
 export function RowActions({ alumnus, onAction }: { alumnus: Alumnus; onAction: (action: RowAction, alumnus: Alumnus) => void }) {
-  return (
-    <DropdownMenu modal={false}>
-      <DropdownMenuTrigger asChild>
-        <Button variant="ghost" size="icon" className="size-8" aria-label={ALUMNI_TEXT.actionsFor(alumnus.name)}>
-          <MoreHorizontal aria-hidden="true" />
-        </Button>
-      </DropdownMenuTrigger>
-      <DropdownMenuContent>
-        <DropdownMenuItem onSelect={() => onAction('view', alumnus)}>
-          <Eye aria-hidden="true" />
-          {ALUMNI_TEXT.viewDetails}
-        </DropdownMenuItem>
-        <DropdownMenuItem onSelect={() => onAction('edit', alumnus)}>
-          <Pencil aria-hidden="true" />
-          {ALUMNI_TEXT.edit}
-        </DropdownMenuItem>
-        <DropdownMenuItem onSelect={() => onAction('message', alumnus)}>
-          <Mail aria-hidden="true" />
-          {ALUMNI_TEXT.message}
-        </DropdownMenuItem>
-        <DropdownMenuItem destructive onSelect={() => onAction('delete', alumnus)}>
-          <Trash2 aria-hidden="true" />
-          {ALUMNI_TEXT.delete}
-        </DropdownMenuItem>
-      </DropdownMenuContent>
-    </DropdownMenu>
-  );
+  return <RowActionsMenu label={ALUMNI_TEXT.actionsFor(alumnus.name)} items={ITEMS} onAction={(action) => onAction(action, alumnus)} />;
 }

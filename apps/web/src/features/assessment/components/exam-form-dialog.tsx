@@ -5,6 +5,7 @@ import { FormDialog } from '@/components/ui/dialog';
 import { FormError } from '@/components/ui/form-error';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
+import { SelectOptions } from '@/components/ui/select-options';
 import { collegeToday } from '@/lib/format-date';
 import { toast } from '@/lib/toast';
 import { useServerForm } from '@/lib/use-server-form';
@@ -80,12 +81,7 @@ function ExamForm({ exam, onDone }: { exam: Exam | null; onDone: () => void }) {
             <FormField label={T.class} error={errors.classKey?.message}>
               {(a) => (
                 <select {...a} {...register('classKey')} className={selectClass} disabled={classes.isPending}>
-                  <option value="">{T.classPlaceholder}</option>
-                  {options.map((o) => (
-                    <option key={o.value} value={o.value}>
-                      {o.label}
-                    </option>
-                  ))}
+                  <SelectOptions none={T.classPlaceholder} options={options} />
                 </select>
               )}
             </FormField>
@@ -96,11 +92,7 @@ function ExamForm({ exam, onDone }: { exam: Exam | null; onDone: () => void }) {
         <FormField label={T.kind} error={errors.kind?.message}>
           {(a) => (
             <select {...a} {...register('kind')} className={selectClass}>
-              {EXAM_KINDS.map((k) => (
-                <option key={k} value={k}>
-                  {T.kinds[k]}
-                </option>
-              ))}
+              <SelectOptions options={EXAM_KINDS.map((k) => ({ value: k, label: T.kinds[k] }))} />
             </select>
           )}
         </FormField>

@@ -4,9 +4,9 @@ import { ClipboardPen, EyeOff, FileUp, MoreHorizontal, Pencil, Plus, Send, Trash
 import { PageHeader } from '@/components/layout/page';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
-import { Card, CardContent } from '@/components/ui/card';
 import { ConfirmDialog, DeleteDialog } from '@/components/ui/confirm-dialog';
-import { DataTable, type Column } from '@/components/ui/data-table';
+import { CardTable, type Column } from '@/components/ui/data-table';
+import { StackedCell } from '@/components/ui/stacked-cell';
 import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuTrigger } from '@/components/ui/dropdown-menu';
 import { paths } from '@/config/paths';
 import { useFailureToast } from '@/hooks/use-failure-toast';
@@ -87,27 +87,8 @@ export function ExamsPage() {
   }
 
   const columns: Column<Exam>[] = [
-    {
-      key: 'name',
-      header: T.name,
-      cell: (e) => (
-        <div className="grid">
-          <span className="font-medium">{e.name}</span>
-          <span className="text-xs text-muted-foreground sm:hidden">{e.label}</span>
-        </div>
-      ),
-    },
-    {
-      key: 'class',
-      header: T.class,
-     
-      cell: (e) => (
-        <div className="grid">
-          <span className="whitespace-nowrap">{e.label}</span>
-          <span className="text-xs text-muted-foreground">{e.subjectName}</span>
-        </div>
-      ),
-    },
+    { key: 'name', header: T.name, cell: (e) => <StackedCell main={e.name} sub={e.label} mainClassName="font-medium" subClassName="text-xs text-muted-foreground sm:hidden" /> },
+    { key: 'class', header: T.class, cell: (e) => <StackedCell main={e.label} sub={e.subjectName} mainClassName="whitespace-nowrap" /> },
     { key: 'kind', header: T.kind, cell: (e) => T.kinds[e.kind] },
     { key: 'max', header: T.maxMarks, className: 'tabular-nums', cell: (e) => e.maxMarks },
     { key: 'weight', header: T.weight, className: 'tabular-nums', cell: (e) => e.weight },
@@ -130,21 +111,17 @@ export function ExamsPage() {
           {T.newExam}
         </Button>
       </PageHeader>
-      <Card>
-        <CardContent className="pt-6">
-          <DataTable
-            caption={T.examsCaption}
-            columns={columns}
-            rows={exams.data?.exams}
-            rowKey={(e) => e._id}
-            loading={exams.isPending}
-            error={exams.isError ? T.examsFailed : null}
-            empty={T.noExams}
-            rowProps={(e) => ({ 'data-testid': `exam-${e._id}` })}
-            skeletonRows={4}
-          />
-        </CardContent>
-      </Card>
+      <CardTable
+        caption={T.examsCaption}
+        columns={columns}
+        rows={exams.data?.exams}
+        rowKey={(e) => e._id}
+        loading={exams.isPending}
+        error={exams.isError ? T.examsFailed : null}
+        empty={T.noExams}
+        rowProps={(e) => ({ 'data-testid': `exam-${e._id}` })}
+        skeletonRows={4}
+      />
 
       <ExamFormDialog open={formOpen} onOpenChange={setFormOpen} exam={editing} />
       <ConfirmDialog

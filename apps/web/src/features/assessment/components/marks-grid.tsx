@@ -10,6 +10,7 @@ import { BusyButton } from '@/components/ui/button';
 import { FormError } from '@/components/ui/form-error';
 import { Input } from '@/components/ui/input';
 import { Skeleton } from '@/components/ui/skeleton';
+import { StackedCell } from '@/components/ui/stacked-cell';
 import { paths } from '@/config/paths';
 import { serverMessage } from '@/lib/errors';
 import { toast } from '@/lib/toast';
@@ -104,12 +105,7 @@ function GridEditor({ grid }: { grid: MarksGrid }) {
     {
       key: 'student',
       header: T.student,
-      cell: (s) => (
-        <div className="grid min-w-32">
-          <span className="font-medium">{s.name}</span>
-          <span className="font-mono text-xs text-muted-foreground">{s.rollNumber ?? '—'}</span>
-        </div>
-      ),
+      cell: (s) => <StackedCell className="grid min-w-32" main={s.name} sub={s.rollNumber ?? '—'} mainClassName="font-medium" subClassName="font-mono text-xs text-muted-foreground" />,
     },
     {
       key: 'marks',

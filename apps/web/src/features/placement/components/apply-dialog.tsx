@@ -1,9 +1,10 @@
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import { Check, X } from 'lucide-react';
 import { FILE_RULES, RESUME_ACCEPT } from '@crs/shared/schemas/files';
 import type { Eligibility, Job } from '@crs/shared/schemas/placement';
+import { ColumnHeads } from '@/components/ui/column-heads';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
-import { Label } from '@/components/ui/label';
+import { LabelledControl } from '@/components/ui/labelled-control';
 import { QueryState } from '@/components/ui/query-state';
 import { formatDate } from '@/lib/format-date';
 import { toast } from '@/lib/toast';
@@ -34,22 +35,7 @@ export function EligibilitySummary({ eligibility: e }: { eligibility: Eligibilit
     <div className="grid gap-2">
       <table className="w-full text-sm">
         <caption className="pb-1 text-left font-semibold">{T.eligibility}</caption>
-        <thead>
-          <tr className="text-left text-muted-foreground">
-            <th scope="col" className="pb-1 pr-3 font-normal">
-              {T.criterion}
-            </th>
-            <th scope="col" className="pb-1 pr-3 font-normal">
-              {T.required}
-            </th>
-            <th scope="col" className="pb-1 pr-3 font-normal">
-              {T.yours}
-            </th>
-            <th scope="col" className="pb-1 font-normal">
-              {T.result}
-            </th>
-          </tr>
-        </thead>
+        <ColumnHeads rowClassName="text-left text-muted-foreground" labels={[T.criterion, T.required, T.yours, T.result]} cellClassName="pb-1 pr-3 font-normal" lastClassName="pb-1 font-normal" />
         <tbody>
           <Criterion
             name={T.criterionDeadline}
@@ -95,7 +81,6 @@ export function ApplyDialog({ job, onOpenChange }: { job: Job | null; onOpenChan
   const eligibility = useEligibility(job?._id);
   const apply = useApply();
   const [resume, setResume] = useState<File | undefined>(undefined);
-  const inputId = useId();
   const problem = resumeProblem(resume);
 
   const change = (open: boolean) => {
@@ -126,21 +111,24 @@ export function ApplyDialog({ job, onOpenChange }: { job: Job | null; onOpenChan
         <QueryState query={eligibility} error={T.eligibilityFailed} skeletons={['h-5', 'h-16']} loadingLabel={T.eligibilityLoading} className="gap-2">
           {(data) => <EligibilitySummary eligibility={data} />}
         </QueryState>
-        <div className="grid gap-1.5">
-          <Label htmlFor={inputId}>{T.resumeLabel}</Label>
-          <input
-            id={inputId}
-            type="file"
-            accept={RESUME_ACCEPT}
-            aria-describedby={`${inputId}-hint`}
-            aria-invalid={problem !== null}
-            className="block w-full max-w-full text-sm file:mr-3 file:rounded-md file:border file:border-input file:bg-card file:px-3 file:py-2 file:text-sm file:font-medium"
-            onChange={(e) => setResume(e.target.files?.[0] ?? undefined)}
-          />
-          <p id={`${inputId}-hint`} className={problem ? 'text-sm text-destructive' : 'text-sm text-muted-foreground'}>
-            {problem ?? T.resumeHint}
-          </p>
-        </div>
+        <LabelledControl label={T.resumeLabel} className="grid gap-1.5">
+          {(id) => (
+            <>
+              <input
+                id={id}
+                type="file"
+                accept={RESUME_ACCEPT}
+                aria-describedby={`${id}-hint`}
+                aria-invalid={problem !== null}
+                className="block w-full max-w-full text-sm file:mr-3 file:rounded-md file:border file:border-input file:bg-card file:px-3 file:py-2 file:text-sm file:font-medium"
+                onChange={(e) => setResume(e.target.files?.[0] ?? undefined)}
+              />
+              <p id={`${id}-hint`} className={problem ? 'text-sm text-destructive' : 'text-sm text-muted-foreground'}>
+                {problem ?? T.resumeHint}
+              </p>
+            </>
+          )}
+        </LabelledControl>
       </div>
     </ConfirmDialog>
   );

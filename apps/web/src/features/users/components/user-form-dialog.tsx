@@ -6,6 +6,7 @@ import { FormDialog } from '@/components/ui/dialog';
 import { FormError } from '@/components/ui/form-error';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
+import { SelectOptions } from '@/components/ui/select-options';
 import { serverMessage } from '@/lib/errors';
 import { toast } from '@/lib/toast';
 import { useServerForm } from '@/lib/use-server-form';
@@ -163,12 +164,7 @@ export function UserForm({ person, newRole, grantable, onDone, onCancel }: { per
               // Mounted once the choices are there, so the select shows the person's department (the form keeps the value meanwhile).
               choices.data ? (
                 <select {...a} {...departmentField} className={selectClass}>
-                  <option value="">{USERS_TEXT.departmentNone}</option>
-                  {departments.map((d) => (
-                    <option key={d._id} value={d._id}>
-                      {d.name}
-                    </option>
-                  ))}
+                  <SelectOptions none={USERS_TEXT.departmentNone} options={departments.map((d) => ({ value: d._id, label: d.name }))} />
                 </select>
               ) : (
                 <LoadingSelect {...a} />
@@ -201,12 +197,7 @@ export function UserForm({ person, newRole, grantable, onDone, onCancel }: { per
         <FormField label={USERS_TEXT.fields.bloodGroup} error={errors.bloodGroup?.message}>
           {(a) => (
             <select {...a} {...register('bloodGroup')} className={selectClass}>
-              <option value="">{USERS_TEXT.bloodGroupNone}</option>
-              {BLOOD_GROUPS.map((g) => (
-                <option key={g} value={g}>
-                  {g}
-                </option>
-              ))}
+              <SelectOptions none={USERS_TEXT.bloodGroupNone} options={BLOOD_GROUPS.map((g) => ({ value: g, label: g }))} />
             </select>
           )}
         </FormField>

@@ -6,6 +6,7 @@ import { FormDialog } from '@/components/ui/dialog';
 import { FormError } from '@/components/ui/form-error';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
+import { SelectOptions } from '@/components/ui/select-options';
 import { toast } from '@/lib/toast';
 import { useServerForm } from '@/lib/use-server-form';
 import { useSaveResource, type Resource } from '../../api/setup-resources';
@@ -35,12 +36,7 @@ function Control<V extends FieldValues>({ field, register, a }: { field: FieldDe
   if (field.kind === 'select') {
     return (
       <select {...a} {...register(field.name, { valueAsNumber: field.numeric ?? false })} className={selectClass}>
-        <option value="">{field.placeholder ?? 'Choose…'}</option>
-        {field.options?.map((o) => (
-          <option key={o.value} value={o.value}>
-            {o.label}
-          </option>
-        ))}
+        <SelectOptions none={field.placeholder ?? 'Choose…'} options={field.options ?? []} />
       </select>
     );
   }
