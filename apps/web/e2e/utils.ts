@@ -76,8 +76,12 @@ export async function expectNoSeriousA11yViolations(page: Page, label: string): 
   expect(violations, `axe violations on ${label}`).toEqual([]);
 }
 
-/** Saves a full-page screenshot under test-results/screenshots/<name>-<theme>.png. */
+/**
+ * Saves a full-page screenshot under test-results/screenshots/<name>-<theme>.png, for people to look
+ * at; it asserts nothing. CRS_E2E_SCREENSHOTS=0 (CI, which keeps no pictures) takes none.
+ */
 export async function snap(page: Page, name: string, theme: 'light' | 'dark'): Promise<void> {
+  if (process.env.CRS_E2E_SCREENSHOTS === '0') return;
   await page.screenshot({ path: path.join(SCREENSHOTS, `${name}-${theme}.png`), fullPage: true });
 }
 
