@@ -7,6 +7,7 @@ import { ALUMNI_MSG } from './messages/alumni.ts';
 import { ANALYTICS_MSG } from './messages/analytics.ts';
 import { ASSESSMENT_MSG } from './messages/assessment.ts';
 import { AUDIT_MSG } from './messages/audit.ts';
+import { CALENDAR_MSG } from './messages/calendar.ts';
 import { COMMON_MSG } from './messages/common.ts';
 import { DOCS_MSG } from './messages/docs.ts';
 import { LIBRARY_MSG } from './messages/library.ts';
@@ -28,6 +29,7 @@ const PARTS = {
   ASSESSMENT_MSG,
   ATTENDANCE_MSG,
   AUDIT_MSG,
+  CALENDAR_MSG,
   COMMON_MSG,
   DOCS_MSG,
   FILES_MSG,

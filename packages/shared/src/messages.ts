@@ -16,6 +16,7 @@ import { ATTENDANCE_MSG } from './messages/attendance.ts';
 import { MATERIALS_MSG } from './messages/materials.ts';
 import { FILES_MSG } from './messages/files.ts';
 import { SYSTEM_MSG } from './messages/system.ts';
+import { CALENDAR_MSG } from './messages/calendar.ts';
 
 /**
  * Every user-facing text that both the server and the client use, written once, in one part per
@@ -41,4 +42,5 @@ export const MSG = {
   ...MATERIALS_MSG,
   ...FILES_MSG,
   ...SYSTEM_MSG,
+  ...CALENDAR_MSG,
 } as const;
