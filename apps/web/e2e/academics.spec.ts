@@ -60,12 +60,12 @@ function caller(request: APIRequestContext, token: string): Call {
   };
 }
 
-type Person = { _id: string; name: string; email: string; studentId: string | null };
-async function register(request: APIRequestContext, name: string, role: 'Teacher' | 'Student'): Promise<Person> {
+type NewUser = { _id: string; name: string; email: string; studentId: string | null };
+async function register(request: APIRequestContext, name: string, role: 'Teacher' | 'Student'): Promise<NewUser> {
   const email = uniqueEmail(role.toLowerCase());
   const res = await request.post('/api/v1/auth/register', { data: { name, email, phone: '9876543210', password: PASSWORD, roles: role } });
   expect(res.status()).toBe(201);
-  const { user } = (await res.json()) as { user: Person };
+  const { user } = (await res.json()) as { user: NewUser };
   return user;
 }
 
@@ -74,7 +74,7 @@ function stamp(): string {
   return `${Date.now().toString(36).slice(-5)}${Math.floor(Math.random() * 1296).toString(36).padStart(2, '0')}`.toUpperCase();
 }
 
-type Built = { teacher: Person; students: Person[]; dept: string; subjectCode: string; subjectName: string; section: string; label: string; room: string; assignmentId: string; sectionId: string; admin: Call };
+type Built = { teacher: NewUser; students: NewUser[]; dept: string; subjectCode: string; subjectName: string; section: string; label: string; room: string; assignmentId: string; sectionId: string; admin: Call };
 
 /** A new teacher (approved), three students, a department, subject, section (students enrolled), the teaching assignment and a slot today. */
 async function buildClass(request: APIRequestContext, opts: { withSlot?: boolean } = {}): Promise<Built> {
@@ -160,7 +160,7 @@ test('the teacher takes attendance at 390 px: mark all present, one absent, save
 test("the student sees their own attendance on the card (warning under 75 %), My Courses and the week's timetable", async ({ page, request }) => {
   const c = await buildClass(request);
   const teacherApi = caller(request, await tokenFor(request, c.teacher.email, PASSWORD));
-  const [present, absent, late] = c.students as [Person, Person, Person];
+  const [present, absent, late] = c.students as [NewUser, NewUser, NewUser];
   const day = (await teacherApi('GET', '/attendance/classes')) as { date: string };
   await teacherApi('PUT', '/attendance/sessions', {
     assignmentId: c.assignmentId,

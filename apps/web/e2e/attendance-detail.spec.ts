@@ -58,11 +58,11 @@ function caller(request: APIRequestContext, token: string): Call {
   };
 }
 
-type Person = { _id: string; name: string; email: string; studentId: string | null };
-async function signUp(request: APIRequestContext, name: string, role: 'Teacher' | 'Student'): Promise<Person> {
+type NewUser = { _id: string; name: string; email: string; studentId: string | null };
+async function signUp(request: APIRequestContext, name: string, role: 'Teacher' | 'Student'): Promise<NewUser> {
   const res = await request.post('/api/v1/auth/register', { data: { name, email: uniqueEmail(role.toLowerCase()), phone: '9876543210', password: PASSWORD, roles: role } });
   expect(res.status()).toBe(201);
-  return ((await res.json()) as { user: Person }).user;
+  return ((await res.json()) as { user: NewUser }).user;
 }
 
 const stamp = () => `${Date.now().toString(36).slice(-5)}${Math.floor(Math.random() * 1296).toString(36).padStart(2, '0')}`.toUpperCase();
@@ -100,7 +100,7 @@ test('a student opens a subject under Attendance by subject and sees the day the
     { weekday: weekdayOf(yesterday), start: '09:00', end: '10:00' },
     { weekday: weekdayOf(earlier), start: '11:15', end: '12:15' },
   ]);
-  const [me, other] = c.students as [Person, Person];
+  const [me, other] = c.students as [NewUser, NewUser];
   await c.teacherApi('PUT', '/attendance/sessions', { assignmentId: c.assignmentId, date: earlier, start: '11:15', records: [{ studentId: me._id, status: 'present' }, { studentId: other._id, status: 'present' }] });
   await c.teacherApi('PUT', '/attendance/sessions', { assignmentId: c.assignmentId, date: yesterday, start: '09:00', records: [{ studentId: me._id, status: 'absent' }, { studentId: other._id, status: 'present' }] });
 

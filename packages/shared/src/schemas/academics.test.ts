@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { MSG } from '../messages.ts';
-import { parseTimeCell, academicYearField, classLabel, createSlotSchema, hhmmOf, minutesOf, parseWeekday, subjectCodeField } from './academics.ts';
+import { parseTimeCell, academicYearField, assignmentLabel, createSlotSchema, hhmmOf, minutesOf, parseWeekday, subjectCodeField } from './academics.ts';
 import { percentOf, saveSessionSchema } from './attendance.ts';
 
 const uuid = '0b1a2c3d-4e5f-4a6b-8c7d-9e0f1a2b3c4d';
@@ -30,7 +30,7 @@ describe('academics contract', () => {
   it('converts times and labels classes', () => {
     expect(minutesOf('09:30')).toBe(570);
     expect(hhmmOf(570)).toBe('09:30');
-    expect(classLabel('CS301', 'CSE-3A')).toBe('CS301 · CSE-3A');
+    expect(assignmentLabel('CS301', 'CSE-3A')).toBe('CS301 · CSE-3A');
   });
   it('rounds percentages to one decimal', () => {
     expect(percentOf(2, 3)).toBe(66.7);

@@ -200,11 +200,11 @@ export const ENROLMENT_IMPORT_COLUMNS: readonly ImportColumn[] = [
 // ---------------------------------------------------------------------------------------------
 // Teaching assignments: /academics/assignments
 
-export const personRefSchema = z.object({ _id: z.string(), name: z.string(), email: z.string() });
+export const userRefSchema = z.object({ _id: z.string(), name: z.string(), email: z.string() });
 export const assignmentSchema = z.object({
   _id: z.string(),
   teacherId: z.string(),
-  teacher: personRefSchema,
+  teacher: userRefSchema,
   subjectId: z.string(),
   subjectCode: z.string(),
   subjectName: z.string(),
@@ -391,5 +391,5 @@ export const myCourseSchema = z.object({
 export type MyCourse = z.infer<typeof myCourseSchema>;
 export const myCoursesResponse = z.object({ courses: z.array(myCourseSchema) });
 
-/** Label of one teaching assignment: "CS301 · CSE-3A". */
-export const classLabel = (subjectCode: string, section: string) => `${subjectCode} · ${section}`;
+/** How a teaching assignment reads on screens: its subject code and section (CS301 · CSE-3A). */
+export const assignmentLabel = (subjectCode: string, section: string) => `${subjectCode} · ${section}`;

@@ -57,7 +57,7 @@ const refusedText = (message: string) =>
     .optional();
 
 /** The person's details an administrator edits (POST /users, PATCH /users/{id}, each import row). */
-export const personFields = {
+export const userFields = {
   name: nameField,
   email: emailField,
   phone: z.preprocess(blankToNull, z.string().trim().regex(/^\d{10}$/, MSG.phoneDigits).nullable()).optional(),
@@ -75,16 +75,16 @@ const rolesField = z.array(z.enum(ROLES, { error: MSG.importRoleInvalid }), { er
 
 /** The fields a form or API call sets directly (department and section by id). */
 const editableFields = {
-  name: personFields.name,
-  email: personFields.email,
-  phone: personFields.phone,
-  departmentId: personFields.departmentId,
-  sectionId: personFields.sectionId,
+  name: userFields.name,
+  email: userFields.email,
+  phone: userFields.phone,
+  departmentId: userFields.departmentId,
+  sectionId: userFields.sectionId,
   department: refusedText(MSG.departmentFromList),
   section: refusedText(MSG.sectionFromList),
-  studentId: personFields.studentId,
-  employeeId: personFields.employeeId,
-  bloodGroup: personFields.bloodGroup,
+  studentId: userFields.studentId,
+  employeeId: userFields.employeeId,
+  bloodGroup: userFields.bloodGroup,
 };
 
 /** POST /users: a new active account; the person is mailed a link to set their password. */
@@ -93,22 +93,22 @@ export type CreateUserInput = z.infer<typeof createUserSchema>;
 
 /** PATCH /users/{id}: any of the person's fields and the roles. */
 export const updateUserSchema = z.strictObject({
-  name: personFields.name.optional(),
-  email: personFields.email.optional(),
-  phone: personFields.phone,
-  departmentId: personFields.departmentId,
-  sectionId: personFields.sectionId,
+  name: userFields.name.optional(),
+  email: userFields.email.optional(),
+  phone: userFields.phone,
+  departmentId: userFields.departmentId,
+  sectionId: userFields.sectionId,
   department: editableFields.department,
   section: editableFields.section,
-  studentId: personFields.studentId,
-  employeeId: personFields.employeeId,
-  bloodGroup: personFields.bloodGroup,
+  studentId: userFields.studentId,
+  employeeId: userFields.employeeId,
+  bloodGroup: userFields.bloodGroup,
   roles: rolesField.optional(),
 });
 export type UpdateUserInput = z.infer<typeof updateUserSchema>;
 
 /** A person as the administration pages show them: the public user plus the office's fields. */
-export const personSchema = userSchema.extend({
+export const adminUserSchema = userSchema.extend({
   /** The Academics department (null: none, or a legacy name no department matched: `department` keeps it). */
   departmentId: z.string().nullable(),
   /** A Student's section, their enrolment (null: none, or a legacy name: `section` keeps it). */
@@ -118,14 +118,14 @@ export const personSchema = userSchema.extend({
   bloodGroup: z.string().nullable(),
   updatedAt: z.string(),
 });
-export type Person = z.infer<typeof personSchema>;
+export type AdminUser = z.infer<typeof adminUserSchema>;
 
-export const listPeopleResponse = pagedResponse('users', personSchema);
-export const personResponse = z.object({ message: z.string(), user: personSchema });
+export const listAdminUsersResponse = pagedResponse('users', adminUserSchema);
+export const adminUserResponse = z.object({ message: z.string(), user: adminUserSchema });
 export const departmentsResponse = z.object({ departments: z.array(z.string()) });
 
 /** GET /users/unmatched: people whose legacy department or section text matched no Academics record (never dropped). */
-export const unmatchedPersonSchema = z.object({
+export const unmatchedUserSchema = z.object({
   _id: z.string(),
   name: z.string(),
   email: z.string(),
@@ -134,8 +134,8 @@ export const unmatchedPersonSchema = z.object({
   department: z.string().nullable(),
   section: z.string().nullable(),
 });
-export type UnmatchedPerson = z.infer<typeof unmatchedPersonSchema>;
-export const unmatchedPeopleResponse = z.object({ users: z.array(unmatchedPersonSchema), total: z.number().int() });
+export type UnmatchedUser = z.infer<typeof unmatchedUserSchema>;
+export const unmatchedUsersResponse = z.object({ users: z.array(unmatchedUserSchema), total: z.number().int() });
 
 /** POST /users/import: the columns (issue 14: name, email, role, department; optional phone, section, studentId). */
 export const USER_IMPORT_COLUMNS: readonly ImportColumn[] = [
@@ -150,8 +150,8 @@ export const USER_IMPORT_COLUMNS: readonly ImportColumn[] = [
 
 /** One import row, checked like the create form (role: one role name, any case). */
 export const userImportRowSchema = z.strictObject({
-  name: personFields.name,
-  email: personFields.email,
+  name: userFields.name,
+  email: userFields.email,
   role: z.string().trim().transform((r, c) => {
     const role = ROLES.find((x) => x.toLowerCase() === r.toLowerCase());
     if (!role) {
@@ -162,9 +162,9 @@ export const userImportRowSchema = z.strictObject({
   }),
   /** Required for Students and Teachers (the import's check); an office's Staff, Librarian or administrator may have none (decision 0036). */
   department: optionalText(NAME_MAX, MSG.departmentTooLong),
-  phone: personFields.phone,
-  section: personFields.section,
-  studentId: personFields.studentId,
+  phone: userFields.phone,
+  section: userFields.section,
+  studentId: userFields.studentId,
 });
 export type UserImportRow = z.infer<typeof userImportRowSchema>;
 

@@ -1,4 +1,4 @@
-import { classLabel, hhmmOf } from '@crs/shared/schemas/academics';
+import { assignmentLabel, hhmmOf } from '@crs/shared/schemas/academics';
 import type { Assignment, Department, Section, SectionStudent, Subject, TimetableSlot } from '@crs/shared/schemas/academics';
 import type { AssignmentRow, DepartmentRow, SectionRow, SlotRow, SubjectRow } from './academics.repository.ts';
 
@@ -44,7 +44,7 @@ export function presentAssignment(r: AssignmentRow, people: ReadonlyMap<string, 
     sectionId: r.sectionId,
     section: r.section,
     academicYear: r.academicYear,
-    label: classLabel(r.subjectCode, r.section),
+    label: assignmentLabel(r.subjectCode, r.section),
   };
 }
 
@@ -62,6 +62,6 @@ export function presentSlot(r: SlotRow, people: ReadonlyMap<string, PersonCard>)
     sectionId: r.sectionId,
     teacherId: r.teacherId,
     teacher: (people.get(r.teacherId) ?? unknownPerson(r.teacherId)).name,
-    label: classLabel(r.subjectCode, r.section),
+    label: assignmentLabel(r.subjectCode, r.section),
   };
 }

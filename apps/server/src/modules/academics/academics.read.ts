@@ -1,4 +1,4 @@
-import { classLabel } from '@crs/shared/schemas/academics';
+import { assignmentLabel } from '@crs/shared/schemas/academics';
 import type { AppContext } from '../../context.ts';
 import type { Executor } from '../../db/client.ts';
 import * as users from '../users/users.service.ts';
@@ -30,7 +30,7 @@ export type AssignmentInfo = {
   label: string;
 };
 
-const labelled = (rows: AssignmentRow[]): LabelledAssignment[] => rows.map((r) => ({ ...r, label: classLabel(r.subjectCode, r.section) }));
+const labelled = (rows: AssignmentRow[]): LabelledAssignment[] => rows.map((r) => ({ ...r, label: assignmentLabel(r.subjectCode, r.section) }));
 
 // Departments, subjects, sections ---------------------------------------------------------------
 
@@ -90,7 +90,7 @@ export async function findAssignment(ctx: AppContext, id: string, tx: Executor =
   const row = await repo.findAssignment(tx, id);
   if (!row) return undefined;
   const teacher = (await users.usersByIds(ctx, [row.teacherId], tx)).get(row.teacherId);
-  return { ...row, teacher: teacher?.name ?? 'Unknown', label: classLabel(row.subjectCode, row.section) };
+  return { ...row, teacher: teacher?.name ?? 'Unknown', label: assignmentLabel(row.subjectCode, row.section) };
 }
 /** A teacher's teaching assignments, by subject code and section. */
 export const assignmentsOfTeacher = async (ctx: AppContext, teacherId: string) => labelled(await repo.allAssignments(ctx.db, { teacherId }));
@@ -113,7 +113,7 @@ export async function assignmentsOfStudent(ctx: AppContext, studentId: string) {
  */
 export async function assignmentLabelsOf(ctx: AppContext, teacherId: string | undefined) {
   const rows = await repo.assignmentLabels(ctx.db, teacherId);
-  return rows.map((r) => ({ ...r, label: classLabel(r.subjectCode, r.section) }));
+  return rows.map((r) => ({ ...r, label: assignmentLabel(r.subjectCode, r.section) }));
 }
 /** What the teaching assignment of each subject + section pair is, by `subjectId|sectionId`; pairs naming an unknown subject or section are left out. */
 export async function assignmentInfo(ctx: AppContext, pairs: ReadonlyArray<{ subjectId: string; sectionId: string }>): Promise<Map<string, AssignmentInfo>> {
@@ -140,7 +140,7 @@ export async function assignmentInfo(ctx: AppContext, pairs: ReadonlyArray<{ sub
       sectionSemester: section.semester,
       teacherId: teacherOf.get(key) ?? null,
       rosterSize: section.students,
-      label: classLabel(subject.code, section.name),
+      label: assignmentLabel(subject.code, section.name),
     });
   }
   return info;

@@ -1,5 +1,5 @@
 import { MSG } from '@crs/shared/messages';
-import { classLabel, hhmmOf, minutesOf, WEEKDAY_SHORT } from '@crs/shared/schemas/academics';
+import { assignmentLabel, hhmmOf, minutesOf, WEEKDAY_SHORT } from '@crs/shared/schemas/academics';
 import type {
   CreateAssignmentInput,
   CreateDepartmentInput,
@@ -349,7 +349,7 @@ export const deleteSlot = (ctx: AppContext, p: Principal, id: string) =>
     labelOfDeleted(
       (tx) => repo.findSlot(tx, id),
       (tx) => repo.deleteSlot(tx, id),
-      (s) => `${classLabel(s.subjectCode, s.section)} ${WEEKDAY_SHORT[s.weekday] ?? s.weekday} ${hhmmOf(s.startMin)}–${hhmmOf(s.endMin)} ${s.room}`,
+      (s) => `${assignmentLabel(s.subjectCode, s.section)} ${WEEKDAY_SHORT[s.weekday] ?? s.weekday} ${hhmmOf(s.startMin)}–${hhmmOf(s.endMin)} ${s.room}`,
     ),
     notFound(MSG.slotNotFound, 'SLOT_NOT_FOUND'),
   );

@@ -39,12 +39,12 @@ export const reportsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
   const access = { roles: STAFF_AREA };
   app.get('/', {
     config: { access },
-    schema: { tags: ['reports'], summary: 'The reports with their parameters', response: { 200: reportListSchema, ...errors } },
+    schema: { tags: ['analytics'], summary: 'The reports with their parameters', response: { 200: reportListSchema, ...errors } },
     handler: async () => analytics.listReports(ctx),
   });
   app.get('/:name', {
     config: { access },
-    schema: { tags: ['reports'], summary: 'A report as .xlsx or CSV', params: reportParams, querystring: reportQuery, response: { 200: fileAnswer, ...errors } },
+    schema: { tags: ['analytics'], summary: 'A report as .xlsx or CSV', params: reportParams, querystring: reportQuery, response: { 200: fileAnswer, ...errors } },
     handler: async (req, reply) => {
       const file = await analytics.buildReport(ctx, principalOf(req), req.params.name, req.query);
       return reply.type(file.type).header('content-disposition', `attachment; filename="${file.filename}"`).header('x-content-type-options', 'nosniff').send(file.body);

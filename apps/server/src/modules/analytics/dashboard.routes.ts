@@ -10,19 +10,19 @@ import * as stats from './dashboard.service.ts';
 export const statsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
   app.get('/overview', {
     config: { access: { roles: ACCOUNT_MANAGERS } },
-    schema: { tags: ['stats'], summary: 'Accounts per role, pending sign-ups and open jobs', response: { 200: overviewStatsSchema, 401: errorSchema, 403: errorSchema } },
+    schema: { tags: ['analytics'], summary: 'Accounts per role, pending sign-ups and open jobs', response: { 200: overviewStatsSchema, 401: errorSchema, 403: errorSchema } },
     handler: async () => stats.overview(ctx),
   });
 
   app.get('/system', {
     config: { access: { roles: ['SuperAdmin'] } },
-    schema: { tags: ['stats'], summary: 'Uptime, database size, live sessions', response: { 200: systemStatsSchema, 401: errorSchema, 403: errorSchema } },
+    schema: { tags: ['analytics'], summary: 'Uptime, database size, live sessions', response: { 200: systemStatsSchema, 401: errorSchema, 403: errorSchema } },
     handler: async () => stats.system(ctx),
   });
 
   app.get('/tasks', {
     config: { access: { roles: STAFF_AREA } },
-    schema: { tags: ['stats'], summary: "The Staff dashboard's open tasks: pending sign-ups, overdue loans, notices expiring, applications to review", response: { 200: openTasksSchema, 401: errorSchema, 403: errorSchema } },
+    schema: { tags: ['analytics'], summary: "The Staff dashboard's open tasks: pending sign-ups, overdue loans, notices expiring, applications to review", response: { 200: openTasksSchema, 401: errorSchema, 403: errorSchema } },
     handler: async () => stats.openTasks(ctx),
   });
 };

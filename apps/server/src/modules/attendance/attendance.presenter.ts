@@ -1,5 +1,5 @@
 import type { CsvCell } from '@crs/shared/csv';
-import { classLabel, hhmmOf } from '@crs/shared/schemas/academics';
+import { assignmentLabel, hhmmOf } from '@crs/shared/schemas/academics';
 import { percentOf, STATUS_LETTER } from '@crs/shared/schemas/attendance';
 import type { AttendanceStatus, ClassAttendance, ClassTiming, DayClasses, SessionAnswer, StudentAttendance, SubjectAttendance, SubjectAttendanceDetail } from '@crs/shared/schemas/attendance';
 import { weekdayOf } from '../../lib/time.ts';
@@ -95,7 +95,7 @@ export function presentDay(day: { date: string; today: string; nowMin: number; e
     correctionDays: day.correctionDays,
     classes: rows.map((r, i) => ({
       assignmentId: r.assignmentId,
-      label: classLabel(r.subjectCode, r.section),
+      label: assignmentLabel(r.subjectCode, r.section),
       subjectCode: r.subjectCode,
       subjectName: r.subjectName,
       section: r.section,

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { MSG } from '@crs/shared/messages';
 import { ACCOUNT_MANAGERS } from '@crs/shared/roles';
 import { errorSchema, idParams, idParamsWith, messageSchema } from '@crs/shared/schemas/common';
-import { createUserSchema, departmentsResponse, exportUsersQuery, listPeopleResponse, listUsersQuery, personResponse, unmatchedPeopleResponse, updateUserSchema, userResponse } from '@crs/shared/schemas/users';
+import { createUserSchema, departmentsResponse, exportUsersQuery, listAdminUsersResponse, listUsersQuery, adminUserResponse, unmatchedUsersResponse, updateUserSchema, userResponse } from '@crs/shared/schemas/users';
 import type { AppContext } from '../../context.ts';
 import { CSV_TYPE, XLSX_TYPE } from '../../lib/spreadsheet.ts';
 import { principalOf } from '../../plugins/access.ts';
@@ -24,7 +24,7 @@ const fileAnswer = z.any().describe('the file');
 export const usersRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
   app.get('/', {
     config: { access: managers },
-    schema: { tags, summary: 'Search (name, email, student or employee ID), filter and page accounts, newest first', querystring: listUsersQuery, response: { 200: listPeopleResponse, ...errors } },
+    schema: { tags, summary: 'Search (name, email, student or employee ID), filter and page accounts, newest first', querystring: listUsersQuery, response: { 200: listAdminUsersResponse, ...errors } },
     handler: async (req) => admin.listUsers(ctx, req.query),
   });
 
@@ -39,7 +39,7 @@ export const usersRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (ap
     schema: {
       tags,
       summary: 'People whose legacy department or section text matched no Academics record (kept, never dropped; decision 0036)',
-      response: { 200: unmatchedPeopleResponse, ...errors },
+      response: { 200: unmatchedUsersResponse, ...errors },
     },
     handler: async () => admin.unmatchedUsers(ctx),
   });
@@ -59,31 +59,31 @@ export const usersRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (ap
 
   app.post('/', {
     config: { access: managers },
-    schema: { tags, summary: 'Create an active account; the person is mailed a link to set their password', body: createUserSchema, response: { 201: personResponse, ...errors } },
+    schema: { tags, summary: 'Create an active account; the person is mailed a link to set their password', body: createUserSchema, response: { 201: adminUserResponse, ...errors } },
     handler: async (req, reply) => reply.code(201).send({ message: MSG.userCreated, user: await admin.createUser(ctx, principalOf(req), req.body) }),
   });
 
   app.get('/:id', {
     config: { access: managers },
-    schema: { tags, summary: 'One account', params, response: { 200: personResponse, ...errors } },
+    schema: { tags, summary: 'One account', params, response: { 200: adminUserResponse, ...errors } },
     handler: async (req) => ({ message: MSG.userFetched, user: await admin.managedUser(ctx, req.params.id) }),
   });
 
   app.patch('/:id', {
     config: { access: managers },
-    schema: { tags, summary: "Change a person's details and roles", params, body: updateUserSchema, response: { 200: personResponse, ...errors } },
+    schema: { tags, summary: "Change a person's details and roles", params, body: updateUserSchema, response: { 200: adminUserResponse, ...errors } },
     handler: async (req) => ({ message: MSG.userUpdated, user: await admin.updateUser(ctx, principalOf(req), req.params.id, req.body) }),
   });
 
   app.post('/:id/disable', {
     config: { access: managers },
-    schema: { tags, summary: 'Disable an account: its sessions end at once, sign-in is refused', params, response: { 200: personResponse, ...errors } },
+    schema: { tags, summary: 'Disable an account: its sessions end at once, sign-in is refused', params, response: { 200: adminUserResponse, ...errors } },
     handler: async (req) => ({ message: MSG.userDisabled, user: await admin.disableUser(ctx, principalOf(req), req.params.id) }),
   });
 
   app.post('/:id/enable', {
     config: { access: managers },
-    schema: { tags, summary: 'Enable a disabled account', params, response: { 200: personResponse, ...errors } },
+    schema: { tags, summary: 'Enable a disabled account', params, response: { 200: adminUserResponse, ...errors } },
     handler: async (req) => ({ message: MSG.userEnabled, user: await admin.enableUser(ctx, principalOf(req), req.params.id) }),
   });
 

@@ -1,7 +1,7 @@
 import { MSG } from '@crs/shared/messages';
 import type { Role } from '@crs/shared/roles';
 import { grantableRoles, PRIVILEGED_ROLES } from '@crs/shared/schemas/users';
-import type { CreateUserInput, ExportUsersQuery, ListUsersQuery, Person, UnmatchedPerson, UpdateUserInput } from '@crs/shared/schemas/users';
+import type { CreateUserInput, ExportUsersQuery, ListUsersQuery, AdminUser, UnmatchedUser, UpdateUserInput } from '@crs/shared/schemas/users';
 import type { User } from '@crs/shared/schemas/auth';
 import { toCsv } from '@crs/shared/csv';
 import type { CsvCell } from '@crs/shared/csv';
@@ -90,7 +90,7 @@ async function placementOf(ctx: AppContext, input: { departmentId?: string | nul
 }
 
 /** A page of users, newest first, with the total that matches the filter. */
-async function listPage(ctx: AppContext, q: ListUsersQuery): Promise<{ users: Person[]; total: number }> {
+async function listPage(ctx: AppContext, q: ListUsersQuery): Promise<{ users: AdminUser[]; total: number }> {
   const { rows, total } = await repo.listUsers(ctx.db, q);
   return { users: rows.map(presentPerson), total };
 }
@@ -122,7 +122,7 @@ export const departments = (ctx: AppContext) => repo.distinctDepartments(ctx.db)
 
 export const UNMATCHED_MAX = 500;
 /** Users whose legacy department or section text matched no Academics record (at most UNMATCHED_MAX for the pages, 'all' for the CLI; by name) and how many; each shows only the unmatched field. */
-export async function unmatchedUsers(ctx: AppContext, limit: number | 'all' = UNMATCHED_MAX): Promise<{ users: UnmatchedPerson[]; total: number }> {
+export async function unmatchedUsers(ctx: AppContext, limit: number | 'all' = UNMATCHED_MAX): Promise<{ users: UnmatchedUser[]; total: number }> {
   const { rows, total } = await repo.unmatchedUsers(ctx.db, limit);
   return {
     users: rows.map((r) => ({
@@ -138,12 +138,12 @@ export async function unmatchedUsers(ctx: AppContext, limit: number | 'all' = UN
 }
 
 /** One user as the People pages show them, or 404 USER_NOT_FOUND. */
-export async function managedUser(ctx: AppContext, id: string): Promise<Person> {
+export async function managedUser(ctx: AppContext, id: string): Promise<AdminUser> {
   return presentPerson(await found(ctx, id));
 }
 
 /** Creates an active user and mails them a link to set their password. */
-export async function createUser(ctx: AppContext, p: Principal, input: CreateUserInput): Promise<Person> {
+export async function createUser(ctx: AppContext, p: Principal, input: CreateUserInput): Promise<AdminUser> {
   assertMayGrant(p, [], input.roles);
   if (input.studentId && !input.roles.includes('Student')) throw badRequest(MSG.studentIdOnlyForStudents, 'STUDENT_ID_NOT_STUDENT');
   // Nobody knows this password: the user chooses theirs through the mailed link.
@@ -162,7 +162,7 @@ export async function createUser(ctx: AppContext, p: Principal, input: CreateUse
 }
 
 /** Changes the user's fields and roles under the rules above, in one transaction. */
-export async function updateUser(ctx: AppContext, p: Principal, id: string, patch: UpdateUserInput): Promise<Person> {
+export async function updateUser(ctx: AppContext, p: Principal, id: string, patch: UpdateUserInput): Promise<AdminUser> {
   const account = await ctx.db.transaction(async (tx) => {
     const superAdmins = await repo.lockActiveSuperAdmins(tx);
     const target = await repo.lockUserForChange(tx, id);
@@ -196,7 +196,7 @@ export async function updateUser(ctx: AppContext, p: Principal, id: string, patc
  * and, once committed, every process forgets the cached user and sessions, so the live access
  * token is refused on its next request; sign-in answers MSG.accountDisabled.
  */
-export async function disableUser(ctx: AppContext, p: Principal, id: string): Promise<Person> {
+export async function disableUser(ctx: AppContext, p: Principal, id: string): Promise<AdminUser> {
   if (p.user.id === id) throw conflict(MSG.cannotDisableSelf, 'CANNOT_DISABLE_SELF');
   const { account, sessions } = await ctx.db.transaction(async (tx) => {
     const superAdmins = await repo.lockActiveSuperAdmins(tx);
@@ -217,7 +217,7 @@ export async function disableUser(ctx: AppContext, p: Principal, id: string): Pr
 }
 
 /** Makes a disabled user active again (they sign in anew; their old sessions stay ended). */
-export async function enableUser(ctx: AppContext, p: Principal, id: string): Promise<Person> {
+export async function enableUser(ctx: AppContext, p: Principal, id: string): Promise<AdminUser> {
   const account = await ctx.db.transaction(async (tx) => {
     const target = await repo.lockUserForChange(tx, id);
     if (!target) throw notFound(MSG.userNotFound, 'USER_NOT_FOUND');

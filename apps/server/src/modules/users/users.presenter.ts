@@ -1,6 +1,6 @@
 import type { User } from '@crs/shared/schemas/auth';
 import type { Achievement } from '@crs/shared/schemas/profile';
-import type { Person } from '@crs/shared/schemas/users';
+import type { AdminUser } from '@crs/shared/schemas/users';
 import type { AchievementRow } from './achievements.repository.ts';
 import type { UserRecord } from './users.repository.ts';
 
@@ -22,7 +22,7 @@ export function presentUser(u: UserRecord): User {
 }
 
 /** A person as the administration pages show them: the public user plus the office's fields. */
-export function presentPerson(u: UserRecord): Person {
+export function presentPerson(u: UserRecord): AdminUser {
   return { ...presentUser(u), departmentId: u.departmentId, sectionId: u.sectionId, section: u.section, employeeId: u.employeeId, bloodGroup: u.bloodGroup, updatedAt: u.updatedAt.toISOString() };
 }
 

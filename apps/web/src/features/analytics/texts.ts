@@ -42,3 +42,12 @@ export const ANALYTICS_TEXT = {
   noPlacement: 'No placement applications in this range.',
   percent: (v: number | null) => (v === null ? '—' : `${v.toFixed(1)}%`),
 } as const;
+
+/** The dashboards' live counters (GET /stats/overview); labels as the spec's Admin dashboard names them. */
+export const COUNTERS_TEXT = {
+  loadFailed: 'Could not load the counters.',
+  students: 'Students',
+  teachers: 'Teachers',
+  pendingApprovals: 'Pending approvals',
+  openJobs: 'Open Jobs',
+} as const;

@@ -7,7 +7,7 @@ export const academicsKeys = {
   setup: ['academics', 'setup'] as const,
   resource: (name: string) => ['academics', 'setup', name] as const,
   roster: (sectionId: string) => ['academics', 'setup', 'sections', sectionId, 'students'] as const,
-  people: ['academics', 'people'] as const,
+  users: ['academics', 'users'] as const,
   mySubjects: ['academics', 'my-subjects'] as const,
   myTimetable: ['academics', 'timetable', 'me'] as const,
   myCourses: ['academics', 'courses', 'me'] as const,

@@ -1,9 +1,9 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { CreateUserInput, Person, UpdateUserInput } from '@crs/shared/schemas/users';
+import type { CreateUserInput, AdminUser, UpdateUserInput } from '@crs/shared/schemas/users';
 import { api } from '@/lib/api-client';
 import { queryKeys } from '@/lib/query-keys';
 
-type Saved = { message: string; user: Person };
+type Saved = { message: string; user: AdminUser };
 
 /** POST /users: a new active account; the server mails the person a set-password link. */
 export async function createPerson(input: CreateUserInput): Promise<Saved> {

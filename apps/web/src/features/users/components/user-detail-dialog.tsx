@@ -1,11 +1,11 @@
-import type { Person } from '@crs/shared/schemas/users';
+import type { AdminUser } from '@crs/shared/schemas/users';
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from '@/components/ui/dialog';
 import { formatDate } from '@/lib/format-date';
 import { USERS_TEXT } from '../texts';
 import { StatusBadge } from './status-badge';
 
 /** Everything the office keeps about a person, read-only. */
-export function UserDetailDialog({ person, onOpenChange }: { person: Person | null; onOpenChange: (open: boolean) => void }) {
+export function UserDetailDialog({ person, onOpenChange }: { person: AdminUser | null; onOpenChange: (open: boolean) => void }) {
   const f = USERS_TEXT.fields;
   const rows: Array<[string, React.ReactNode]> = person
     ? [

@@ -1,6 +1,6 @@
 import type { Path } from 'react-hook-form';
 import type { Role } from '@crs/shared/roles';
-import { BLOOD_GROUPS, createUserSchema, updateUserSchema, type CreateUserInput, type Person, type UpdateUserInput } from '@crs/shared/schemas/users';
+import { BLOOD_GROUPS, createUserSchema, updateUserSchema, type CreateUserInput, type AdminUser, type UpdateUserInput } from '@crs/shared/schemas/users';
 import { FormActions } from '@/components/ui/form-actions';
 import { FormDialog } from '@/components/ui/dialog';
 import { FormError } from '@/components/ui/form-error';
@@ -60,7 +60,7 @@ function LoadingSelect(a: { id: string; 'aria-invalid': boolean; 'aria-described
   );
 }
 
-function defaultsOf(person: Person | undefined, newRole: Role): Values {
+function defaultsOf(person: AdminUser | undefined, newRole: Role): Values {
   return {
     name: person?.name ?? '',
     email: person?.email ?? '',
@@ -88,7 +88,7 @@ export function UserFormDialog({
 }: {
   open: boolean;
   onOpenChange: (open: boolean) => void;
-  person: Person | null;
+  person: AdminUser | null;
   newRole: Role;
   grantable: readonly Role[];
 }) {
@@ -99,7 +99,7 @@ export function UserFormDialog({
   );
 }
 
-export function UserForm({ person, newRole, grantable, onDone, onCancel }: { person: Person | undefined; newRole: Role; grantable: readonly Role[]; onDone: () => void; onCancel: () => void }) {
+export function UserForm({ person, newRole, grantable, onDone, onCancel }: { person: AdminUser | undefined; newRole: Role; grantable: readonly Role[]; onDone: () => void; onCancel: () => void }) {
   const create = useCreateUser();
   const update = useUpdateUser();
   const choices = useAcademicChoices();

@@ -1,12 +1,12 @@
 import { Check, Eye, KeyRound, Pencil, Power, PowerOff, X } from 'lucide-react';
-import type { Person } from '@crs/shared/schemas/users';
+import type { AdminUser } from '@crs/shared/schemas/users';
 import { RowActionsMenu, type RowMenuItem } from '@/components/ui/row-actions-menu';
 import { USERS_TEXT } from '../texts';
 
 export type UserRowAction = 'view' | 'edit' | 'disable' | 'enable' | 'reset-link' | 'approve' | 'reject';
 
 /** What may be done with `person` now: by status, and only View when the caller may not manage them. */
-export function actionsFor(person: Person, manageable: boolean): UserRowAction[] {
+export function actionsFor(person: AdminUser, manageable: boolean): UserRowAction[] {
   if (!manageable) return ['view'];
   if (person.status === 'pending') return ['view', 'approve', 'reject'];
   if (person.status === 'disabled') return ['view', 'edit', 'enable'];
@@ -24,6 +24,6 @@ const ITEMS: Record<UserRowAction, RowMenuItem<UserRowAction>> = {
 };
 
 /** A row's actions behind one button. */
-export function UserRowActions({ person, actions, onAction }: { person: Person; actions: UserRowAction[]; onAction: (action: UserRowAction, person: Person) => void }) {
+export function UserRowActions({ person, actions, onAction }: { person: AdminUser; actions: UserRowAction[]; onAction: (action: UserRowAction, person: AdminUser) => void }) {
   return <RowActionsMenu label={USERS_TEXT.actionsFor(person.name)} items={actions.map((a) => ITEMS[a])} onAction={(action) => onAction(action, person)} />;
 }

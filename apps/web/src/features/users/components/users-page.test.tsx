@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { MSG } from '@crs/shared/messages';
-import type { Person } from '@crs/shared/schemas/users';
+import type { AdminUser } from '@crs/shared/schemas/users';
 import { makeUser, type ApiServer, type Handler, type Reply } from '@/test/api-server';
 import { renderApp } from '@/test/render';
 import { signedInAs } from '@/test/session';
@@ -19,11 +19,11 @@ afterEach(async () => {
   server = undefined;
 });
 
-const makePerson = (overrides: Partial<Person> = {}): Person =>
-  ({ ...makeUser(), departmentId: null, sectionId: null, section: null, employeeId: null, bloodGroup: null, updatedAt: new Date().toISOString(), ...overrides }) as Person;
+const makePerson = (overrides: Partial<AdminUser> = {}): AdminUser =>
+  ({ ...makeUser(), departmentId: null, sectionId: null, section: null, employeeId: null, bloodGroup: null, updatedAt: new Date().toISOString(), ...overrides }) as AdminUser;
 
 /** A people API over a list the test's writes change: filters as the server reads them. */
-function peopleApi(initial: Person[], extra: Record<string, Handler | Reply> = {}) {
+function peopleApi(initial: AdminUser[], extra: Record<string, Handler | Reply> = {}) {
   let people = [...initial];
   const routes: Record<string, Handler | Reply> = {
     'GET /users': (req) => {
@@ -49,7 +49,7 @@ function peopleApi(initial: Person[], extra: Record<string, Handler | Reply> = {
         [
           `PATCH /users/${p._id}`,
           (req: { body: unknown }) => {
-            people = people.map((x) => (x._id === p._id ? { ...x, ...(req.body as Partial<Person>) } : x));
+            people = people.map((x) => (x._id === p._id ? { ...x, ...(req.body as Partial<AdminUser>) } : x));
             return { body: { message: MSG.userUpdated, user: people.find((x) => x._id === p._id) } };
           },
         ],

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { Download, Plus, Search, Upload } from 'lucide-react';
 import { ROLES, ACCOUNT_STATUSES, type Role } from '@crs/shared/roles';
-import { grantableRoles, PRIVILEGED_ROLES, USER_IMPORT_COLUMNS, type Person } from '@crs/shared/schemas/users';
+import { grantableRoles, PRIVILEGED_ROLES, USER_IMPORT_COLUMNS, type AdminUser } from '@crs/shared/schemas/users';
 import { ImportDialog } from '@/components/import/import-dialog';
 import { PageHeader } from '@/components/layout/page';
 import { Button } from '@/components/ui/button';
@@ -27,7 +27,7 @@ import { actionsFor, UserRowActions, type UserRowAction } from './user-row-actio
 import { StatusBadge } from './status-badge';
 import { UnmatchedNotice } from './unmatched-notice';
 
-type Dialog = { kind: 'none' } | { kind: 'view' | 'edit' | 'confirm'; person: Person; action?: UserRowAction } | { kind: 'create' } | { kind: 'import' };
+type Dialog = { kind: 'none' } | { kind: 'view' | 'edit' | 'confirm'; person: AdminUser; action?: UserRowAction } | { kind: 'create' } | { kind: 'import' };
 
 const selectClass =
   'flex h-10 w-full rounded-md border border-input bg-card px-3 py-2 text-sm focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring';
@@ -64,9 +64,9 @@ export function ManageUsersPage({ scope }: { scope: UsersScope }) {
     if (failed) toast.error(failed);
   }, [failed, list.errorUpdatedAt]);
 
-  const manageable = (p: Person) => isSuper || !p.roles.some((r) => PRIVILEGED_ROLES.includes(r));
+  const manageable = (p: AdminUser) => isSuper || !p.roles.some((r) => PRIVILEGED_ROLES.includes(r));
 
-  async function onAction(a: UserRowAction, p: Person) {
+  async function onAction(a: UserRowAction, p: AdminUser) {
     if (a === 'view' || a === 'edit') setDialog({ kind: a, person: p });
     else if (a === 'approve') {
       try {
@@ -78,7 +78,7 @@ export function ManageUsersPage({ scope }: { scope: UsersScope }) {
     } else setDialog({ kind: 'confirm', person: p, action: a });
   }
 
-  async function confirm(p: Person, a: UserRowAction) {
+  async function confirm(p: AdminUser, a: UserRowAction) {
     if (a === 'reject') {
       await review.mutateAsync({ id: p._id, decision: 'reject' });
       toast.success(USERS_TEXT.rejected(p.name));
@@ -99,7 +99,7 @@ export function ManageUsersPage({ scope }: { scope: UsersScope }) {
     }
   }
 
-  const columns: Column<Person>[] = [
+  const columns: Column<AdminUser>[] = [
     {
       key: 'name',
       header: USERS_TEXT.colName,
@@ -110,7 +110,7 @@ export function ManageUsersPage({ scope }: { scope: UsersScope }) {
       ),
     },
     { key: 'email', header: USERS_TEXT.colEmail, cell: (p) => <span className="break-all">{p.email}</span> },
-    ...(scope.role ? [] : [{ key: 'roles', header: USERS_TEXT.colRoles, cell: (p: Person) => p.roles.join(', ') }]),
+    ...(scope.role ? [] : [{ key: 'roles', header: USERS_TEXT.colRoles, cell: (p: AdminUser) => p.roles.join(', ') }]),
     { key: 'id', header: USERS_TEXT.colId, className: 'tabular-nums', cell: (p) => p.studentId ?? p.employeeId ?? USERS_TEXT.none },
     { key: 'department', header: USERS_TEXT.colDepartment, cell: (p) => [p.department, p.section].filter(Boolean).join(' · ') || USERS_TEXT.none },
     { key: 'status', header: USERS_TEXT.colStatus, cell: (p) => <StatusBadge status={p.status} /> },

@@ -18,7 +18,7 @@ import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { useDebouncedValue } from '@/hooks/use-debounced-value';
-import { useFindPeople } from '../../api/find-people';
+import { useFindUsers } from '../../api/find-users';
 import { ASSIGNMENTS, DEPARTMENTS, SECTIONS, SUBJECTS, TIMETABLE, useResourceList } from '../../api/setup-resources';
 import type { Assignment, Department, Section, Subject, TimetableSlot } from '../../api/types';
 import { ACADEMICS_TEXT as T } from '../../texts';
@@ -79,7 +79,7 @@ type AssignmentValues = { teacherId: string; subjectId: string; sectionId: strin
 function AssignmentForm({ item, ...rest }: FormProps<Assignment>) {
   const [find, setFind] = useState('');
   const q = useDebouncedValue(find.trim(), 300);
-  const teachers = useFindPeople('Teacher', q);
+  const teachers = useFindUsers('Teacher', q);
   const subjects = useResourceList(SUBJECTS, ALL);
   const sections = useResourceList(SECTIONS, ALL);
   const teacherOptions = (teachers.data ?? []).map((t) => ({ value: t._id, label: `${t.name} (${t.email})` }));

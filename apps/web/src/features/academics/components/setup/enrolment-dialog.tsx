@@ -11,7 +11,7 @@ import { Input } from '@/components/ui/input';
 import { useDebouncedValue } from '@/hooks/use-debounced-value';
 import { serverMessage } from '@/lib/errors';
 import { toast } from '@/lib/toast';
-import { useFindPeople } from '../../api/find-people';
+import { useFindUsers } from '../../api/find-users';
 import { academicsKeys } from '../../api/keys';
 import { enrolmentImporter, useEnrolStudents, useSectionStudents, useUnenrolStudent } from '../../api/section-students';
 import type { Section, SectionStudent } from '../../api/types';
@@ -32,7 +32,7 @@ function Enrolment({ section, close }: { section: Section; close: () => void }) 
   const unenrol = useUnenrolStudent(section._id);
   const [find, setFind] = useState('');
   const q = useDebouncedValue(find.trim(), 300);
-  const found = useFindPeople('Student', q, q.length >= 2);
+  const found = useFindUsers('Student', q, q.length >= 2);
   const [selected, setSelected] = useState<Set<string>>(new Set());
   const [error, setError] = useState<string | null>(null);
   const [removing, setRemoving] = useState<SectionStudent | null>(null);
