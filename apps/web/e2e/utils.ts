@@ -96,13 +96,32 @@ export async function checkScreen(page: Page, name: string): Promise<void> {
   await page.emulateMedia({ colorScheme: 'light', reducedMotion: 'reduce' });
   await expect(page.locator('html')).not.toHaveClass(/dark/);
   await page.waitForLoadState('networkidle');
+  await animationsEnded(page);
   await snap(page, name, 'light');
   await expectNoSeriousA11yViolations(page, `${name} (light)`);
   await page.emulateMedia({ colorScheme: 'dark' });
   await expect(page.locator('html')).toHaveClass(/dark/);
+  await animationsEnded(page);
   await snap(page, name, 'dark');
   await expectNoSeriousA11yViolations(page, `${name} (dark)`);
   await page.emulateMedia({ colorScheme: 'light', reducedMotion: null });
+}
+
+/**
+ * Resolves when every animation and transition of the page that ends has ended (a dialog's entrance,
+ * a colour change after a theme switch): axe then reads each colour as it stays, not half-way. Under
+ * reduced motion there are few, and they end on their first frame, which a busy machine may hold back.
+ */
+async function animationsEnded(page: Page): Promise<void> {
+  await page.evaluate(() =>
+    Promise.all(
+      document
+        .getAnimations()
+        .filter((a) => a.effect?.getComputedTiming().endTime !== Infinity)
+        // A cancelled animation (its element left the page) has ended too.
+        .map((a) => a.finished.then(() => undefined, () => undefined)),
+    ),
+  );
 }
 
 /** The newest password-reset link this worker's server printed for `email` (mail goes to the log without SMTP). */
