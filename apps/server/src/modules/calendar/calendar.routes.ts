@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { MSG } from '@crs/shared/messages';
+import { ADMINS } from '@crs/shared/roles';
 import type { Role } from '@crs/shared/roles';
 import {
   calendarEventParams,
@@ -18,6 +19,7 @@ import {
 import { errorSchema, messageSchema } from '@crs/shared/schemas/common';
 import type { AppContext } from '../../context.ts';
 import { anyUser, principalOf } from '../../plugins/access.ts';
+import { importRoute } from '../../plugins/import-route.ts';
 import * as calendar from './calendar.service.ts';
 
 /** Who writes calendar entries: Admin and SuperAdmin any kind, Staff events only (the service refuses the rest). */
@@ -66,6 +68,7 @@ export const calendarRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async 
       return { message: MSG.calendarEventDeleted };
     },
   });
+  await app.register(importRoute, { url: '/holidays/import', access: { roles: ADMINS }, tags, what: 'holidays', run: (p, upload, dryRun) => calendar.importHolidays(ctx, p, upload, dryRun) });
   app.get('/feed', {
     config: { access: anyUser },
     schema: { tags, summary: "The caller's private iCal feed URL (made on the first call)", response: { 200: calendarFeedResponse, ...errors } },

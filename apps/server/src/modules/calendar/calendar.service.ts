@@ -9,7 +9,10 @@ import type { AppContext } from '../../context.ts';
 import { deriveToken, sha256 } from '../../lib/crypto.ts';
 import { badRequest, forbidden, notFound } from '../../lib/errors.ts';
 import { addDays, collegeClock, daysBetween } from '../../lib/time.ts';
+import { importFile } from '../../lib/import/pipeline.ts';
+import type { ImportOutcome } from '../../lib/import/pipeline.ts';
 import type { Principal } from '../../plugins/access.ts';
+import type { ImportUpload } from '../../plugins/import-route.ts';
 import * as academics from '../academics/academics.read.ts';
 import type { SlotRow } from '../academics/academics.read.ts';
 import * as assessment from '../assessment/assessment.service.ts';
@@ -19,6 +22,7 @@ import * as placement from '../placement/placement.service.ts';
 import * as settings from '../settings/settings.service.ts';
 import * as users from '../users/users.service.ts';
 import { buildIcs } from './calendar.ical.ts';
+import { holidayImport, holidayKey } from './calendar.import.ts';
 import { datesOf, holidayDates } from './calendar.dates.ts';
 import { byWhen, itemOfEvent, presentEvent } from './calendar.presenter.ts';
 import * as repo from './calendar.repository.ts';
@@ -144,6 +148,44 @@ export async function deleteEvent(ctx: AppContext, p: Principal, id: string): Pr
 /** GET /calendar/events: every entry overlapping from..to (of one kind), whoever it concerns. */
 export async function listEvents(ctx: AppContext, q: { from?: string | undefined; to?: string | undefined; kind?: CalendarEventKind | undefined }): Promise<{ events: CalendarEvent[] }> {
   return { events: await present(ctx, await repo.listBetween(ctx.db, q)) };
+}
+
+/**
+ * POST /calendar/holidays/import[?dryRun=true] (Admin, SuperAdmin): holidays from a spreadsheet
+ * through the one pipeline: a preview, row errors, all or nothing, one audit entry with the count.
+ */
+export async function importHolidays(ctx: AppContext, p: Principal, upload: ImportUpload, dryRun: boolean): Promise<ImportOutcome> {
+  return importFile<CreateCalendarEventBody>(upload, { dryRun, maxRows: ctx.config.importMaxRows }, async () => {
+    const [departments, sections] = await Promise.all([academics.allDepartments(ctx), academics.allSections(ctx)]);
+    const sectionIds = new Map<string, string>();
+    // Newest academic year first: a name used again in a later year means the later section.
+    for (const s of sections) if (!sectionIds.has(s.name.toLowerCase())) sectionIds.set(s.name.toLowerCase(), s.id);
+    return {
+      spec: holidayImport(new Map(departments.map((d) => [d.code.toUpperCase(), d.id])), sectionIds),
+      store: {
+        existing: (keys) => repo.existingHolidayKeys(ctx.db, keys),
+        write: (values) =>
+          ctx.db.transaction(async (tx) => {
+            const fresh = await repo.existingHolidayKeys(tx, values.map(holidayKey));
+            const rows = await repo.insertEvents(
+              tx,
+              values.filter((v) => !fresh.has(holidayKey(v))).map((v) => ({
+                kind: 'holiday',
+                title: v.title,
+                startDate: v.startDate,
+                endDate: v.endDate ?? v.startDate,
+                scope: v.scope,
+                departmentId: v.scope === 'department' ? v.departmentId! : null,
+                sectionId: v.scope === 'section' ? v.sectionId! : null,
+                createdBy: p.user.id,
+              })),
+            );
+            await audit.record(ctx, p, { action: 'calendar.imported', target: { type: 'calendar entry' }, details: { created: rows.length, file: upload.filename } }, tx);
+            return { created: rows.length, updated: 0 };
+          }),
+      },
+    };
+  });
 }
 
 // A person's calendar ---------------------------------------------------------------------------

@@ -1,6 +1,8 @@
 // Issue 27 items 1–3 (the calendar's part): entries written by Admin/SuperAdmin (Staff: events
 // only) and audited; GET /calendar per role with classes removed on holidays; attendance refused
 // on a holiday or outside the terms unless declared extra; the private iCal feed.
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import nodeIcal from 'node-ical';
@@ -9,7 +11,7 @@ import { calendarResponse, upcomingResponse } from '@crs/shared/schemas/calendar
 import type { CalendarAnswer, CalendarEvent } from '@crs/shared/schemas/calendar';
 import { createTestApp, loginAs } from '../../../test/helper.ts';
 import type { TestApp } from '../../../test/helper.ts';
-import { countRows, rows } from '../../../test/util.ts';
+import { countRows, multipart, rows } from '../../../test/util.ts';
 import { addDays, collegeClock, weekdayOf } from '../../lib/time.ts';
 import { addSlot, assignmentFixture, person, post } from '../academics/academics.fixtures.ts';
 import type { Auth } from '../academics/academics.fixtures.ts';
@@ -264,5 +266,62 @@ describe('a person’s calendar, attendance on holidays and the feed', () => {
     const forStaff = upcomingResponse.parse((await api('GET', '/calendar/upcoming', staff)).json());
     expect(forStaff.nextHoliday?.title).toBe('Section B tomorrow');
     expect(forStaff.nextEvent?.eventId).not.toBeNull();
+  });
+});
+
+describe('holiday import', () => {
+  const fixture = (name: string) => readFileSync(path.join(import.meta.dirname, 'fixtures', name));
+  const upload = (auth: Auth, name: string, dryRun: boolean) => {
+    const form = multipart(fixture(name), name);
+    return t.app.inject({ method: 'POST', url: `/api/v1/calendar/holidays/import${dryRun ? '?dryRun=true' : ''}`, headers: { ...auth, ...form.headers }, payload: form.payload });
+  };
+  const imported = () => countRows(t.ctx, 'calendar_events', `start_date >= '2032-01-01' and start_date <= '2032-12-31'`);
+
+  it('previews a spreadsheet (LibreOffice .xlsx) without writing, then imports it once, audited; Staff may not', async () => {
+    const { department } = await post<{ department: { _id: string } }>(t, admin, '/academics/departments', { code: 'CALX', name: 'Calendar Test Department' });
+    const { section } = await post<{ section: { _id: string } }>(t, admin, '/academics/sections', { name: 'CALX-1A', departmentId: department._id, semester: 1, academicYear: '2032-33' });
+    expect((await upload(staff, 'holidays.xlsx', true)).statusCode).toBe(403);
+
+    const preview = await upload(admin, 'holidays.xlsx', true);
+    expect(preview.statusCode, preview.body).toBe(200);
+    expect(preview.json()).toMatchObject({ dryRun: true, created: 5, skipped: 0, errors: [] });
+    expect(await imported()).toBe(0);
+
+    const run = await upload(admin, 'holidays.xlsx', false);
+    expect(run.json()).toMatchObject({ dryRun: false, created: 5, errors: [] });
+    const list = (await api('GET', '/calendar/events?from=2032-01-01&to=2032-12-31&kind=holiday', admin)).json() as { events: CalendarEvent[] };
+    expect(list.events.map((e) => [e.startDate, e.endDate, e.title, e.scope])).toEqual([
+      ['2032-01-26', '2032-01-26', 'Republic Day', 'college'],
+      ['2032-08-15', '2032-08-15', 'Independence Day', 'college'],
+      ['2032-10-02', '2032-10-03', 'Gandhi Jayanti and Dussehra', 'college'],
+      ['2032-11-01', '2032-11-01', 'Rajyotsava', 'department'],
+      ['2032-11-02', '2032-11-02', 'Section foundation day', 'section'],
+    ]);
+    expect(list.events[3]!.departmentId).toBe(department._id);
+    expect(list.events[4]!.sectionId).toBe(section._id);
+    expect(await countRows(t.ctx, 'audit_log', `action = 'calendar.imported'`)).toBe(1);
+
+    // Again: every row is already stored.
+    expect((await upload(admin, 'holidays.xlsx', false)).json()).toMatchObject({ created: 0, skipped: 5 });
+    expect(await imported()).toBe(5);
+  });
+
+  it('answers every bad row and writes nothing (all or nothing)', async () => {
+    const before = await imported();
+    const res = await upload(admin, 'holidays-bad.csv', false);
+    expect(res.statusCode, res.body).toBe(422);
+    const errors = (res.json() as { errors: Array<{ row: number; field: string | null; message: string }> }).errors;
+    expect(errors).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ row: 2, field: 'date', message: MSG.calendarDateInvalid }),
+        expect.objectContaining({ row: 3, field: 'title', message: MSG.calendarTitleRequired }),
+        expect.objectContaining({ row: 4, field: 'department', message: MSG.calendarImportDepartmentUnknown }),
+      ]),
+    );
+    expect(errors.some((e) => e.row === 5)).toBe(false);
+    expect(await imported()).toBe(before);
+    const preview = await upload(admin, 'holidays-bad.csv', true);
+    expect(preview.statusCode).toBe(200);
+    expect(preview.json()).toMatchObject({ dryRun: true, created: 1 });
   });
 });
