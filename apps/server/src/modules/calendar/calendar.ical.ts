@@ -15,23 +15,36 @@ import type { CalendarEventRow } from './calendar.repository.ts';
 /** Seconds since 2024-01-01 of the item's last change: a SEQUENCE that grows whenever it changes. */
 const sequenceOf = (at: Date | null | undefined) => (at ? Math.max(0, Math.floor((at.getTime() - Date.UTC(2024, 0, 1)) / 1000)) : 0);
 
+const formats = new Map<string, Intl.DateTimeFormat>();
+const formatIn = (timeZone: string) => {
+  let f = formats.get(timeZone);
+  if (!f) {
+    f = new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', second: '2-digit', hourCycle: 'h23' });
+    formats.set(timeZone, f);
+  }
+  return f;
+};
+
 /** The UTC instant of a wall-clock time in `timeZone` (the offset in force on that day). */
 export function utcOf(date: string, minutes: number, timeZone: string): Date {
   const guess = new Date(`${date}T${hhmmOf(minutes)}:00Z`);
-  const parts = Object.fromEntries(
-    new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', second: '2-digit', hourCycle: 'h23' })
-      .formatToParts(guess)
-      .map((x) => [x.type, x.value]),
-  );
+  const parts = Object.fromEntries(formatIn(timeZone).formatToParts(guess).map((x) => [x.type, x.value]));
   const shown = Date.parse(`${parts.year}-${parts.month}-${parts.day}T${parts.hour}:${parts.minute}:${parts.second}Z`);
   return new Date(guess.getTime() - (shown - guess.getTime()));
 }
+
+/** The VTIMEZONE block of a zone, read once per process (the generator reads a file each call). */
+const vtimezones = new Map<string, string | null>();
+const vtimezoneOf = (timeZone: string): string | null => {
+  if (!vtimezones.has(timeZone)) vtimezones.set(timeZone, getVtimezoneComponent(timeZone));
+  return vtimezones.get(timeZone)!;
+};
 
 type Gathered = Awaited<ReturnType<typeof gather>>;
 
 export function buildIcs(g: Gathered, o: { timeZone: string; host: string; college: string }): string {
   const cal = ical({ name: MSG.calendarFeedName(o.college), prodId: { company: 'CRS', product: 'College Resource System' }, ttl: 3600 });
-  cal.timezone({ name: null, generator: getVtimezoneComponent });
+  cal.timezone({ name: null, generator: vtimezoneOf });
   const uid = (kind: string, id: string) => `${kind}-${id}@${o.host}`;
   const allDay = (id: string, summary: string, start: string, end: string, description: string | null, stamp?: Date) =>
     cal.createEvent({ id, summary, start, end: addDays(end, 1), allDay: true, description, sequence: sequenceOf(stamp), ...(stamp && { stamp }) });

@@ -15,6 +15,7 @@ import { countRows, multipart, rows } from '../../../test/util.ts';
 import { addDays, collegeClock, weekdayOf } from '../../lib/time.ts';
 import { addSlot, assignmentFixture, person, post } from '../academics/academics.fixtures.ts';
 import type { Auth } from '../academics/academics.fixtures.ts';
+import { addBook, lend } from '../library/library.fixtures.ts';
 
 let t: TestApp;
 let admin: Auth;
@@ -166,6 +167,21 @@ describe('a person’s calendar, attendance on holidays and the feed', () => {
     expect(college.find((i) => i.title === 'Department A seminar')!.eventId).not.toBeNull();
     const answer = (await api('GET', `/calendar?${range}`, staff)).json() as CalendarAnswer;
     expect(answer.terms).toEqual([{ name: 'Test term', start: termStart(), end: termEnd() }]);
+  });
+
+  it('shows a student the due date of their open loan and the deadline of a job they can apply to', async () => {
+    const librarian = (await loginAs(t, ['Librarian'])).auth;
+    const student = a.students[0]!;
+    const book = await addBook(t, librarian, { title: 'Engineering Mathematics' });
+    const loan = await lend(t, librarian, book._id, student.user.id);
+    const job = await post<{ job: { _id: string } }>(t, staff, '/placement/jobs', { company: 'Infosys', role: 'Systems Engineer', packageLpa: 4, deadline: addDays(today(), 9) });
+    const got = items(await api('GET', `/calendar?from=${today()}&to=${addDays(today(), 40)}`, student.auth));
+    const due = collegeClock(t.ctx.config.timeZone, new Date(loan.dueOn)).date;
+    expect(got).toContainEqual(expect.objectContaining({ id: `loan:${loan._id}`, type: 'library-due', title: MSG.calendarLibraryDue('Engineering Mathematics'), date: due }));
+    expect(got).toContainEqual(expect.objectContaining({ id: `job:${job.job._id}`, type: 'placement-deadline', title: MSG.calendarPlacementDeadline('Infosys', 'Systems Engineer'), date: addDays(today(), 9) }));
+    // Not another student's.
+    const theirs = items(await api('GET', `/calendar?from=${today()}&to=${addDays(today(), 40)}`, a.students[1]!.auth));
+    expect(theirs.some((i) => i.type === 'library-due')).toBe(false);
   });
 
   it('refuses a regular session on a holiday of the section and outside the term (409), accepts it declared extra, and counts only sessions held', async () => {
