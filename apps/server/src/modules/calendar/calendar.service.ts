@@ -223,9 +223,8 @@ async function examsOf(ctx: AppContext, r: Reader, from: string, to: string) {
 
 /** Everything of a reader's calendar from..to, before it becomes items or a feed. */
 export async function gather(ctx: AppContext, r: Reader, from: string, to: string) {
-  const concerning = await concerningOf(ctx, r);
   const [entries, classes, exams, loans, jobs, inForce] = await Promise.all([
-    repo.listBetween(ctx.db, { from, to }, concerning),
+    concerningOf(ctx, r).then((concerning) => repo.listBetween(ctx.db, { from, to }, concerning)),
     classesOf(ctx, r),
     examsOf(ctx, r, from, to),
     library.openLoansOf(ctx, r.id),
