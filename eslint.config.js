@@ -24,6 +24,7 @@ const ROOT = ['app.ts', 'runtime.ts', 'server.ts', 'cli.ts', 'cli', 'seed'].map(
 /** Modules whose administration stays behind a narrow interface: the only files other modules may import (types too). */
 const NARROW = {
   academics: ['academics.read.ts', 'academics.enrolment.ts'],
+  calendar: ['calendar.read.ts'],
 };
 const publicFiles = (m) => NARROW[m] ?? [`${m}.service.ts`];
 const serverZones = [

@@ -16,6 +16,7 @@ import { analyticsRoutes, reportsRoutes } from './modules/analytics/analytics.ro
 import { statsRoutes } from './modules/analytics/dashboard.routes.ts';
 import { assessmentRoutes, resultsRoutes } from './modules/assessment/assessment.routes.ts';
 import { attendanceRoutes } from './modules/attendance/attendance.routes.ts';
+import { calendarRoutes } from './modules/calendar/calendar.routes.ts';
 import { auditRoutes } from './modules/audit/audit.routes.ts';
 import { settingsRoutes } from './modules/settings/settings.routes.ts';
 import { systemRoutes } from './modules/system/system.routes.ts';
@@ -148,6 +149,7 @@ export async function buildApp(ctx: AppContext, opts: BuildOptions = {}): Promis
       await api.register(idcardsRoutes, { prefix: '/idcards', ctx });
       await api.register(noticesRoutes, { prefix: '/notices', ctx });
       await api.register(placementRoutes, { prefix: '/placement', ctx });
+      await api.register(calendarRoutes, { prefix: '/calendar', ctx });
       await api.register(auditRoutes, { prefix: '/audit', ctx });
       await api.register(settingsRoutes, { prefix: '/settings', ctx });
       await api.register(systemRoutes, { prefix: '/system', ctx });

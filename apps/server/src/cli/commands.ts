@@ -10,6 +10,7 @@ import { migrate } from '../db/migrate.ts';
 import { seedBenchAssignments } from '../modules/academics/academics.seed.ts';
 import { seedSyntheticAlumni } from '../modules/alumni/alumni.service.ts';
 import { CONSOLE_ACTOR } from '../modules/audit/audit.service.ts';
+import { seedDemoCalendar } from '../modules/calendar/calendar.service.ts';
 import { seedBenchAttendance } from '../modules/attendance/attendance.service.ts';
 import { seedSyntheticBooks } from '../modules/library/library.service.ts';
 import { approveByEmail, createUserWithPassword, unmatchedUsers } from '../modules/users/users.admin.service.ts';
@@ -144,6 +145,14 @@ export const COMMANDS: Record<string, Command> = {
       const started = Date.now();
       await seedBenchAttendance(ctx, await seedBenchAssignments(ctx, { email, sections, students }), weeks);
       return `Added ${sections} sections × ${students} students with ${weeks} weeks of attendance for ${email} in ${((Date.now() - started) / 1000).toFixed(1)} s.`;
+    },
+  },
+  'db:seed-calendar': {
+    usage: 'db:seed-calendar',
+    summary: "Add the demo calendar (the academic year's holidays, exam periods, a few events) unless any entry exists, for the calendar bench.",
+    remote: true,
+    async run(ctx) {
+      return (await seedDemoCalendar(ctx)) ? 'Added the demo calendar.' : 'The calendar already has entries; nothing added.';
     },
   },
   'db:backup': {

@@ -8,6 +8,7 @@ import * as idcards from '../modules/idcards/idcards.service.ts';
 import * as library from '../modules/library/library.service.ts';
 import * as materials from '../modules/materials/materials.service.ts';
 import * as notices from '../modules/notices/notices.service.ts';
+import * as calendar from '../modules/calendar/calendar.service.ts';
 import * as placement from '../modules/placement/placement.service.ts';
 import * as settings from '../modules/settings/settings.service.ts';
 import * as users from '../modules/users/users.service.ts';
@@ -43,5 +44,6 @@ export async function seedDemo(ctx: AppContext): Promise<boolean> {
   if (adminId && studentId) await idcards.seedDemoCards(ctx, adminId, studentId);
   await notices.seedDemoNotices(ctx);
   await placement.seedDemoPlacement(ctx);
+  await calendar.seedDemoCalendar(ctx);
   return true;
 }

@@ -39,6 +39,12 @@ export const AUDIT_ACTIONS = {
   'settings.test_mail': 'Test mail sent',
   'attendance.saved': 'Attendance taken',
   'attendance.corrected': 'Attendance corrected',
+  // Issue 27: the academic calendar (an entry's deletion stays `record.deleted`, target type 'calendar entry').
+  'calendar.created': 'Calendar entry added',
+  'calendar.updated': 'Calendar entry changed',
+  'calendar.imported': 'Holidays imported',
+  'calendar.feed_rotated': 'Calendar link renewed',
+  'calendar.feed_revoked': 'Calendar link turned off',
 } as const satisfies Record<string, string>;
 export type AuditAction = keyof typeof AUDIT_ACTIONS;
 
@@ -65,6 +71,8 @@ export const AUDIT_TARGET_TYPES = {
   loan: 'Loans',
   report: 'Reports',
   settings: 'Settings',
+  'calendar entry': 'Calendar entries',
+  'calendar feed': 'Calendar links',
 } as const satisfies Record<string, string>;
 export type AuditTargetType = keyof typeof AUDIT_TARGET_TYPES;
 

@@ -23,6 +23,12 @@ export const CALENDAR_MSG = {
   calendarFeedNotFound: 'Calendar feed not found',
   calendarFeedRotated: 'A new calendar link was made; the old one no longer works',
   calendarFeedRevoked: 'Calendar link turned off',
+  calendarLibraryDue: (book: string) => `Library book due: ${book}`,
+  calendarPlacementDeadline: (company: string, role: string) => `Last day to apply: ${company}, ${role}`,
+  calendarFeedName: (college: string) => `${college} calendar`,
+  calendarHolidaysImported: (created: number) => `${created} holiday${created === 1 ? '' : 's'} imported`,
+  calendarImportDepartmentUnknown: 'No department has this code',
+  calendarImportSectionUnknown: 'No section has this name',
   sessionOnHoliday: (title: string) => `No classes are held on this day: it is a holiday (${title}). Mark it as an extra class to record it anyway.`,
   sessionOutsideTerm: 'This day is outside the academic terms. Mark it as an extra class to record it anyway.',
 } as const;

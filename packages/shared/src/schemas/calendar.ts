@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { MSG } from '../messages.ts';
 import { timeField } from './academics.ts';
+import type { ImportColumn } from './import.ts';
 
 // The academic calendar (issue 27): the terms Settings keeps, plus holidays, exam periods and events
 // for the whole college, a department or a section. `GET /calendar` answers what concerns the caller
@@ -141,3 +142,17 @@ export type CalendarUpcoming = z.infer<typeof upcomingResponse>;
  */
 export const calendarFeedResponse = z.object({ url: z.string() });
 export const calendarFeedParams = z.strictObject({ file: z.string().max(200) });
+
+/**
+ * `POST /calendar/holidays/import[?dryRun=true]` (Admin, SuperAdmin): one holiday a row. `date` is
+ * YYYY-MM-DD (or DD-MM-YYYY / DD/MM/YYYY as typed in India); `department` a department code and
+ * `section` a section name narrow whom it concerns (blank: the whole college). A row whose date and
+ * title are already stored is skipped.
+ */
+export const HOLIDAY_IMPORT_COLUMNS: readonly ImportColumn[] = [
+  { key: 'date', label: 'date', required: true, aliases: ['startDate', 'start date', 'from'], example: '2026-08-15', hint: 'YYYY-MM-DD or DD-MM-YYYY' },
+  { key: 'endDate', label: 'endDate', aliases: ['end date', 'to', 'until'], example: '', hint: 'last day, for a holiday of several days' },
+  { key: 'title', label: 'title', required: true, aliases: ['holiday', 'name', 'occasion'], example: 'Independence Day' },
+  { key: 'department', label: 'department', aliases: ['department code', 'dept'], example: '', hint: 'a department code: only that department' },
+  { key: 'section', label: 'section', aliases: ['section name'], example: '', hint: 'a section name: only that section' },
+];

@@ -13,6 +13,7 @@ export * from './docs.ts';
 export * from './idcards.ts';
 export * from './notices.ts';
 export * from './placement.ts';
+export * from './calendar.ts';
 export * from './audit.ts';
 export * from './ratelimit.ts';
 export * from './settings.ts';

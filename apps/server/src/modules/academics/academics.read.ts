@@ -165,6 +165,12 @@ export async function takesSubject(ctx: AppContext, studentId: string, subjectId
 
 /** The timetabled slots of one teaching assignment on a weekday (undefined: its whole week), by weekday and start. */
 export const slotsOfAssignment = (ctx: AppContext, assignmentId: string, weekday: number | undefined) => repo.allSlots(ctx.db, { assignmentId, weekday });
+/** The whole week's slots of these sections (the calendar's classes of a student), by weekday and start. */
+export const slotsOfSections = async (ctx: AppContext, sectionIds: readonly string[]) => (sectionIds.length ? repo.allSlots(ctx.db, { sectionIds: [...sectionIds] }) : []);
+/** The whole week's slots a teacher teaches (the calendar's classes of a teacher), by weekday and start. */
+export const slotsOfTeacher = (ctx: AppContext, teacherId: string) => repo.allSlots(ctx.db, { teacherId });
+/** The ids of the sections a student is enrolled in. */
+export const sectionIdsOfStudent = (ctx: AppContext, studentId: string): Promise<string[]> => repo.sectionsOfStudent(ctx.db, studentId);
 /** A teacher's (undefined: every teacher's) slots on a weekday, by start. */
 export const slotsOfTeacherOn = (ctx: AppContext, teacherId: string | undefined, weekday: number) => repo.allSlots(ctx.db, { teacherId, weekday });
 

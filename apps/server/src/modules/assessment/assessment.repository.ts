@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, gte, inArray, isNotNull, or, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, inArray, lte, isNotNull, or, sql } from 'drizzle-orm';
 import type { SQL } from 'drizzle-orm';
 import type { ExamKind } from '@crs/shared/schemas/assessment';
 import type { Executor } from '../../db/client.ts';
@@ -51,6 +51,11 @@ export const findExam = async (db: Executor, id: string): Promise<ExamRow | unde
 /** Exams of these sections dated on or after `from`, by date (a student's upcoming exams). */
 export const examsOfSectionsFrom = async (db: Executor, sectionIds: string[], from: string): Promise<ExamRow[]> =>
   sectionIds.length ? ((await db.select(EXAM_COLUMNS).from(exams).where(and(inArray(exams.sectionId, sectionIds), gte(exams.examDate, from))).orderBy(asc(exams.examDate), asc(exams.name)).limit(20)) as ExamRow[]) : [];
+/** The exams of these sections dated from..to (both included), by date (at most 500). */
+export const examsOfSectionsBetween = async (db: Executor, sectionIds: string[], from: string, to: string): Promise<ExamRow[]> =>
+  sectionIds.length
+    ? ((await db.select(EXAM_COLUMNS).from(exams).where(and(inArray(exams.sectionId, sectionIds), gte(exams.examDate, from), lte(exams.examDate, to))).orderBy(asc(exams.examDate), asc(exams.name)).limit(500)) as ExamRow[])
+    : [];
 /** Every exam of these sections (a student's results), by date. */
 export const examsOfSections = async (db: Executor, sectionIds: string[]): Promise<ExamRow[]> =>
   sectionIds.length ? ((await db.select(EXAM_COLUMNS).from(exams).where(inArray(exams.sectionId, sectionIds)).orderBy(asc(exams.examDate), asc(exams.name))) as ExamRow[]) : [];

@@ -181,6 +181,19 @@ async function upcomingExamsOf(ctx: AppContext, studentId: string) {
   return { exams: rows.flatMap((r) => (info.has(assignmentKey(r)) ? [presentUpcoming(r, info.get(assignmentKey(r))!)] : [])) };
 }
 
+/**
+ * The exams dated from..to of these sections (issue 27, the calendar), each with its subject, section
+ * and the teacher of the subject there: the calendar keeps a student's sections' and a teacher's own.
+ */
+export async function examsOfSectionsBetween(ctx: AppContext, sectionIds: readonly string[], from: string, to: string) {
+  const rows = await repo.examsOfSectionsBetween(ctx.db, [...new Set(sectionIds)], from, to);
+  const info = await academics.assignmentInfo(ctx, rows);
+  return rows.flatMap((r) => {
+    const i = info.get(assignmentKey(r));
+    return i ? [{ id: r.id, name: r.name, kind: r.kind, date: r.examDate, sectionId: r.sectionId, subjectCode: i.subjectCode, subjectName: i.subjectName, section: i.section, teacherId: i.teacherId }] : [];
+  });
+}
+
 // Marks ---------------------------------------------------------------------------------------
 
 /** GET /assesment/exams/{id}/marks: the section's roster with each student's mark. */

@@ -9,6 +9,7 @@ import { collegeClock, daysBetween, weekdayOf } from '../../lib/time.ts';
 import type { Principal } from '../../plugins/access.ts';
 import * as academics from '../academics/academics.read.ts';
 import * as audit from '../audit/audit.service.ts';
+import * as calendar from '../calendar/calendar.read.ts';
 import * as settings from '../settings/settings.service.ts';
 import * as users from '../users/users.service.ts';
 import { figures, presentClassSummary, presentDay, presentSession, presentStudentAttendance, presentSubjectDetail, registerSheet } from './attendance.presenter.ts';
@@ -74,6 +75,13 @@ export async function getSession(ctx: AppContext, p: Principal, q: SessionQuery)
   return sessionAnswer(ctx, p, a, q.date, q.start);
 }
 
+/** Why no regular class is held on `date` for the section: outside every term, or a holiday (calendar); undefined on a class day. */
+async function dayOffOf(ctx: AppContext, date: string, sectionId: string): Promise<{ code: string; message: string } | undefined> {
+  if (await calendar.outsideTerms(ctx, date)) return { code: 'SESSION_OUTSIDE_TERM', message: MSG.sessionOutsideTerm };
+  const holiday = await calendar.holidayOn(ctx, date, sectionId);
+  return holiday ? { code: 'SESSION_ON_HOLIDAY', message: MSG.sessionOnHoliday(holiday.title) } : undefined;
+}
+
 const WEEKDAYS = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'];
 const rollAndName = (s: { name: string; studentId: string | null }) => (s.studentId ? `${s.studentId} ${s.name}` : s.name);
 
@@ -98,14 +106,20 @@ export async function saveSession(ctx: AppContext, p: Principal, body: SaveSessi
   const stranger = body.records.findIndex((r) => !roster.has(r.studentId));
   if (stranger >= 0) throw badRequest(MSG.notEnrolled, 'NOT_ENROLLED', [{ path: `records.${stranger}.studentId`, message: MSG.notEnrolled }]);
   const startMin = minutesOf(body.start);
-  // A timetabled class of that date wins over a declaration: it is then not extra.
-  const timetabled = (await academics.slotsOfAssignment(ctx, a.id, weekdayOf(body.date))).some((s) => s.startMin === startMin);
+  const slot = (await academics.slotsOfAssignment(ctx, a.id, weekdayOf(body.date))).find((s) => s.startMin === startMin);
+  const stored = await repo.findSession(ctx.db, a.id, body.date, startMin);
+  // Issue 27: no regular class is held on a holiday of the section or outside the terms; only a
+  // declared extra class is recorded then (a session saved before the holiday stays correctable).
+  const dayOff = stored ? undefined : await dayOffOf(ctx, body.date, a.sectionId);
+  if (dayOff && body.extra !== true) throw conflict(dayOff.message, dayOff.code);
+  // Otherwise a timetabled class of that date wins over a declaration: it is then not extra.
+  const timetabled = slot !== undefined && !dayOff;
   const extra = !timetabled && body.extra === true;
-  if (!timetabled && !extra && !(await repo.findSession(ctx.db, a.id, body.date, startMin))) {
+  if (!timetabled && !extra && !stored) {
     throw conflict(MSG.attendanceNotInTimetable(a.label, WEEKDAYS[weekdayOf(body.date) - 1]!, body.start), 'NOT_IN_TIMETABLE');
   }
   const { created } = await ctx.db.transaction(async (tx) => {
-    const s = await repo.upsertSession(tx, { assignmentId: a.id, date: body.date, startMin, userId: p.user.id, extra, endMin: extra && body.end ? minutesOf(body.end) : null });
+    const s = await repo.upsertSession(tx, { assignmentId: a.id, date: body.date, startMin, userId: p.user.id, extra, endMin: extra ? (body.end ? minutesOf(body.end) : (slot?.endMin ?? null)) : null });
     const before = s.created ? new Map<string, AttendanceStatus>() : new Map((await repo.sessionRecords(tx, s.id)).map((r) => [r.studentId, r.status]));
     await repo.writeRecords(tx, s.id, body.records, p.user.id);
     const target = { type: 'attendance_session', id: s.id, label: `${a.label}, ${body.date} ${body.start}` };

@@ -256,6 +256,13 @@ export async function listLoans(ctx: AppContext, p: Principal, q: ListLoansQuery
   return { loans: rows.map((r) => presentLoan(r, people)), total };
 }
 
+/** A member's unreturned loans (at most 100, by due date) with the book, for their calendar (issue 27). */
+export async function openLoansOf(ctx: AppContext, userId: string): Promise<Loan[]> {
+  const { rows } = await loans.listLoans(ctx.db, { userId, status: 'unreturned', page: 1, pageSize: 100 });
+  const people = await users.usersByIds(ctx, peopleOf(rows));
+  return rows.map((r) => presentLoan(r, people));
+}
+
 /** The caller's unpaid fines (rupees, accruing ones included) and number of overdue loans. */
 export async function myFines(ctx: AppContext, p: Principal) {
   const f = await loans.memberFines(ctx.db, p.user.id);

@@ -19,8 +19,8 @@ import * as repo from './settings.repository.ts';
 // ctx.caches.of('settings') and invalidated after every save, in every process (decision 0004),
 // so a change applies at once without a restart.
 
-/** The values in force with the row's logo and time of the last save. */
-export type CurrentSettings = SettingsValues & { logoFileId: string | null; updatedAt: Date | null };
+/** The values in force with the row's logo and time of the last save; `termsSet`: the college saved its terms (not the defaults). */
+export type CurrentSettings = SettingsValues & { logoFileId: string | null; updatedAt: Date | null; termsSet: boolean };
 
 const KEY = 'current';
 const cache = (ctx: AppContext) => ctx.caches.of<CurrentSettings>('settings');
@@ -70,7 +70,7 @@ function effective(ctx: AppContext, saved: Partial<SettingsValues>): SettingsVal
   return settingsValuesSchema.safeParse(repaired).success ? repaired : base;
 }
 
-const fromRow = (ctx: AppContext, row: repo.SettingsRow): CurrentSettings => ({ ...effective(ctx, row.values), logoFileId: row.logoFileId, updatedAt: row.updatedAt });
+const fromRow = (ctx: AppContext, row: repo.SettingsRow): CurrentSettings => ({ ...effective(ctx, row.values), logoFileId: row.logoFileId, updatedAt: row.updatedAt, termsSet: row.values.terms !== undefined });
 
 /**
  * The settings in force: from this process's cache, else the row. Pass `tx` when called inside a
@@ -102,6 +102,15 @@ export async function seedDemoTerms(ctx: AppContext): Promise<void> {
 
 /** The term `date` ("YYYY-MM-DD") falls in, if any (the terms in force). */
 export const termOn = async (ctx: AppContext, date: string) => (await current(ctx)).terms.find((t) => t.start <= date && date <= t.end);
+
+/**
+ * Whether `date` lies outside every term the college saved (issue 27: attendance refuses a regular
+ * session there). False while the terms are the defaults nobody saved: no boundary was set to enforce.
+ */
+export async function outsideSavedTerms(ctx: AppContext, date: string): Promise<boolean> {
+  const s = await current(ctx);
+  return s.termsSet && !s.terms.some((t) => t.start <= date && date <= t.end);
+}
 
 /** The grading scale in force (assessment and reports grade with it). */
 export const gradeScale = async (ctx: AppContext, tx?: Executor): Promise<GradeBand[]> => (await current(ctx, tx)).gradeScale;
