@@ -38,9 +38,9 @@ export function MonthGrid({ items, onOpen, from, to, month }: ViewProps & { from
             <li
               key={day}
               aria-label={T.dayItems(dayLabel(day), list.length)}
-              className={cn('min-h-24 min-w-0 border-b border-r p-1', day.slice(0, 7) !== month && 'bg-muted/50 text-muted-foreground', day === today && 'ring-2 ring-inset ring-primary')}
+              className={cn('min-h-24 min-w-0 border-b border-r p-1', day.slice(0, 7) !== month && 'bg-muted/50', day === today && 'ring-2 ring-inset ring-primary')}
             >
-              <span className={cn('mb-1 block text-xs tabular-nums', day === today && 'font-semibold text-foreground')} aria-hidden="true">
+              <span className={cn('mb-1 block text-xs tabular-nums', day === today && 'font-semibold')} aria-hidden="true">
                 {Number(day.slice(8, 10))}
               </span>
               <ul className="grid gap-0.5">
