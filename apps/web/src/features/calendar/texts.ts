@@ -22,6 +22,7 @@ export const CALENDAR_TEXT = {
   nothingThatDay: 'Nothing this day.',
   allDay: 'All day',
   more: (n: number) => `+${n} more`,
+  moreLabel: (n: number, day: string) => `+${n} more on ${day}: show the week`,
   terms: 'Terms',
   weekdays: ['Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat', 'Sun'] as const,
   dayItems: (day: string, n: number) => `${day}: ${n} ${n === 1 ? 'item' : 'items'}`,

@@ -94,7 +94,7 @@ export function CalendarPage() {
       {(data) => (
         <div className="grid gap-3">
           {view === 'month' && wide ? (
-            <MonthGrid items={data.items} onOpen={setOpen} from={range.from} to={range.to} month={date.slice(0, 7)} />
+            <MonthGrid items={data.items} onOpen={setOpen} onDay={(day) => go({ view: 'week', date: day })} from={range.from} to={range.to} month={date.slice(0, 7)} />
           ) : (
             <DayList
               items={data.items}

@@ -54,14 +54,15 @@ describe('/calendar', () => {
     // 390 px: no seven-column grid, the days stack.
     expect(screen.queryByTestId('month-grid')).not.toBeInTheDocument();
     expect(within(list).getByRole('heading', { name: 'Fri 25 Dec 2026' })).toBeInTheDocument();
-    expect(within(list).getByRole('button', { name: 'Holiday: Christmas' })).toHaveTextContent('Holiday');
+    // The type is said first (a hidden word) and shown as a word beside the title.
+    expect(within(list).getByRole('button', { name: 'Holiday: Christmas' })).toHaveTextContent(/Christmas.*Holiday$/);
     expect(within(list).getByRole('button', { name: 'Library due: Return “Clean Code”' })).toBeInTheDocument();
     // The grid's whole weeks are fetched (Mon 30 Nov to Sun 3 Jan).
     const ask = server.calls('GET /calendar')[0]!;
     expect([ask.query.get('from'), ask.query.get('to')]).toEqual(['2026-11-30', '2027-01-03']);
     expect(screen.getByText(/Odd semester 2026 \(15 Jul 2026 – 20 Dec 2026\)/)).toBeInTheDocument();
 
-    await user.click(within(list).getByRole('button', { name: 'Class: CS301 Data Structures' }));
+    await user.click(within(list).getByRole('button', { name: 'Class: CS301 Data Structures 09:00' }));
     const dialog = await screen.findByRole('dialog', { name: 'CS301 Data Structures' });
     expect(within(dialog).getByText('Class')).toBeInTheDocument();
     expect(within(dialog).getByText('7 Dec 2026, 09:00–10:00')).toBeInTheDocument();

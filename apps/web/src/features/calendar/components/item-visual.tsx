@@ -25,7 +25,12 @@ export function whenText(item: Pick<CalendarItem, 'date' | 'endDate' | 'start' |
   return `${days}, ${item.start && item.end ? `${item.start}–${item.end}` : T.allDay}`;
 }
 
-/** One item as a button (opens its detail): icon, optional time, title; named 'Type: title'. */
+/**
+ * One item as a button (opens its detail): icon, optional time, title. Its name comes from its
+ * content — 'Class: CS301 Data Structures 09:00' — so what a voice-control user reads on screen is
+ * part of it (a hidden type word starts it; the visible type word, a repeat, is hidden from the
+ * name; the time follows the title in the DOM and shows before it).
+ */
 export function ItemButton({ item, onOpen, compact = false, showType = false }: { item: CalendarItem; onOpen: (item: CalendarItem) => void; compact?: boolean; showType?: boolean }) {
   const { icon: Icon, stripe } = TYPE_STYLE[item.type];
   const type = ITEM_TYPE_LABELS[item.type];
@@ -33,7 +38,6 @@ export function ItemButton({ item, onOpen, compact = false, showType = false }: 
     <button
       type="button"
       onClick={() => onOpen(item)}
-      aria-label={T.open(type, item.title)}
       data-type={item.type}
       className={cn(
         'flex w-full min-w-0 items-center gap-1.5 rounded-sm border border-l-4 bg-card text-left text-foreground hover:bg-accent focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring',
@@ -41,10 +45,16 @@ export function ItemButton({ item, onOpen, compact = false, showType = false }: 
         compact ? 'px-1 py-0.5 text-xs' : 'px-2 py-1.5 text-sm',
       )}
     >
-      <Icon aria-hidden="true" className={cn('shrink-0', compact ? 'size-3' : 'size-4')} />
-      {item.start && !compact ? <span className="shrink-0 tabular-nums text-muted-foreground">{item.start}</span> : null}
-      <span className={cn('min-w-0', compact ? 'truncate' : 'break-words')}>{item.title}</span>
-      {showType ? <span className="ml-auto shrink-0 text-xs text-muted-foreground">{type}</span> : null}
+      <Icon aria-hidden="true" className={cn('order-first shrink-0', compact ? 'size-3' : 'size-4')} />
+      <span className={cn('order-2 min-w-0', compact ? 'truncate' : 'break-words')}>
+        <span className="sr-only">{type}:</span> {item.title}
+      </span>{' '}
+      {item.start && !compact ? <span className="order-1 shrink-0 tabular-nums text-muted-foreground">{item.start}</span> : null}
+      {showType ? (
+        <span aria-hidden="true" className="order-3 ml-auto shrink-0 text-xs text-muted-foreground">
+          {type}
+        </span>
+      ) : null}
     </button>
   );
 }

@@ -15,10 +15,10 @@ const CELL_ITEMS = 3;
 
 /**
  * The month as a 7-column grid (wide screens): one cell a day, the month's other days dimmed,
- * today outlined. Each cell is a list named by its day and count, so a screen reader hears the
+ * today outlined; a full day's '+n more' opens its week. Each cell is a list named by its day and count, so a screen reader hears the
  * day before its items.
  */
-export function MonthGrid({ items, onOpen, from, to, month }: ViewProps & { from: string; to: string; month: string }) {
+export function MonthGrid({ items, onOpen, onDay, from, to, month }: ViewProps & { from: string; to: string; month: string; onDay: (day: string) => void }) {
   const today = collegeToday();
   const days = daysBetween(from, to);
   return (
@@ -43,14 +43,18 @@ export function MonthGrid({ items, onOpen, from, to, month }: ViewProps & { from
               <span className={cn('mb-1 block text-xs tabular-nums', day === today && 'font-semibold')} aria-hidden="true">
                 {Number(day.slice(8, 10))}
               </span>
-              <ul className="grid gap-0.5">
+              <ul className="grid grid-cols-1 gap-0.5">
                 {shown.map((i) => (
                   <li key={i.id}>
                     <ItemButton item={i} onOpen={onOpen} compact />
                   </li>
                 ))}
               </ul>
-              {list.length > shown.length ? <span className="mt-0.5 block text-xs text-muted-foreground">{T.more(list.length - shown.length)}</span> : null}
+              {list.length > shown.length ? (
+                <button type="button" className="mt-0.5 block text-xs text-primary underline-offset-4 hover:underline" aria-label={T.moreLabel(list.length - shown.length, dayLabel(day))} onClick={() => onDay(day)}>
+                  {T.more(list.length - shown.length)}
+                </button>
+              ) : null}
             </li>
           );
         })}
@@ -70,7 +74,7 @@ export function DayList({ items, onOpen, from, to, allDays = false, label }: Vie
     .filter((d) => allDays || d.list.length > 0);
   if (days.length === 0) return <EmptyState>{T.nothing}</EmptyState>;
   return (
-    <ol className="grid gap-3" aria-label={label}>
+    <ol className="grid grid-cols-1 gap-3" aria-label={label}>
       {days.map(({ day, list }) => (
         <li key={day} className={cn('rounded-md border p-3', day === today && 'border-primary ring-1 ring-primary')} aria-labelledby={`cal-day-${day}`}>
           <h3 id={`cal-day-${day}`} className="mb-2 text-sm font-semibold">
@@ -80,7 +84,7 @@ export function DayList({ items, onOpen, from, to, allDays = false, label }: Vie
           {list.length === 0 ? (
             <p className="text-sm text-muted-foreground">{T.nothingThatDay}</p>
           ) : (
-            <ul className="grid gap-1.5">
+            <ul className="grid grid-cols-1 gap-1.5">
               {list.map((i) => (
                 <li key={i.id}>
                   <ItemButton item={i} onOpen={onOpen} showType />
