@@ -29,6 +29,8 @@ export const ROUTE_ROLES = {
   '/library': LIBRARY_READERS,
   '/library/books/:id': LIBRARY_READERS,
   '/library/teacher': ANY_SIGNED_IN,
+  // CRS addition (issue 27): the academic calendar (month, week, agenda) of whatever concerns the caller.
+  '/calendar': ANY_SIGNED_IN,
   // The dispatcher admits Librarian too: it has its own dashboard (product.md section 2).
   '/dashboard': ['Admin', 'Student', 'SuperAdmin', 'Teacher', 'Staff', 'Librarian'],
   '/dashboard/admin': ADMINS,

@@ -46,6 +46,8 @@ describe('the page list', () => {
       'Attendance /dashboard/student/attendance',
       'Results /dashboard/student/results',
       'Library /library',
+      // Issue 27: the calendar, last in every sidebar.
+      'Calendar /calendar',
     ]);
     expect(menu(['Teacher'])).toEqual([
       'Dashboard /dashboard/teacher',
@@ -57,11 +59,12 @@ describe('the page list', () => {
       'Library /library',
       'Alumni /alumni',
       'Exams /dashboard/teacher/exams',
+      'Calendar /calendar',
     ]);
-    expect(menu(['Admin']).map((l) => l.split(' /')[0])).toEqual(['Dashboard', 'Manage Students', 'Manage Teachers', 'Analytics', 'Documents', 'Academics', 'Notices', 'Placement']);
-    expect(menu(['Staff'])).toEqual(['Dashboard /dashboard/staff', 'Notices /dashboard/staff/notices', 'Reports /dashboard/staff/reports', 'Placement /dashboard/placement']);
-    expect(menu(['SuperAdmin']).map((l) => l.split(' /')[0])).toEqual(['Dashboard', 'Users', 'System Logs', 'Settings', 'Academics', 'Notices', 'Placement']);
-    expect(menu(['Librarian'])).toEqual(['Dashboard /dashboard/librarian', 'Library /library']);
+    expect(menu(['Admin']).map((l) => l.split(' /')[0])).toEqual(['Dashboard', 'Manage Students', 'Manage Teachers', 'Analytics', 'Documents', 'Academics', 'Notices', 'Placement', 'Calendar']);
+    expect(menu(['Staff'])).toEqual(['Dashboard /dashboard/staff', 'Notices /dashboard/staff/notices', 'Reports /dashboard/staff/reports', 'Placement /dashboard/placement', 'Calendar /calendar']);
+    expect(menu(['SuperAdmin']).map((l) => l.split(' /')[0])).toEqual(['Dashboard', 'Users', 'System Logs', 'Settings', 'Academics', 'Notices', 'Placement', 'Calendar']);
+    expect(menu(['Librarian'])).toEqual(['Dashboard /dashboard/librarian', 'Library /library', 'Calendar /calendar']);
     expect(menu(undefined)).toEqual(menu(['Student']));
     expect(menu(['Janitor'])).toEqual([]);
     expect(menu(['constructor'])).toEqual([]);

@@ -125,6 +125,22 @@ export const PAGES = {
   alumni: { title: 'Alumni', path: '/alumni', page: 'app/alumni/alumni', guarded: true, nav: { Teacher: { label: 'Alumni', icon: 'graduation' } } },
   alumniDetail: { title: 'Alumnus', path: '/alumni/:id', page: 'app/alumni/alumnus', guarded: true },
 
+  // Issue 27: the academic calendar, a late entry in every role's sidebar.
+  calendar: {
+    title: 'Calendar',
+    path: '/calendar',
+    page: 'app/calendar/calendar',
+    guarded: true,
+    nav: {
+      Student: { label: 'Calendar', icon: 'calendarRange', late: true },
+      Teacher: { label: 'Calendar', icon: 'calendarRange', late: true },
+      Staff: { label: 'Calendar', icon: 'calendarRange', late: true },
+      Admin: { label: 'Calendar', icon: 'calendarRange', late: true },
+      SuperAdmin: { label: 'Calendar', icon: 'calendarRange', late: true },
+      Librarian: { label: 'Calendar', icon: 'calendarRange', late: true },
+    },
+  },
+
   notFound: { title: 'Page not found', path: '*', page: 'not-found' },
 } as const satisfies Record<string, PageDef>;
 

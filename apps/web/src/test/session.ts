@@ -17,6 +17,9 @@ export async function signedInAs(user: ReturnType<typeof makeUser>, routes: Reco
     // The frame asks for the institution on every signed-in page; unanswered, its 404 warning could
     // land after a test file's teardown and fail the run (vitest's EnvironmentTeardownError).
     'GET /settings/public': { body: { institutionName: 'Test Institute of Technology', shortName: 'TIT', logoUrl: null, academicYear: '2026-27', studentRegistration: 'open', registrationDomains: [], selfServiceReturn: true, timeZone: 'Asia/Kolkata' } },
+    // The student's and teacher's dashboards (next holiday and event) and the timetable's holidays (issue 27).
+    'GET /calendar/upcoming': { body: { nextHoliday: null, nextEvent: null } },
+    'GET /calendar': (req) => ({ body: { from: req.query.get('from'), to: req.query.get('to'), terms: [], items: [] } }),
     ...routes,
   });
   setTokens('test-access-token', 'test-refresh-token');

@@ -87,6 +87,8 @@ export const ACADEMICS_TEXT = {
   timetable: 'Timetable',
   timetableIntro: 'Your weekly classes.',
   noClassesThatDay: 'No classes',
+  holiday: 'Holiday',
+  holidayNoClasses: (title: string) => `${title}: no classes`,
   today: 'Today',
   room: 'Room',
   loadFailed: 'This could not be loaded. Please try again.',

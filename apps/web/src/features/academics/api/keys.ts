@@ -10,6 +10,7 @@ export const academicsKeys = {
   users: ['academics', 'users'] as const,
   mySubjects: ['academics', 'my-subjects'] as const,
   myTimetable: ['academics', 'timetable', 'me'] as const,
+  weekHolidays: (from: string, to: string) => ['academics', 'timetable', 'holidays', from, to] as const,
   myCourses: ['academics', 'courses', 'me'] as const,
   attendance: ['academics', 'attendance'] as const,
   summary: ['academics', 'attendance', 'summary'] as const,

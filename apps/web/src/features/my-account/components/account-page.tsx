@@ -2,9 +2,10 @@ import { PageHeader } from '@/components/layout/page';
 import { Card, CardContent } from '@/components/ui/card';
 import { useAuth } from '@/lib/auth';
 import { ACCOUNT_TEXT } from '../texts';
+import { CalendarFeed } from './calendar-feed';
 import { ChangePasswordForm } from './change-password-form';
 
-/** /dashboard/account: who is signed in, and a password change (every role). */
+/** /dashboard/account: who is signed in, a password change and the private calendar feed (every role). */
 export function AccountPage() {
   const { user } = useAuth();
   return (
@@ -24,6 +25,7 @@ export function AccountPage() {
           </CardContent>
         </Card>
         <ChangePasswordForm />
+        <CalendarFeed />
       </div>
     </section>
   );

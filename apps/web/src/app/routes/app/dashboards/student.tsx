@@ -20,6 +20,7 @@ import { useLibrarySummaryOf } from '@/features/library/api/get-student-summary'
 import { usePlacementDeadlines } from '@/features/placement/hooks/use-placement-deadlines';
 import { useUpcomingExamsOf } from '@/features/results/api/get-student-upcoming-exams';
 import { CgpaCard } from '@/features/results/components/cgpa-card';
+import { UpcomingCard } from '@/features/calendar/components/upcoming-card';
 import { serverMessage } from '@/lib/errors';
 import { displayName, useAuth } from '@/lib/auth';
 import { formatDate } from '@/lib/format-date';
@@ -145,6 +146,8 @@ function StudentDashboard({ student }: { student?: string | undefined }) {
         <QuickActionsCard actions={QUICK_ACTIONS} columns={3} />
       ) : null}
       <UpcomingDeadlines student={student} />
+      {/* Issue 27: the next holiday and event (the caller's own calendar, so not in an Admin's view). */}
+      {own ? <UpcomingCard /> : null}
       {/* The document repository's read view: the spec's route table has no student page for it (decision 0027). */}
       {own ? (
         <Card>

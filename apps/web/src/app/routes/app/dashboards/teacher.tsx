@@ -6,6 +6,7 @@ import { AttendanceOverview } from '@/features/academics/components/attendance-o
 import { MarksOverview } from '@/features/assessment/components/marks-overview';
 import { TodaysClasses } from '@/features/academics/components/todays-classes';
 import { NoticesCard } from '@/features/notices/components/notices-card';
+import { UpcomingCard } from '@/features/calendar/components/upcoming-card';
 import { useAuth } from '@/lib/auth';
 
 const QUICK_ACTIONS = [
@@ -28,6 +29,7 @@ export default function TeacherDashboardRoute() {
         <TodaysClasses />
         <NoticesCard />
       </div>
+      <UpcomingCard />
       <QuickActionsCard actions={QUICK_ACTIONS} columns={2} />
     </section>
   );
