@@ -1,4 +1,3 @@
-import type { ImportColumn } from '@crs/shared/schemas/import';
 import type { CalendarEventKind, CalendarItemType, CalendarScope } from '@crs/shared/schemas/calendar';
 
 /** Labels of the calendar screens (issue 27); the server's messages are in MSG (messages/calendar.ts). */
@@ -90,13 +89,3 @@ export const ITEM_TYPE_LABELS: Record<CalendarItemType, string> = {
 export const EVENT_KIND_LABELS: Record<CalendarEventKind, string> = { holiday: 'Holiday', 'exam-period': 'Exam period', event: 'Event' };
 export const SCOPE_LABELS: Record<CalendarScope, string> = { college: 'Whole college', department: 'A department', section: 'A section' };
 
-/**
- * The holiday spreadsheet's columns (the web's template and help). The contract names none; the
- * server's import is expected to read these keys (the event fields of a college-wide holiday).
- */
-export const HOLIDAY_IMPORT_COLUMNS: readonly ImportColumn[] = [
-  { key: 'startDate', label: 'Date', required: true, aliases: ['Start Date', 'From'], example: '2027-01-26', hint: 'YYYY-MM-DD' },
-  { key: 'endDate', label: 'End Date', aliases: ['To', 'Last Day'], example: '2027-01-26', hint: 'YYYY-MM-DD; empty for one day' },
-  { key: 'title', label: 'Title', required: true, aliases: ['Holiday', 'Name'], example: 'Republic Day' },
-  { key: 'description', label: 'Description', example: 'National holiday' },
-];
