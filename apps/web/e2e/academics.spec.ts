@@ -1,6 +1,6 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import { MSG } from '@crs/shared/messages';
-import { checkScreen, DEMO, DEMO_PASSWORD, expect, login, loginAs, test, uniqueEmail } from './utils';
+import { checkScreen, clearHolidays, collegeDate, DEMO, DEMO_PASSWORD, expect, login, loginAs, test, uniqueEmail } from './utils';
 
 // Issue 11 in the browser. Tests that write build their own class through the API (a new teacher,
 // department, subject, section, students, assignment and a slot today), so they pass in any order
@@ -79,6 +79,7 @@ type Built = { teacher: NewUser; students: NewUser[]; dept: string; subjectCode:
 /** A new teacher (approved), three students, a department, subject, section (students enrolled), the teaching assignment and a slot today. */
 async function buildClass(request: APIRequestContext, opts: { withSlot?: boolean } = {}): Promise<Built> {
   await clearOfCollegeMidnight();
+  await clearHolidays(request, [collegeDate()]);
   const s = stamp();
   const admin = caller(request, await tokenFor(request, DEMO.Admin.email));
   const teacher = await register(request, `Dr. Meena Pillai ${s}`, 'Teacher');
@@ -281,6 +282,8 @@ test('the demo teacher: Assigned Subjects, the dashboard chart and today’s cla
 });
 
 test('the demo student: attendance card, My Courses and the timetable with classes today', async ({ page }) => {
+  // On a demo holiday the timetable shows the holiday instead of today's classes.
+  await clearHolidays(page.request, [collegeDate()]);
   await loginAs(page, 'Student');
   await expect(page.getByText(/^\d+\.\d%$/).first()).toBeVisible();
   await page.getByRole('link', { name: 'My Courses' }).click();

@@ -1,6 +1,6 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import { MSG } from '@crs/shared/messages';
-import { checkScreen, DEMO, DEMO_PASSWORD, expect, login, test, uniqueEmail } from './utils';
+import { checkScreen, clearHolidays, DEMO, DEMO_PASSWORD, expect, login, test, uniqueEmail } from './utils';
 
 // Issue 25 item 4 in the browser: a student opens a subject and sees the day they were marked
 // absent; a teacher's Today's Classes shows the whole day — a class already over without attendance,
@@ -96,6 +96,7 @@ test('a student opens a subject under Attendance by subject and sees the day the
   const { date: today } = collegeNow();
   const yesterday = addDays(today, -1);
   const earlier = addDays(today, -3);
+  await clearHolidays(request, [earlier, yesterday]);
   const c = await buildClass(request, [
     { weekday: weekdayOf(yesterday), start: '09:00', end: '10:00' },
     { weekday: weekdayOf(earlier), start: '11:15', end: '12:15' },
@@ -124,7 +125,8 @@ test('a student opens a subject under Attendance by subject and sees the day the
 
 test("the teacher's Today's Classes shows the whole day: a class over without attendance links to taking it, the next class is marked", async ({ page, request }) => {
   await clearOfDayEdges();
-  const { weekday } = collegeNow();
+  const { weekday, date } = collegeNow();
+  await clearHolidays(request, [date]);
   const c = await buildClass(request, [
     { weekday, start: '00:00', end: '00:01' },
     { weekday, start: '23:58', end: '23:59' },

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { expect, test as base, type Page } from '@playwright/test';
+import { expect, test as base, type APIRequestContext, type Page } from '@playwright/test';
 
 /** The server e2e/global-setup.ts started for this worker (one per worker, by parallel index). */
 function ownServer(parallelIndex: number): { url: string; logFile: string } {
@@ -154,4 +154,31 @@ export async function register(page: Page, who: { name: string; email: string; p
 /** A unique address per run, so tests can register fresh accounts against one server. */
 export function uniqueEmail(prefix: string): string {
   return `${prefix}.${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}@e2e.test`;
+}
+
+/** The college's date ("YYYY-MM-DD") `offset` days from today, on its clock (CRS_TIMEZONE, else the servers' default). */
+export function collegeDate(offset = 0): string {
+  const tz = process.env.CRS_TIMEZONE ?? 'Asia/Kolkata';
+  const today = new Intl.DateTimeFormat('en-CA', { timeZone: tz, year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date());
+  return new Date(Date.parse(`${today}T00:00:00Z`) + offset * 86_400_000).toISOString().slice(0, 10);
+}
+
+/**
+ * Removes the demo calendar's holidays that fall on `dates`, as the demo Admin: a spec that takes
+ * attendance today or on recent days would otherwise meet a real holiday (Diwali, Christmas ...) on
+ * some days of the year, and a session on a holiday is refused (409), as it is for a teacher. The spec
+ * owns its days this way; no other spec reads the demo college's holidays.
+ */
+export async function clearHolidays(request: APIRequestContext, dates: readonly string[]): Promise<void> {
+  const login = await request.post('/api/v1/auth/login', { data: { email: DEMO.Admin.email, password: DEMO_PASSWORD } });
+  expect(login.ok()).toBe(true);
+  const headers = { authorization: `Bearer ${((await login.json()) as { token: string }).token}` };
+  const sorted = [...dates].sort();
+  const res = await request.get('/api/v1/calendar/events', { headers, params: { from: sorted[0]!, to: sorted.at(-1)!, kind: 'holiday' } });
+  expect(res.ok()).toBe(true);
+  const { events } = (await res.json()) as { events: { _id: string; startDate: string; endDate: string }[] };
+  for (const e of events.filter((h) => dates.some((d) => h.startDate <= d && d <= h.endDate))) {
+    const del = await request.delete(`/api/v1/calendar/events/${e._id}`, { headers });
+    expect(del.ok()).toBe(true);
+  }
 }
