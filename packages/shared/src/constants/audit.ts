@@ -39,6 +39,10 @@ export const AUDIT_ACTIONS = {
   'settings.test_mail': 'Test mail sent',
   'attendance.saved': 'Attendance taken',
   'attendance.corrected': 'Attendance corrected',
+  // Issue 27 items 4–5: the semester rollover and its graduates.
+  'rollover.run': 'Semester rolled over',
+  'student.graduated': 'Student graduated',
+  'alumni.graduates_added': 'Graduates added to alumni',
 } as const satisfies Record<string, string>;
 export type AuditAction = keyof typeof AUDIT_ACTIONS;
 
@@ -65,6 +69,7 @@ export const AUDIT_TARGET_TYPES = {
   loan: 'Loans',
   report: 'Reports',
   settings: 'Settings',
+  rollover: 'Rollovers',
 } as const satisfies Record<string, string>;
 export type AuditTargetType = keyof typeof AUDIT_TARGET_TYPES;
 
