@@ -21,7 +21,7 @@ import { alumnusImport } from './alumni.import.ts';
 import type { AlumnusImportRow } from './alumni.import.ts';
 import { presentAlumnus, presentMessageRecord } from './alumni.presenter.ts';
 import * as repo from './alumni.repository.ts';
-import { buildDemoAlumni, SYNTHETIC_SERIAL_PATTERN, syntheticAlumnus } from './alumni.seed.ts';
+import { buildDemoAlumni, buildLastYearGraduates, SYNTHETIC_SERIAL_PATTERN, syntheticAlumnus } from './alumni.seed.ts';
 import * as messages from './messages.repository.ts';
 
 /** Faculty (Teacher, Staff, Admin, SuperAdmin) see private profiles and every contact field. */
@@ -232,7 +232,7 @@ export async function exportAlumni(ctx: AppContext, p: Principal, format: 'xlsx'
 export async function seedDemoAlumni(ctx: AppContext): Promise<boolean> {
   if (await repo.anyAlumni(ctx.db)) return false;
   const createdBy = (await users.userIdByEmail(ctx, 'teacher@demo.crs')) ?? null;
-  const list = buildDemoAlumni().map((a) => ({ ...repo.toNewAlumnus(a, createdBy), keepTags: false, keepExperiences: false, keepVisibility: false }));
+  const list = [...buildDemoAlumni(), ...buildLastYearGraduates()].map((a) => ({ ...repo.toNewAlumnus(a, createdBy), keepTags: false, keepExperiences: false, keepVisibility: false }));
   await ctx.db.transaction(async (tx) => {
     for (let i = 0; i < list.length; i += WRITE_BATCH) await repo.bulkInsertAlumni(tx, list.slice(i, i + WRITE_BATCH));
   });
