@@ -40,6 +40,8 @@ export const ROUTE_ROLES = {
   '/dashboard/admin/analytics': ADMINS,
   // CRS addition (issue 11): academic setup — departments, subjects, sections, timetable.
   '/dashboard/admin/academics': ADMINS,
+  // Issue 27 item 4: the semester rollover.
+  '/dashboard/admin/rollover': ADMINS,
   '/dashboard/student': STUDENT_AREA,
   '/dashboard/student/courses': STUDENT_ONLY,
   '/dashboard/student/library': STUDENT_ONLY,

@@ -97,6 +97,14 @@ export const PAGES = {
     guarded: true,
     nav: { Admin: { label: 'Academics', icon: 'school' }, SuperAdmin: { label: 'Academics', icon: 'school' } },
   },
+  // The semester rollover (issue 27 item 4): right after Academic Setup in the sidebar.
+  adminRollover: {
+    title: 'Semester Rollover',
+    path: '/dashboard/admin/rollover',
+    page: 'app/academics/admin-rollover',
+    guarded: true,
+    nav: { Admin: { label: 'Rollover', icon: 'graduation' }, SuperAdmin: { label: 'Rollover', icon: 'graduation' } },
+  },
 
   // The placement cell (issue 13; a CRS addition the spec's table does not list): the last sidebar entry of Staff, Admin and SuperAdmin.
   placementCell: {

@@ -45,6 +45,10 @@ export const AUDIT_ACTIONS = {
   'calendar.imported': 'Holidays imported',
   'calendar.feed_rotated': 'Calendar link renewed',
   'calendar.feed_revoked': 'Calendar link turned off',
+  // Issue 27 items 4–5: the semester rollover and its graduates.
+  'rollover.run': 'Semester rolled over',
+  'student.graduated': 'Student graduated',
+  'alumni.graduates_added': 'Graduates added to alumni',
 } as const satisfies Record<string, string>;
 export type AuditAction = keyof typeof AUDIT_ACTIONS;
 
@@ -73,6 +77,7 @@ export const AUDIT_TARGET_TYPES = {
   settings: 'Settings',
   'calendar entry': 'Calendar entries',
   'calendar feed': 'Calendar links',
+  rollover: 'Rollovers',
 } as const satisfies Record<string, string>;
 export type AuditTargetType = keyof typeof AUDIT_TARGET_TYPES;
 

@@ -30,6 +30,8 @@ export const SETTINGS_MSG = {
   settingsIdleDays: 'Idle timeout must be 1 to 30 days',
   settingsIdleOverSession: 'The idle timeout may not be longer than the session lifetime',
   settingsRetentionDays: 'Audit retention must be 30 to 3650 days',
+  settingsHoldBackAttendance: 'Hold-back attendance must be a whole percent from 0 (off) to 100',
+  settingsHoldBackCredits: 'Hold-back failed credits must be a whole number from 0 to 200, or empty (off)',
   settingsNothingToChange: 'Send at least one setting to change',
   settingsSaved: 'Settings saved',
   settingsLogoSaved: 'Logo updated',

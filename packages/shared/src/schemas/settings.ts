@@ -16,6 +16,8 @@ export const SETTINGS_BOUNDS = {
   sessionDays: { min: 1, max: 90 },
   sessionIdleDays: { min: 1, max: 30 },
   auditRetentionDays: { min: 30, max: 3650 },
+  holdBackAttendanceBelow: { min: 0, max: 100 },
+  holdBackFailedCreditsAbove: { min: 0, max: 200 },
 } as const;
 
 /** Lifetimes a new installation starts with (quality.md: access 15 min, session 30 days, idle 7 days). */
@@ -133,6 +135,10 @@ const editable = {
   sessionDays: wholeIn(SETTINGS_BOUNDS.sessionDays, MSG.settingsSessionDays),
   sessionIdleDays: wholeIn(SETTINGS_BOUNDS.sessionIdleDays, MSG.settingsIdleDays),
   auditRetentionDays: wholeIn(SETTINGS_BOUNDS.auditRetentionDays, MSG.settingsRetentionDays),
+  /** The rollover's hold-back rule (issue 27 item 4): a student whose attendance in the closing term is below this percent is held back; 0 = off. */
+  holdBackAttendanceBelow: wholeIn(SETTINGS_BOUNDS.holdBackAttendanceBelow, MSG.settingsHoldBackAttendance),
+  /** …and one with more failed credits than this in the closing term; null = off. */
+  holdBackFailedCreditsAbove: wholeIn(SETTINGS_BOUNDS.holdBackFailedCreditsAbove, MSG.settingsHoldBackCredits).nullable(),
 };
 
 /** Every editable value, whole: what the server stores and applies (rules across fields included). */
@@ -168,6 +174,8 @@ export const settingsSchema = z.object({
   sessionDays: z.number(),
   sessionIdleDays: z.number(),
   auditRetentionDays: z.number(),
+  holdBackAttendanceBelow: z.number(),
+  holdBackFailedCreditsAbove: z.number().nullable(),
   /** The logo's address (`/api/v1/files/{id}`, open to anyone like an avatar), or null. */
   logoUrl: z.string().nullable(),
   /** Whether an SMTP server is configured (the test mail needs one). */

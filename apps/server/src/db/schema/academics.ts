@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { check, foreignKey, index, integer, pgTable, primaryKey, smallint, text, timestamp, unique, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { check, foreignKey, index, integer, jsonb, pgTable, primaryKey, smallint, text, timestamp, unique, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import type { RolloverPlan } from '@crs/shared/schemas/rollover';
 import { departments, sections } from './academic-structure.ts';
 import { users } from './users.ts';
 
@@ -108,5 +109,55 @@ export const timetableSlots = pgTable(
     index('timetable_slots_section_day_idx').on(t.sectionId, t.weekday, t.startMin),
     check('timetable_slots_weekday_check', sql`${t.weekday} between 1 and 7`),
     check('timetable_slots_time_check', sql`${t.startMin} >= 0 and ${t.endMin} <= 1440 and ${t.endMin} > ${t.startMin}`),
+  ],
+);
+
+/**
+ * The semester rollovers (issue 27 item 4, decision 0045): one row per closed term (academic year
+ * and odd/even), written in the run's own transaction, so a run either happened whole or not at
+ * all and a second run of the same term finds it and changes nothing. `summary` is the plan as run
+ * (the page's summary); who ran it is in the audit log too.
+ */
+export const rolloverRuns = pgTable(
+  'rollover_runs',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    academicYear: text('academic_year').notNull(),
+    /** 'odd' | 'even'. */
+    term: text('term').notNull(),
+    summary: jsonb('summary').$type<RolloverPlan>().notNull(),
+    ranBy: uuid('ran_by').references(() => users.id, { onDelete: 'set null' }),
+    ranAt: timestamp('ran_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('rollover_runs_term_key').on(t.academicYear, t.term), check('rollover_runs_term_check', sql`${t.term} in ('odd', 'even')`)],
+);
+
+/**
+ * What a rollover did to each student: promoted from → to, held back (with the reason) or
+ * graduated. A graduate is a student with a 'graduate' row (academics.read `isGraduate`): the
+ * library and placement ask it; the alumni directory's from-graduates reads it.
+ */
+export const rolloverStudents = pgTable(
+  'rollover_students',
+  {
+    runId: uuid('run_id')
+      .notNull()
+      .references(() => rolloverRuns.id, { onDelete: 'cascade' }),
+    studentId: uuid('student_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    action: text('action').notNull(),
+    fromSectionId: uuid('from_section_id').references(() => sections.id, { onDelete: 'set null' }),
+    toSectionId: uuid('to_section_id').references(() => sections.id, { onDelete: 'set null' }),
+    reason: text('reason'),
+    /** For a graduate: the batch ("2023-2027") and the year of graduation. */
+    batch: text('batch'),
+    graduationYear: integer('graduation_year'),
+  },
+  (t) => [
+    primaryKey({ name: 'rollover_students_pkey', columns: [t.runId, t.studentId] }),
+    index('rollover_students_student_idx').on(t.studentId, t.action),
+    index('rollover_students_batch_idx').on(t.batch).where(sql`${t.action} = 'graduate'`),
+    check('rollover_students_action_check', sql`${t.action} in ('promote', 'hold', 'graduate')`),
   ],
 );

@@ -55,7 +55,11 @@ export async function upcomingClasses(ctx: AppContext, p: Principal, now: Date =
 export async function myTimetable(ctx: AppContext, p: Principal) {
   const clock = collegeClock(ctx.config.timeZone);
   let rows: SlotRow[] = [];
-  if (hasAnyRole(p.user.roles, ['Student'])) rows = await repo.allSlots(ctx.db, { sectionIds: await repo.sectionsOfStudent(ctx.db, p.user.id) });
+  if (hasAnyRole(p.user.roles, ['Student'])) {
+    // A section the student left by a rollover's promotion is their closed term: not in this week.
+    const [enrolled, left] = await Promise.all([repo.sectionsOfStudent(ctx.db, p.user.id), repo.sectionsLeft(ctx.db, p.user.id)]);
+    rows = await repo.allSlots(ctx.db, { sectionIds: enrolled.filter((id) => !left.includes(id)) });
+  }
   if (hasAnyRole(p.user.roles, ['Teacher'])) rows = [...rows, ...(await repo.allSlots(ctx.db, { teacherId: p.user.id }))];
   rows.sort((a, b) => a.weekday - b.weekday || a.startMin - b.startMin || a.section.localeCompare(b.section));
   const teachers = (await users.usersByIds(

@@ -178,3 +178,10 @@ export const slotsOfTeacherOn = (ctx: AppContext, teacherId: string | undefined,
 
 /** Students enrolled by `asOf` (YYYY-MM-DD) per department, every department listed, by code. */
 export const enrolmentByDepartment = (ctx: AppContext, asOf: string) => repo.enrolmentByDepartment(ctx.db, asOf);
+
+// Graduates (issue 27 item 5) -------------------------------------------------------------------
+
+/** Whether the student graduated in a semester rollover: the library refuses them loans, placement applications. */
+export const isGraduate = (ctx: AppContext, studentId: string, tx: Executor = ctx.db): Promise<boolean> => repo.isGraduate(tx, studentId);
+/** The graduates of a batch ("2023-2027"): student, batch, graduation year and the department they graduated from. */
+export const graduatesOfBatch = (ctx: AppContext, batch: string, tx: Executor = ctx.db) => repo.graduatesOfBatch(tx, batch);

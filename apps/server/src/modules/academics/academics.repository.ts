@@ -1,7 +1,8 @@
 import { and, asc, count, eq, ilike, inArray, or, sql } from 'drizzle-orm';
 import type { SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
-import { departments, sections, sectionStudents, subjects, teachingAssignments, timetableSlots } from '../../db/schema/academics.ts';
+import type { RolloverPlan } from '@crs/shared/schemas/rollover';
+import { departments, rolloverRuns, rolloverStudents, sections, sectionStudents, subjects, teachingAssignments, timetableSlots } from '../../db/schema/academics.ts';
 import { containing } from '../../lib/patterns.ts';
 
 // Queries of the academic structure. Each takes the database or an open transaction.
@@ -386,3 +387,58 @@ export const assignmentDepartments = (db: Executor) =>
     .from(teachingAssignments)
     .innerJoin(sections, eq(sections.id, teachingAssignments.sectionId))
     .innerJoin(departments, eq(departments.id, sections.departmentId));
+
+// Semester rollover (issue 27 item 4, decision 0045) -------------------------------------------
+
+/** The sections of a term: `academicYear`'s odd (1, 3, 5 …) or even semesters. */
+export const termSectionRefs = (db: Executor, academicYear: string, term: 'odd' | 'even'): Promise<SectionRef[]> =>
+  db
+    .select(SECTION_REF_COLUMNS)
+    .from(sections)
+    .innerJoin(departments, eq(departments.id, sections.departmentId))
+    .where(and(eq(sections.academicYear, academicYear), sql`${sections.semester} % 2 = ${term === 'odd' ? 1 : 0}`))
+    .orderBy(asc(departments.code), asc(sections.semester), asc(sections.name));
+/** Sections by `NAME|year` among `keys` (the next term's sections that exist already). */
+export const sectionsByKeys = async (db: Executor, keys: ReadonlyArray<{ name: string; academicYear: string }>) => {
+  if (keys.length === 0) return new Map<string, { id: string; departmentId: string; semester: number }>();
+  const rows = await db
+    .select({ id: sections.id, name: sections.name, year: sections.academicYear, departmentId: sections.departmentId, semester: sections.semester })
+    .from(sections)
+    .where(and(inArray(sections.name, [...new Set(keys.map((k) => k.name))]), inArray(sections.academicYear, [...new Set(keys.map((k) => k.academicYear))])));
+  return new Map(rows.map((r) => [`${r.name}|${r.year}`, r]));
+};
+/** A recorded rollover of a term (or by id). */
+export const findRollover = async (db: Executor, by: { academicYear: string; term: string } | { id: string }) =>
+  (
+    await db
+      .select()
+      .from(rolloverRuns)
+      .where('id' in by ? eq(rolloverRuns.id, by.id) : and(eq(rolloverRuns.academicYear, by.academicYear), eq(rolloverRuns.term, by.term)))
+  )[0];
+/** Records a run first thing in its transaction: a concurrent run of the same term waits on the key, then fails (unique violation). */
+export const insertRollover = async (db: Executor, v: { academicYear: string; term: string; summary: RolloverPlan; ranBy: string | null }) =>
+  (await db.insert(rolloverRuns).values(v).returning({ id: rolloverRuns.id, ranAt: rolloverRuns.ranAt }))[0]!;
+export const saveRolloverSummary = (db: Executor, id: string, summary: RolloverPlan) => db.update(rolloverRuns).set({ summary }).where(eq(rolloverRuns.id, id));
+export type RolloverStudentValues = typeof rolloverStudents.$inferInsert;
+export async function insertRolloverStudents(db: Executor, rows: RolloverStudentValues[]) {
+  for (let i = 0; i < rows.length; i += 2000) await db.insert(rolloverStudents).values(rows.slice(i, i + 2000));
+}
+/** Whether the student graduated in a recorded rollover. */
+export const isGraduate = async (db: Executor, studentId: string) =>
+  (await db.select({ id: rolloverStudents.studentId }).from(rolloverStudents).where(and(eq(rolloverStudents.studentId, studentId), eq(rolloverStudents.action, 'graduate'))).limit(1)).length > 0;
+/** The graduates of a batch ("2023-2027"), each with the department of the section they graduated from. */
+export const graduatesOfBatch = (db: Executor, batch: string) =>
+  db
+    .select({ studentId: rolloverStudents.studentId, batch: sql<string>`${rolloverStudents.batch}`, graduationYear: sql<number>`${rolloverStudents.graduationYear}`, department: sql<string | null>`${departments.name}` })
+    .from(rolloverStudents)
+    .leftJoin(sections, eq(sections.id, rolloverStudents.fromSectionId))
+    .leftJoin(departments, eq(departments.id, sections.departmentId))
+    .where(and(eq(rolloverStudents.action, 'graduate'), eq(rolloverStudents.batch, batch)));
+/** The sections a student left by promotion (their closed terms: no longer in their week). */
+export const sectionsLeft = async (db: Executor, studentId: string) =>
+  (
+    await db
+      .select({ id: rolloverStudents.fromSectionId })
+      .from(rolloverStudents)
+      .where(and(eq(rolloverStudents.studentId, studentId), eq(rolloverStudents.action, 'promote')))
+  ).flatMap((r) => (r.id ? [r.id] : []));

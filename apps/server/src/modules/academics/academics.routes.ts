@@ -41,10 +41,12 @@ import {
   updateSubjectSchema,
 } from '@crs/shared/schemas/academics';
 import { errorSchema, messageSchema } from '@crs/shared/schemas/common';
+import { rolloverQuery, rolloverResponse, rolloverRunParams, rolloverSchema } from '@crs/shared/schemas/rollover';
 import type { AppContext } from '../../context.ts';
 import { principalOf } from '../../plugins/access.ts';
 import { importRoute } from '../../plugins/import-route.ts';
 import * as own from './academics.own.ts';
+import * as rollover from './academics.rollover.ts';
 import * as academics from './academics.service.ts';
 
 const managers = { roles: ACADEMIC_MANAGERS };
@@ -53,6 +55,24 @@ const tags = ['academics'];
 
 /** The academic structure under /academics (Admin/SuperAdmin manage it; reads for the caller's own week). */
 export const academicsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
+  // The semester rollover (issue 27 item 4, decision 0045)
+  app.post('/rollover', {
+    config: { access: managers },
+    schema: {
+      tags,
+      summary: 'Close a term: ?dryRun=true previews (nothing written); without it, promotes, holds back and graduates in one transaction (a term already rolled over answers its record)',
+      querystring: rolloverQuery,
+      body: rolloverSchema,
+      response: { 200: rolloverResponse, ...errors },
+    },
+    handler: async (req) => (req.query.dryRun ? rollover.preview(ctx, req.body) : rollover.run(ctx, principalOf(req), req.body)),
+  });
+  app.get('/rollover/:runId', {
+    config: { access: managers },
+    schema: { tags, summary: 'A recorded rollover and its summary', params: rolloverRunParams, response: { 200: rolloverResponse, ...errors } },
+    handler: async (req) => rollover.getRun(ctx, req.params.runId),
+  });
+
   // Departments
   app.get('/departments', {
     config: { access: managers },

@@ -311,3 +311,17 @@ export async function bulkUpdateAlumni(db: Executor, list: Array<ImportedAlumnus
 
 /** The staging table of alumni imports (lib/import writes them). */
 export { alumniImports };
+
+/** Inserts graduates' records, private, skipping any whose enrollment number or email is in the directory already; how many were inserted. */
+export async function insertGraduates(
+  db: Executor,
+  list: ReadonlyArray<{ name: string; email: string | null; phone: string | null; enrollmentNo: string; department: string | null; degree: string; batch: string; graduationYear: number }>,
+): Promise<number> {
+  if (list.length === 0) return 0;
+  const rows = await db
+    .insert(alumni)
+    .values(list.map((g) => ({ name: g.name, email: g.email?.toLowerCase() ?? null, phone: g.phone, enrollmentNo: g.enrollmentNo, department: g.department, degree: g.degree, batch: g.batch, graduationYear: g.graduationYear, visibility: 'private' as const })))
+    .onConflictDoNothing()
+    .returning({ id: alumni.id });
+  return rows.length;
+}

@@ -19,6 +19,8 @@ import {
   updateAlumnusSchema,
 } from '@crs/shared/schemas/alumni';
 import { errorSchema, messageSchema } from '@crs/shared/schemas/common';
+import { fromGraduatesResponse, fromGraduatesSchema } from '@crs/shared/schemas/rollover';
+import { ACADEMIC_MANAGERS } from '@crs/shared/roles';
 import type { AppContext } from '../../context.ts';
 import { principalOf } from '../../plugins/access.ts';
 import { importRoute } from '../../plugins/import-route.ts';
@@ -33,6 +35,14 @@ const fileAnswer = z.any().describe('the file');
 
 /** The alumni directory (spec sections 2–8): read by every role but Librarian, managed by faculty. */
 export const alumniRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
+  app.post('/from-graduates', {
+    config: { access: { roles: ACADEMIC_MANAGERS } },
+    schema: { tags, summary: "Alumni records for a batch's graduates (private; idempotent on enrollment number)", body: fromGraduatesSchema, response: { 200: fromGraduatesResponse, ...errors } },
+    handler: async (req) => {
+      const r = await alumni.fromGraduates(ctx, principalOf(req), req.body.batch);
+      return { message: MSG.graduatesAdded(r.created), ...r };
+    },
+  });
   app.get('/', {
     config: { access: readers },
     schema: { tags, summary: 'Search and page the directory (q on name, company, role); private profiles for faculty only', querystring: listAlumniQuery, response: { 200: alumniListResponse, ...errors } },

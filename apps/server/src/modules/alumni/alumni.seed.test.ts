@@ -7,7 +7,7 @@ import { COMMANDS } from '../../cli/commands.ts';
 import { queryRows } from '../../db/client.ts';
 import { DEMO_PASSWORD, seedDemo } from '../../seed/demo.ts';
 import { DEMO_DEPARTMENTS } from '../academics/academics.seed.ts';
-import { buildDemoAlumni, DEMO_ALUMNI_COUNT, syntheticAlumnus } from './alumni.seed.ts';
+import { buildDemoAlumni, buildLastYearGraduates, DEMO_ALUMNI_COUNT, LAST_YEAR_GRADUATES, syntheticAlumnus } from './alumni.seed.ts';
 import { seedDemoAlumni } from './alumni.service.ts';
 import { listAlumni } from './alumni.fixtures.ts';
 
@@ -39,9 +39,17 @@ describe('alumni seed', () => {
     expect(new Set(list.map((a) => a.enrollmentNo)).size).toBe(list.length);
   });
 
+  it("has last year's graduates as the rollover adds them: private, batch 2022-2026, one record each", () => {
+    const list = buildLastYearGraduates();
+    expect(list).toHaveLength(LAST_YEAR_GRADUATES);
+    expect(list.every((a) => a.graduationYear === 2026 && a.batch === '2022-2026' && a.visibility === 'private' && a.currentCompany)).toBe(true);
+    const keys = [...list, ...buildDemoAlumni()].flatMap((a) => [a.enrollmentNo, a.email].filter(Boolean));
+    expect(new Set(keys).size).toBe(keys.length);
+  });
+
   it('is in the database after the demo seed, once, and the demo student sees only public profiles', async () => {
     const [count] = await queryRows<{ n: number; private: number }>(t.ctx.db, sql`select count(*)::int as n, count(*) filter (where visibility = 'private')::int as private from alumni`);
-    expect(count!.n).toBe(DEMO_ALUMNI_COUNT);
+    expect(count!.n).toBe(DEMO_ALUMNI_COUNT + LAST_YEAR_GRADUATES);
     expect(await seedDemoAlumni(t.ctx)).toBe(false);
     const { token } = await login(t.app, 'student@demo.crs', DEMO_PASSWORD);
     const seen = await listAlumni(t, { authorization: `Bearer ${token}` }, { pageSize: 100 });
@@ -58,7 +66,7 @@ describe('alumni seed', () => {
       t.ctx.db,
       sql`select count(*)::int as n, count(distinct lower(enrollment_no))::int as rolls, count(*) filter (where enrollment_no ~ 'S[0-9]{7}$')::int as synthetic from alumni`,
     );
-    expect(r).toEqual({ n: DEMO_ALUMNI_COUNT + 900, rolls: DEMO_ALUMNI_COUNT + 900, synthetic: 900 });
+    expect(r).toEqual({ n: DEMO_ALUMNI_COUNT + LAST_YEAR_GRADUATES + 900, rolls: DEMO_ALUMNI_COUNT + LAST_YEAR_GRADUATES + 900, synthetic: 900 });
     // The second run numbered after the first: the last one added is number 900, found by its name.
     const last = syntheticAlumnus(900);
     const { token } = await login(t.app, 'teacher@demo.crs', DEMO_PASSWORD);

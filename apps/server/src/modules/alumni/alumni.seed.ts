@@ -136,6 +136,49 @@ export function buildDemoAlumni(count = DEMO_ALUMNI_COUNT): CreateAlumnusInput[]
 }
 
 // ---------------------------------------------------------------------------------------------
+/** Last year's graduates (issue 27 item 7): as a semester rollover adds them. */
+export const LAST_YEAR_GRADUATES = 18;
+
+/**
+ * The class of 2026 (the demo's last year, batch 2022-2026), three per demo department: what the
+ * rollover of the 2025-26 even term wrote — private records (until each graduate makes theirs public),
+ * B.Tech/B.E., the student ID as enrollment number, a first job; deterministic like the directory.
+ */
+export function buildLastYearGraduates(): CreateAlumnusInput[] {
+  let seed = 20_260_531;
+  const rnd = () => (seed = (seed * 1_103_515_245 + 12_345) % 2_147_483_648) / 2_147_483_648;
+  const pick = <T>(list: readonly T[]): T => list[Math.floor(rnd() * list.length)]!;
+  const out: CreateAlumnusInput[] = [];
+  const used = new Set<string>();
+  for (let i = 0; out.length < LAST_YEAR_GRADUATES; i++) {
+    const d = DEPARTMENTS[out.length % DEPARTMENTS.length]!;
+    const first = pick(FIRST);
+    const last = pick(LAST);
+    if (used.has(`${first}.${last}`)) continue;
+    used.add(`${first}.${last}`);
+    const company = pick(d.companies);
+    const role = pick(d.roles);
+    const input: AlumnusFormInput = {
+      name: `${first} ${last}`,
+      email: `${first}.${last}.2026@${pick(DOMAINS)}`.toLowerCase(),
+      phone: `9${String(700_000_000 + Math.floor(rnd() * 99_999_999)).padStart(9, '0')}`,
+      enrollmentNo: `STU9${String(26_000 + out.length).padStart(5, '0')}`,
+      batch: '2022-2026',
+      department: d.name,
+      degree: d.degree,
+      graduationYear: 2026,
+      currentCompany: company,
+      currentRole: role,
+      location: pick(CITIES),
+      experiences: [{ company, role, startDate: '2026-07-15', currentlyWorking: true, description: `${role} at ${company}` }],
+      tags: [pick(d.tags)],
+      visibility: 'private',
+    };
+    out.push(createAlumnusSchema.parse(input));
+  }
+  return out;
+}
+
 // Bulk directory for benchmarks and load tests: the demo's departments, companies, roles and names
 
 /** A synthetic enrollment number ends in S and a 7-digit serial; the next run numbers after the largest. */

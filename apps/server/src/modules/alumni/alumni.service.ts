@@ -1,6 +1,7 @@
 import { MSG } from '@crs/shared/messages';
 import { FACULTY, hasAnyRole } from '@crs/shared/roles';
 import { fillMergeFields } from '@crs/shared/schemas/alumni';
+import { PROGRAMME } from '@crs/shared/schemas/rollover';
 import type { CreateAlumnusInput, ListAlumniQuery, MessageAlumniInput, UpdateAlumnusInput } from '@crs/shared/schemas/alumni';
 import { sql } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
@@ -12,6 +13,7 @@ import type { ImportOutcome } from '../../lib/import/pipeline.ts';
 import { writeStaged } from '../../lib/import/staged.ts';
 import type { Principal } from '../../plugins/access.ts';
 import type { ImportUpload } from '../../plugins/import-route.ts';
+import * as academics from '../academics/academics.read.ts';
 import * as audit from '../audit/audit.service.ts';
 import * as users from '../users/users.service.ts';
 import { exportCsv, exportXlsx, templateXlsx } from './alumni.files.ts';
@@ -19,7 +21,7 @@ import { alumnusImport } from './alumni.import.ts';
 import type { AlumnusImportRow } from './alumni.import.ts';
 import { presentAlumnus, presentMessageRecord } from './alumni.presenter.ts';
 import * as repo from './alumni.repository.ts';
-import { buildDemoAlumni, SYNTHETIC_SERIAL_PATTERN, syntheticAlumnus } from './alumni.seed.ts';
+import { buildDemoAlumni, buildLastYearGraduates, SYNTHETIC_SERIAL_PATTERN, syntheticAlumnus } from './alumni.seed.ts';
 import * as messages from './messages.repository.ts';
 
 /** Faculty (Teacher, Staff, Admin, SuperAdmin) see private profiles and every contact field. */
@@ -230,7 +232,7 @@ export async function exportAlumni(ctx: AppContext, p: Principal, format: 'xlsx'
 export async function seedDemoAlumni(ctx: AppContext): Promise<boolean> {
   if (await repo.anyAlumni(ctx.db)) return false;
   const createdBy = (await users.userIdByEmail(ctx, 'teacher@demo.crs')) ?? null;
-  const list = buildDemoAlumni().map((a) => ({ ...repo.toNewAlumnus(a, createdBy), keepTags: false, keepExperiences: false, keepVisibility: false }));
+  const list = [...buildDemoAlumni(), ...buildLastYearGraduates()].map((a) => ({ ...repo.toNewAlumnus(a, createdBy), keepTags: false, keepExperiences: false, keepVisibility: false }));
   await ctx.db.transaction(async (tx) => {
     for (let i = 0; i < list.length; i += WRITE_BATCH) await repo.bulkInsertAlumni(tx, list.slice(i, i + WRITE_BATCH));
   });
@@ -257,4 +259,36 @@ export async function seedSyntheticAlumni(ctx: AppContext, count: number): Promi
   }
   await ctx.db.execute(sql`vacuum analyze alumni`);
   return added;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Graduates (issue 27 item 5)
+
+/** What a graduate's alumni record copies from the student record and the rollover. */
+export type GraduateRecord = { name: string; email: string | null; phone: string | null; enrollmentNo: string; department: string | null; degree: string; batch: string; graduationYear: number };
+
+/**
+ * Alumni records for graduates, inside the caller's transaction (the semester rollover's, or
+ * from-graduates'): private until the graduate makes the profile public; idempotent on the
+ * enrollment number (a graduate already in the directory, or whose email is, is left as it is).
+ * One audit entry with the count. How many records were created.
+ */
+export async function addGraduates(ctx: AppContext, actor: audit.AuditActor, list: readonly GraduateRecord[], tx: Executor): Promise<number> {
+  let created = 0;
+  for (let i = 0; i < list.length; i += WRITE_BATCH) created += await repo.insertGraduates(tx, list.slice(i, i + WRITE_BATCH));
+  if (list.length > 0) await audit.record(ctx, actor, { action: 'alumni.graduates_added', target: { type: 'alumnus', label: list[0]!.batch }, details: { graduates: list.length, created } }, tx);
+  return created;
+}
+
+/** POST /alumni/from-graduates: alumni records for a batch's graduates (recorded by a rollover); idempotent. */
+export async function fromGraduates(ctx: AppContext, p: Principal, batch: string): Promise<{ graduates: number; created: number }> {
+  return ctx.db.transaction(async (tx) => {
+    const grads = await academics.graduatesOfBatch(ctx, batch, tx);
+    const people = await users.contactsByIds(ctx, grads.map((g) => g.studentId), tx);
+    const list = grads.flatMap((g) => {
+      const u = people.get(g.studentId);
+      return u?.studentId ? [{ name: u.name, email: u.email, phone: u.phone, enrollmentNo: u.studentId, department: g.department, degree: PROGRAMME.degree, batch: g.batch, graduationYear: g.graduationYear }] : [];
+    });
+    return { graduates: list.length, created: await addGraduates(ctx, p, list, tx) };
+  });
 }

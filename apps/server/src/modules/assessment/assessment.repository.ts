@@ -1,6 +1,7 @@
 import { and, asc, count, desc, eq, gte, inArray, lte, isNotNull, or, sql } from 'drizzle-orm';
 import type { SQL } from 'drizzle-orm';
 import type { ExamKind } from '@crs/shared/schemas/assessment';
+import { queryRows } from '../../db/client.ts';
 import type { Executor } from '../../db/client.ts';
 import { examMarks, exams } from '../../db/schema/assessment.ts';
 
@@ -138,3 +139,29 @@ export function gradeCounts(db: Executor, from: string, to: string, scale: Reado
     .groupBy(exams.subjectId, sql`2`);
 }
 
+
+/**
+ * The closing term's subject results of `sectionIds` in one query (the semester rollover): for each
+ * section and subject with a published exam, `denominator` (Σ weight, or the exam count when every
+ * weight is 0) and each student's score over the published exams (marks/max × weight, or × 1);
+ * percent = score / denominator × 100 — the rule of computeResults (assessment.results.ts). A
+ * student with no mark in any of them has no row (their percent is 0).
+ */
+export async function publishedScores(db: Executor, sectionIds: readonly string[]) {
+  if (sectionIds.length === 0) return { subjects: [], scores: [] };
+  const ids = sql.param([...sectionIds]);
+  const subjects = await queryRows<{ section_id: string; subject_id: string; denominator: number }>(
+    db,
+    sql`select section_id, subject_id, case when sum(weight) = 0 then count(*) else sum(weight) end::float8 as denominator
+        from exams where section_id = any(${ids}::uuid[]) and published_at is not null group by 1, 2`,
+  );
+  const scores = await queryRows<{ section_id: string; subject_id: string; student_id: string; score: number }>(
+    db,
+    sql`with pub as (select id, subject_id, section_id, max_marks, weight, sum(weight) over (partition by section_id, subject_id) as total
+                     from exams where section_id = any(${ids}::uuid[]) and published_at is not null)
+        select p.section_id, p.subject_id, m.student_id,
+               sum(case when m.absent or m.marks is null then 0 else m.marks::float8 / p.max_marks end * case when p.total = 0 then 1 else p.weight::float8 end)::float8 as score
+        from pub p join exam_marks m on m.exam_id = p.id group by 1, 2, 3`,
+  );
+  return { subjects, scores };
+}

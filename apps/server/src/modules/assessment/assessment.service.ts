@@ -439,3 +439,29 @@ export async function examSheet(ctx: AppContext, id: string) {
     students: roster.map((s) => ({ name: s.name, rollNumber: s.studentId, mark: byStudent.get(s.id) })),
   };
 }
+
+/**
+ * Each student's failed credits in the closing term's sections (the semester rollover's hold-back
+ * rule, issue 27 item 4): a subject with a published exam whose percent (the results rule, decision
+ * 0026) earns 0 grade points on the scale in force counts its credits; a student on the roster
+ * without marks scores 0. `rosters` maps a section to its students, `credits` a subject to its credits.
+ */
+export async function failedCreditsOf(
+  ctx: AppContext,
+  rosters: ReadonlyMap<string, readonly string[]>,
+  credits: ReadonlyMap<string, number>,
+  tx: Executor = ctx.db,
+): Promise<Map<string, number>> {
+  const scale = await settings.gradeScale(ctx, tx);
+  const { subjects, scores } = await repo.publishedScores(tx, [...rosters.keys()]);
+  const score = new Map(scores.map((r) => [`${r.section_id}|${r.subject_id}|${r.student_id}`, r.score]));
+  const failed = new Map<string, number>();
+  for (const s of subjects) {
+    for (const studentId of rosters.get(s.section_id) ?? []) {
+      const percent = Math.round(((score.get(`${s.section_id}|${s.subject_id}|${studentId}`) ?? 0) / s.denominator) * 10000) / 100;
+      const band = scale.find((g) => percent >= g.min) ?? scale[scale.length - 1]!;
+      if (band.points === 0) failed.set(studentId, (failed.get(studentId) ?? 0) + (credits.get(s.subject_id) ?? 0));
+    }
+  }
+  return failed;
+}

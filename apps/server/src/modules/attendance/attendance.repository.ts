@@ -132,6 +132,10 @@ export async function assignmentTotals(db: Executor, assignmentIds: string[]) {
   return new Map(rows.map((r) => [r.assignmentId, { sessions: r.sessions, attended: r.attended, marked: r.marked }]));
 }
 
+/** Each student's attended/marked over every session of the assignments (the rollover's attendance). */
+export const studentCountsOfAssignments = (db: Executor, assignmentIds: readonly string[]) =>
+  assignmentIds.length === 0 ? Promise.resolve(new Map<string, Counts>()) : countsBy(db, attendanceRecords.studentId, inArray(attendanceSessions.assignmentId, [...assignmentIds]));
+
 /** One student's attended/marked per assignment (their records only). */
 export const countsOfStudent = (db: Executor, studentId: string) => countsBy(db, attendanceSessions.assignmentId, eq(attendanceRecords.studentId, studentId));
 

@@ -3,6 +3,7 @@ import { ACADEMIC_MANAGERS, hasAnyRole } from '@crs/shared/roles';
 import { hhmmOf, minutesOf } from '@crs/shared/schemas/academics';
 import type { AttendanceStatus, ClassTiming, DayClasses, RegisterQuery, SaveSessionInput, SessionAnswer, SessionQuery, StudentAttendance, SubjectAttendanceDetail } from '@crs/shared/schemas/attendance';
 import type { AppContext } from '../../context.ts';
+import type { Executor } from '../../db/client.ts';
 import { badRequest, conflict, forbidden, notFound } from '../../lib/errors.ts';
 import { sheetDownload } from '../../lib/spreadsheet.ts';
 import { collegeClock, daysBetween, weekdayOf } from '../../lib/time.ts';
@@ -301,4 +302,14 @@ export async function studentTotals(ctx: AppContext, f: { from: string; to: stri
     ofAssignment: (studentId: string, assignmentId: string) => (byAssignment.has(`${studentId}|${assignmentId}`) ? figures(byAssignment.get(`${studentId}|${assignmentId}`)) : undefined),
     students: [...total.keys()],
   };
+}
+
+/**
+ * Each student's attendance percent over every session of the assignments (a term's classes; the
+ * semester rollover's hold-back rule); a student with nothing marked is absent from the map.
+ */
+export async function percentsOf(ctx: AppContext, assignmentIds: readonly string[], tx: Executor = ctx.db): Promise<Map<string, number>> {
+  const out = new Map<string, number>();
+  for (const [studentId, c] of await repo.studentCountsOfAssignments(tx, assignmentIds)) if (c.marked > 0) out.set(studentId, Math.round((c.attended / c.marked) * 1000) / 10);
+  return out;
 }

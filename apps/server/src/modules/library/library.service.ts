@@ -12,6 +12,7 @@ import type { ImportOutcome } from '../../lib/import/pipeline.ts';
 import { writeStaged } from '../../lib/import/staged.ts';
 import type { Principal } from '../../plugins/access.ts';
 import type { ImportUpload } from '../../plugins/import-route.ts';
+import * as academics from '../academics/academics.read.ts';
 import * as audit from '../audit/audit.service.ts';
 import * as users from '../users/users.service.ts';
 import * as books from './books.repository.ts';
@@ -162,6 +163,8 @@ export async function issueBook(ctx: AppContext, p: Principal, bookId: string, b
     loanId = await ctx.db.transaction(async (tx) => {
       // One member's borrows run one at a time: the limits below cannot be raced past.
       if (!(await users.lockActiveUser(ctx, memberId, tx))) throw notFound(MSG.memberNotFound, 'MEMBER_NOT_FOUND');
+      // The library lends to current students: a graduate (issue 27 item 5) returns, but borrows no more.
+      if (await academics.isGraduate(ctx, memberId, tx)) throw forbidden(MSG.graduateCannotBorrow, 'GRADUATE_CANNOT_BORROW');
       if (!(await books.findBook(tx, bookId))) throw bookNotFound();
       const rules = await circulationRules.getSettings(tx);
       const standing = await loans.memberStanding(tx, memberId, bookId);

@@ -3,7 +3,7 @@ import { PLACEMENT_CELL, hasAnyRole } from '@crs/shared/roles';
 import type { Applicant, ApplicantsResponse, CellStatus, CreateJob, Eligibility, Job, StudentApplication, UpdateJobInput } from '@crs/shared/schemas/placement';
 import type { AppContext } from '../../context.ts';
 import { uniqueViolation } from '../../db/client.ts';
-import { AppError, badRequest, conflict, notFound } from '../../lib/errors.ts';
+import { AppError, badRequest, conflict, forbidden, notFound } from '../../lib/errors.ts';
 import { sheetDownload } from '../../lib/spreadsheet.ts';
 import { collegeClock } from '../../lib/time.ts';
 import type { Principal } from '../../plugins/access.ts';
@@ -144,6 +144,8 @@ export type ResumeUpload = { bytes: Buffer; filename: string; tooLarge: boolean 
 export async function apply(ctx: AppContext, p: Principal, jobId: string, resume?: ResumeUpload): Promise<StudentApplication> {
   const job = await repo.findJob(ctx.db, jobId);
   if (!job) throw notFound(MSG.jobNotFound, 'JOB_NOT_FOUND');
+  // Placement serves current students: a graduate (issue 27 item 5) keeps reading, but applies no more.
+  if (await academics.isGraduate(ctx, p.user.id)) throw forbidden(MSG.graduateCannotApply, 'GRADUATE_CANNOT_APPLY');
   const judged = await judge(ctx, job, await standingOf(ctx, p));
   if (job.status !== 'open') throw conflict(MSG.jobClosed, 'JOB_CLOSED');
   if (!judged.accepting.met) throw conflict(MSG.jobDeadlinePassed, 'DEADLINE_PASSED');

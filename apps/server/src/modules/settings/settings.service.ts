@@ -53,6 +53,9 @@ export function defaults(ctx: AppContext): SettingsValues {
     gradeScale: DEFAULT_GRADE_SCALE,
     ...DEFAULT_LIFETIMES,
     auditRetentionDays: audit.DEFAULT_RETENTION_DAYS,
+    // The rollover's hold-back rule is off until the college sets it (everyone is promoted).
+    holdBackAttendanceBelow: 0,
+    holdBackFailedCreditsAbove: null,
   };
 }
 

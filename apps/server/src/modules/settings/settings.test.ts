@@ -65,6 +65,8 @@ describe('settings: who may read and change them', () => {
       sessionDays: 30,
       sessionIdleDays: 7,
       auditRetentionDays: 365,
+      holdBackAttendanceBelow: 0,
+      holdBackFailedCreditsAbove: null,
       logoUrl: null,
       smtpConfigured: true,
     });

@@ -351,6 +351,29 @@ export const adoptSection = async (db: Executor, studentIds: readonly string[], 
           .returning({ id: users.id })
       ).map((r) => r.id);
 
+/** The Students whose home section is one of `sectionIds` (the semester rollover's students), with what an alumni record copies. */
+export const studentsOfHomeSections = (db: Executor, sectionIds: readonly string[]) =>
+  sectionIds.length === 0
+    ? Promise.resolve([])
+    : db
+        .select({ id: users.id, name: users.name, email: users.email, phone: users.phone, studentId: users.studentId, sectionId: sql<string>`${users.sectionId}` })
+        .from(users)
+        .where(and(sql`${users.sectionId} = any(${sql.param([...sectionIds])}::uuid[])`, sql`'Student' = any(${users.roles})`));
+/** Moves the home section of `studentIds` to `s` (the rollover's promotion; enrolment is the caller's). */
+export async function moveHomeSection(db: Executor, studentIds: readonly string[], s: { id: string; name: string }): Promise<void> {
+  for (let i = 0; i < studentIds.length; i += 5000) {
+    await db
+      .update(users)
+      .set({ sectionId: s.id, section: s.name, updatedAt: sql`now()` })
+      .where(sql`${users.id} = any(${sql.param(studentIds.slice(i, i + 5000))}::uuid[])`);
+  }
+}
+/** Name, email, phone and student ID of `ids` (an alumni record's copy of the student). */
+export const contactsByIds = (db: Executor, ids: readonly string[]) =>
+  ids.length === 0
+    ? Promise.resolve([])
+    : db.select({ id: users.id, name: users.name, email: users.email, phone: users.phone, studentId: users.studentId }).from(users).where(sql`${users.id} = any(${sql.param([...ids])}::uuid[])`);
+
 /** Users whose department or section is legacy free text no Academics record matched, by name (all of them when `limit` is 'all'). */
 export const unmatchedUsers = (db: Executor, limit: number | 'all') => {
   const where = sql`(${users.departmentId} is null and coalesce(btrim(${users.department}), '') <> '') or (${users.sectionId} is null and coalesce(btrim(${users.section}), '') <> '')`;

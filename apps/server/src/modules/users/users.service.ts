@@ -165,6 +165,14 @@ export const sectionJoined = (ctx: AppContext, studentIds: readonly string[], se
   repo.adoptSection(tx, studentIds, section);
 /** People without a department whose text names one of `list` (name or code, any case) get it; the ids changed. */
 export const linkDepartments = (ctx: AppContext, list: ReadonlyArray<{ id: string; code: string; name: string }>, tx: Executor): Promise<string[]> => repo.linkDepartments(tx, list);
+/** The Students whose home section is one of `sectionIds`, with name, email, phone, student ID and that section (the semester rollover). */
+export const studentsOfHomeSections = (ctx: AppContext, sectionIds: readonly string[], tx: Executor = ctx.db) => repo.studentsOfHomeSections(tx, sectionIds);
+/** The rollover's promotion: the home section of `studentIds` becomes `section` (call `usersChanged` after the commit). */
+export const moveHomeSection = (ctx: AppContext, studentIds: readonly string[], section: { id: string; name: string }, tx: Executor): Promise<void> => repo.moveHomeSection(tx, studentIds, section);
+/** Name, email, phone and student ID of `ids`, by id (a graduate's alumni record). */
+export async function contactsByIds(ctx: AppContext, ids: readonly string[], tx: Executor = ctx.db) {
+  return new Map((await repo.contactsByIds(tx, [...new Set(ids)])).map((r) => [r.id, r]));
+}
 /** Every process forgets its cached copy of these users (call after the change has committed). */
 export async function usersChanged(ctx: AppContext, ids: readonly string[]): Promise<void> {
   for (const id of new Set(ids)) await userCache(ctx).invalidate(id);

@@ -74,6 +74,13 @@ export const SETTINGS_TEXT = {
   sessionDays: 'Session lifetime (days)',
   idleDays: 'Idle timeout (days)',
 
+  holdBack: 'Semester rollover',
+  holdBackHint: 'Who the rollover holds back; an Admin may still change any student in the preview.',
+  holdBackAttendance: 'Hold back below attendance (%)',
+  holdBackAttendanceHint: 'Attendance in the closing term below this is held back; 0 turns it off.',
+  holdBackCredits: 'Hold back above failed credits',
+  holdBackCreditsHint: 'More failed credits than this in the closing term is held back; leave empty to turn it off.',
+
   audit: 'Audit log',
   retentionDays: 'Keep entries for (days)',
   retentionHint: 'Older entries are removed by the hourly maintenance (at least 30 days).',

@@ -269,6 +269,29 @@ function SettingsForm({ settings }: { settings: Settings }) {
         </div>
       </Section>
 
+      <Section title={T.holdBack} description={T.holdBackHint}>
+        <div className="grid gap-4 sm:grid-cols-2">
+          <NumberField name="holdBackAttendanceBelow" label={T.holdBackAttendance} hint={T.holdBackAttendanceHint} register={register} errors={errors} />
+          <div className="grid gap-1">
+            <FormField label={T.holdBackCredits} error={errors.holdBackFailedCreditsAbove?.message}>
+              {(a) => (
+                <Input
+                  {...a}
+                  type="number"
+                  inputMode="numeric"
+                  step={1}
+                  aria-describedby={[a['aria-describedby'], 'settings-holdBackFailedCreditsAbove-hint'].filter(Boolean).join(' ')}
+                  {...register('holdBackFailedCreditsAbove', { setValueAs: (v: unknown) => (v === '' || v === null || v === undefined ? null : Number(v)) })}
+                />
+              )}
+            </FormField>
+            <p id="settings-holdBackFailedCreditsAbove-hint" className="text-xs text-muted-foreground">
+              {T.holdBackCreditsHint}
+            </p>
+          </div>
+        </div>
+      </Section>
+
       <Section title={T.grading} description={T.gradingHint}>
         <div className="relative min-w-0 overflow-x-auto">
           <RowsTable caption={T.grading} columns={[T.grade, T.points, T.from]} removeLabel={T.remove} minWidth="min-w-[24rem]">
