@@ -11,6 +11,7 @@ const SIDEBARS: Record<DemoRole, [string, string][]> = {
     ['Attendance', '/dashboard/student/attendance'],
     ['Results', '/dashboard/student/results'],
     ['Library', '/library'],
+    ['Calendar', '/calendar'],
   ],
   Teacher: [
     ['Dashboard', '/dashboard/teacher'],
@@ -22,12 +23,14 @@ const SIDEBARS: Record<DemoRole, [string, string][]> = {
     ['Library', '/library'],
     ['Alumni', '/alumni'],
     ['Exams', '/dashboard/teacher/exams'],
+    ['Calendar', '/calendar'],
   ],
   Staff: [
     ['Dashboard', '/dashboard/staff'],
     ['Notices', '/dashboard/staff/notices'],
     ['Reports', '/dashboard/staff/reports'],
     ['Placement', '/dashboard/placement'],
+    ['Calendar', '/calendar'],
   ],
   Admin: [
     ['Dashboard', '/dashboard/admin'],
@@ -39,6 +42,7 @@ const SIDEBARS: Record<DemoRole, [string, string][]> = {
     ['Rollover', '/dashboard/admin/rollover'],
     ['Notices', '/dashboard/staff/notices'],
     ['Placement', '/dashboard/placement'],
+    ['Calendar', '/calendar'],
   ],
   SuperAdmin: [
     ['Dashboard', '/dashboard/superadmin'],
@@ -49,10 +53,12 @@ const SIDEBARS: Record<DemoRole, [string, string][]> = {
     ['Rollover', '/dashboard/admin/rollover'],
     ['Notices', '/dashboard/staff/notices'],
     ['Placement', '/dashboard/placement'],
+    ['Calendar', '/calendar'],
   ],
   Librarian: [
     ['Dashboard', '/dashboard/librarian'],
     ['Library', '/library'],
+    ['Calendar', '/calendar'],
   ],
 };
 
