@@ -16,3 +16,4 @@ export * from './placement.ts';
 export * from './audit.ts';
 export * from './ratelimit.ts';
 export * from './settings.ts';
+export * from './transcripts.ts';

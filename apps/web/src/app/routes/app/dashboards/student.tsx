@@ -20,6 +20,8 @@ import { useLibrarySummaryOf } from '@/features/library/api/get-student-summary'
 import { usePlacementDeadlines } from '@/features/placement/hooks/use-placement-deadlines';
 import { useUpcomingExamsOf } from '@/features/results/api/get-student-upcoming-exams';
 import { CgpaCard } from '@/features/results/components/cgpa-card';
+import { SectionBatch } from '@/features/transcripts/components/section-batch';
+import { TranscriptDownloads } from '@/features/transcripts/components/transcript-downloads';
 import { serverMessage } from '@/lib/errors';
 import { displayName, useAuth } from '@/lib/auth';
 import { formatDate } from '@/lib/format-date';
@@ -145,6 +147,13 @@ function StudentDashboard({ student }: { student?: string | undefined }) {
         <QuickActionsCard actions={QUICK_ACTIONS} columns={3} />
       ) : null}
       <UpcomingDeadlines student={student} />
+      {/* The Admin's view of a student (issue 27): their grade cards and transcript, and a section's in one PDF. */}
+      {student !== undefined ? (
+        <>
+          <TranscriptDownloads student={student} own={false} />
+          <SectionBatch />
+        </>
+      ) : null}
       {/* The document repository's read view: the spec's route table has no student page for it (decision 0027). */}
       {own ? (
         <Card>
