@@ -2,7 +2,7 @@
 // BENCH_SECONDS (default 8) sets each load's length; BENCH_DATABASE_URL adds PostgreSQL runs;
 // BENCH_PORTS (e.g. 46500-46549) keeps the servers it starts in that range;
 // BENCH_PGLITE_BOOKS / BENCH_PG_BOOKS (100k / 1M) size the search catalogues, BENCH_PGLITE_ALUMNI /
-// BENCH_PG_ALUMNI (100k / 1M) the alumni directories; BENCH_ONLY=accounts,client,search,import,alumni,attendance,calendar,rollover,lighthouse.
+// BENCH_PG_ALUMNI (100k / 1M) the alumni directories; BENCH_ONLY=accounts,client,search,import,alumni,attendance,calendar,rollover,transcripts,lighthouse.
 import { availableParallelism, loadavg } from 'node:os';
 import { accountsBench } from './bench/accounts.ts';
 import { alumniBench } from './bench/alumni.ts';
@@ -14,6 +14,7 @@ import { bundleBench } from './bench/bundle.ts';
 import { importBench } from './bench/import.ts';
 import { lighthouseBench } from './bench/lighthouse.ts';
 import { searchBench } from './bench/search.ts';
+import { transcriptsBench } from './bench/transcripts.ts';
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 8);
 const pgUrl = process.env.BENCH_DATABASE_URL;
@@ -21,7 +22,7 @@ const pgUrl = process.env.BENCH_DATABASE_URL;
 console.log(`CRS benchmarks — ${new Date().toISOString()} — node ${process.version}, ${seconds}s per load, 50 connections, load average ${loadavg().map((l) => l.toFixed(1)).join(' ')} on ${availableParallelism()} cores`);
 console.log('Figures vary with the machine; compare the ratios, which are measured in the same run.\n');
 
-const only = new Set((process.env.BENCH_ONLY ?? 'accounts,client,search,import,alumni,attendance,calendar,rollover,lighthouse').split(','));
+const only = new Set((process.env.BENCH_ONLY ?? 'accounts,client,search,import,alumni,attendance,calendar,rollover,transcripts,lighthouse').split(','));
 if (only.has('accounts')) await accountsBench({ seconds, pgUrl });
 if (only.has('client')) await bundleBench();
 if (only.has('search')) await searchBench({ pgUrl, requests: Number(process.env.BENCH_REQUESTS ?? 300) });
@@ -30,5 +31,6 @@ if (only.has('alumni')) await alumniBench({ pgUrl, requests: Number(process.env.
 if (only.has('attendance')) await attendanceBench({ requests: Number(process.env.BENCH_REQUESTS ?? 300) });
 if (only.has('calendar')) await calendarBench({ requests: Number(process.env.BENCH_REQUESTS ?? 300) });
 if (only.has('rollover')) await rolloverBench();
+if (only.has('transcripts')) await transcriptsBench({ requests: Number(process.env.BENCH_REQUESTS ?? 300) });
 if (only.has('lighthouse')) await lighthouseBench();
 printAims();

@@ -26,6 +26,7 @@ import { docsRoutes } from './modules/docs/docs.routes.ts';
 import { filesRoutes } from './modules/files/files.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { idcardsRoutes, studentCardRoutes } from './modules/idcards/idcards.routes.ts';
+import { studentTranscriptRoutes, transcriptsRoutes } from './modules/transcripts/transcripts.routes.ts';
 import { libraryRoutes } from './modules/library/library.routes.ts';
 import { materialsRoutes } from './modules/materials/materials.routes.ts';
 import { noticesRoutes } from './modules/notices/notices.routes.ts';
@@ -147,6 +148,9 @@ export async function buildApp(ctx: AppContext, opts: BuildOptions = {}): Promis
         await api.register(studentCardRoutes, { prefix: `${base}/students`, ctx });
       }
       await api.register(idcardsRoutes, { prefix: '/idcards', ctx });
+      // Issue 27 item 6: grade cards and transcripts (decision 0044).
+      await api.register(studentTranscriptRoutes, { prefix: '/students', ctx });
+      await api.register(transcriptsRoutes, { prefix: '/transcripts', ctx });
       await api.register(noticesRoutes, { prefix: '/notices', ctx });
       await api.register(placementRoutes, { prefix: '/placement', ctx });
       await api.register(calendarRoutes, { prefix: '/calendar', ctx });

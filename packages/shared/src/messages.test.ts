@@ -20,6 +20,7 @@ import { IDCARDS_MSG } from './messages/idcards.ts';
 import { MATERIALS_MSG } from './messages/materials.ts';
 import { PLACEMENT_MSG } from './messages/placement.ts';
 import { SYSTEM_MSG } from './messages/system.ts';
+import { TRANSCRIPTS_MSG } from './messages/transcripts.ts';
 import { USERS_MSG } from './messages/users.ts';
 
 const PARTS = {
@@ -41,6 +42,7 @@ const PARTS = {
   PROFILE_MSG,
   SETTINGS_MSG,
   SYSTEM_MSG,
+  TRANSCRIPTS_MSG,
   USERS_MSG,
 };
 

@@ -17,6 +17,7 @@ import { MATERIALS_MSG } from './messages/materials.ts';
 import { FILES_MSG } from './messages/files.ts';
 import { SYSTEM_MSG } from './messages/system.ts';
 import { CALENDAR_MSG } from './messages/calendar.ts';
+import { TRANSCRIPTS_MSG } from './messages/transcripts.ts';
 
 /**
  * Every user-facing text that both the server and the client use, written once, in one part per
@@ -43,4 +44,5 @@ export const MSG = {
   ...FILES_MSG,
   ...SYSTEM_MSG,
   ...CALENDAR_MSG,
+  ...TRANSCRIPTS_MSG,
 } as const;

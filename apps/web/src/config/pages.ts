@@ -33,6 +33,8 @@ export const PAGES = {
   unauthorized: { title: 'Access denied', path: '/unauthorized', page: 'access-denied' },
   // Issue 13: what an ID card's QR code opens; public (whoever scans a card is not signed in).
   verifyIdCard: { title: 'Verify ID card', path: '/verify/:token', page: 'verify' },
+  // Issue 27: what a grade card's or transcript's QR code opens; public like the ID card's.
+  verifyTranscript: { title: 'Verify grade card or transcript', path: '/verify/transcripts/:token', page: 'verify-transcript' },
 
   confirmation: { title: 'Success', path: '/confirmation', page: 'app/confirmation', guarded: true },
   dashboard: { title: 'Dashboard', path: '/dashboard', page: 'app/dashboard-dispatcher', guarded: true },

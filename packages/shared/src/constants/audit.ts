@@ -49,6 +49,9 @@ export const AUDIT_ACTIONS = {
   'rollover.run': 'Semester rolled over',
   'student.graduated': 'Student graduated',
   'alumni.graduates_added': 'Graduates added to alumni',
+  // Issue 27 item 6: a grade card or transcript issued (one entry per document), or revoked.
+  'transcript.issued': 'Grade card or transcript issued',
+  'transcript.revoked': 'Grade card or transcript revoked',
 } as const satisfies Record<string, string>;
 export type AuditAction = keyof typeof AUDIT_ACTIONS;
 
@@ -72,6 +75,7 @@ export const AUDIT_TARGET_TYPES = {
   document: 'Documents',
   notice: 'Notices',
   'ID card': 'ID cards',
+  transcript: 'Grade cards and transcripts',
   loan: 'Loans',
   report: 'Reports',
   settings: 'Settings',

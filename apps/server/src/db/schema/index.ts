@@ -17,3 +17,4 @@ export * from './calendar.ts';
 export * from './audit.ts';
 export * from './ratelimit.ts';
 export * from './settings.ts';
+export * from './transcripts.ts';

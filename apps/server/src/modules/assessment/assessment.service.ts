@@ -383,6 +383,9 @@ async function resultsOf(ctx: AppContext, studentId: string, tx: Executor = ctx.
 /** A student's CGPA over published results, null when none is published (placement's demo seed). */
 export const cgpaOf = async (ctx: AppContext, studentId: string): Promise<number | null> => (await resultsOf(ctx, studentId)).cgpa;
 
+/** A student's results over published exams, for their grade cards and transcript (the transcripts module checks who asks). */
+export const publishedResultsOf = (ctx: AppContext, studentId: string): Promise<Results> => resultsOf(ctx, studentId);
+
 /** GET /results/me: the caller's own results. */
 export const myResults = (ctx: AppContext, p: Principal) => resultsOf(ctx, p.user.id);
 

@@ -31,9 +31,9 @@ export type CardFace = {
 const require = createRequire(import.meta.url);
 const fontDir = path.join(path.dirname(require.resolve('dejavu-fonts-ttf/package.json')), 'ttf');
 const FONT = { regular: path.join(fontDir, 'DejaVuSans.ttf'), bold: path.join(fontDir, 'DejaVuSans-Bold.ttf') };
-/** The TTFs' bytes for pdfkit, read once on first use. */
+/** The TTFs' bytes for pdfkit, read once on first use (transcripts' PDFs use them too). */
 let fontBytes: { regular: Buffer; bold: Buffer } | undefined;
-const pdfFonts = () => (fontBytes ??= { regular: readFileSync(FONT.regular), bold: readFileSync(FONT.bold) });
+export const pdfFonts = () => (fontBytes ??= { regular: readFileSync(FONT.regular), bold: readFileSync(FONT.bold) });
 
 /** CR80 card (85.6 × 54 mm) at 300 dpi, in layout units (PNG pixels). */
 export const CARD_WIDTH = 1011;
@@ -112,7 +112,7 @@ export function cardLayout(face: CardFace): Shape[] {
 }
 
 /** The dark modules of a QR code, as cells of `size / (n + 8)` with a 4-cell quiet zone. */
-function qrCells(url: string, size: number): { cell: number; dark: Array<[number, number]> } {
+export function qrCells(url: string, size: number): { cell: number; dark: Array<[number, number]> } {
   const qr = QRCode.create(url, { errorCorrectionLevel: 'M' });
   const n = qr.modules.size;
   const cell = size / (n + 8);

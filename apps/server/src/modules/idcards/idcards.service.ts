@@ -197,6 +197,9 @@ export async function mayReadFile(ctx: AppContext, p: Principal, file: FileRow):
   return !!card && !card.revokedAt;
 }
 
+/** The bundled fonts and QR drawing, for the other documents the college issues (transcripts, decision 0044). */
+export { pdfFonts, qrCells } from './idcards.render.ts';
+
 /** Demo: cards for every student of the section the demo student is in (only when no card exists yet). */
 export async function seedDemoCards(ctx: AppContext, adminId: string, studentId: string): Promise<number> {
   if ((await repo.countLive(ctx.db)) > 0) return 0;

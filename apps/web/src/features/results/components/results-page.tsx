@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { EXAM_KIND_LABELS } from '@crs/shared/constants/assessment';
 import type { Results } from '@crs/shared/schemas/assessment';
 import { PageHeader } from '@/components/layout/page';
@@ -16,12 +17,13 @@ const two = (n: number) => n.toFixed(2);
 /** "21.5 / 25", "Absent", or "Not entered" for a published exam without the student's mark. */
 export const marksText = (e: ExamResult) => (e.absent ? T.absent : e.marks === null ? T.notEntered : `${Number(e.marks.toFixed(2))} / ${e.maxMarks}`);
 
-/** /dashboard/student/results: CGPA and SGPA, a table of subjects, then each subject's published exams. */
-export function ResultsPage() {
+/** /dashboard/student/results: CGPA and SGPA, a table of subjects, then each subject's published exams; `downloads` (the grade card and transcript buttons) under the header. */
+export function ResultsPage({ downloads }: { downloads?: ReactNode } = {}) {
   const results = useMyResults();
   return (
     <section className="grid gap-6">
       <PageHeader title={T.title} description={T.description} />
+      {downloads}
       <QueryState
         query={results}
         error={T.loadFailed}

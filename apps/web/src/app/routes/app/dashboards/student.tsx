@@ -21,6 +21,8 @@ import { usePlacementDeadlines } from '@/features/placement/hooks/use-placement-
 import { useUpcomingExamsOf } from '@/features/results/api/get-student-upcoming-exams';
 import { CgpaCard } from '@/features/results/components/cgpa-card';
 import { UpcomingCard } from '@/features/calendar/components/upcoming-card';
+import { SectionBatch } from '@/features/transcripts/components/section-batch';
+import { TranscriptDownloads } from '@/features/transcripts/components/transcript-downloads';
 import { serverMessage } from '@/lib/errors';
 import { displayName, useAuth } from '@/lib/auth';
 import { formatDate } from '@/lib/format-date';
@@ -148,6 +150,13 @@ function StudentDashboard({ student }: { student?: string | undefined }) {
       <UpcomingDeadlines student={student} />
       {/* Issue 27: the next holiday and event (the caller's own calendar, so not in an Admin's view). */}
       {own ? <UpcomingCard /> : null}
+      {/* The Admin's view of a student (issue 27): their grade cards and transcript, and a section's in one PDF. */}
+      {student !== undefined ? (
+        <>
+          <TranscriptDownloads student={student} own={false} />
+          <SectionBatch />
+        </>
+      ) : null}
       {/* The document repository's read view: the spec's route table has no student page for it (decision 0027). */}
       {own ? (
         <Card>

@@ -1,5 +1,8 @@
 import { ResultsPage } from '@/features/results/components/results-page';
+import { TranscriptDownloads } from '@/features/transcripts/components/transcript-downloads';
+import { useAuth } from '@/lib/auth';
 
 export default function StudentResultsRoute() {
-  return <ResultsPage />;
+  const { user } = useAuth();
+  return <ResultsPage downloads={user ? <TranscriptDownloads student={user._id} /> : null} />;
 }

@@ -1,0 +1,80 @@
+import { useQuery } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
+import type { Section } from '@crs/shared/schemas/academics';
+import type { TranscriptDocument, TranscriptVerifyResult } from '@crs/shared/schemas/transcripts';
+import { api } from '@/lib/api-client';
+import { fileNameOf, saveBlob } from '@/lib/download';
+import { serverMessage } from '@/lib/errors';
+
+const base = (student: string) => `/students/${encodeURIComponent(student)}`;
+
+/** GET /students/{id}/transcript (JSON): the published terms a grade card can be downloaded for; null when nothing is published (404). */
+export function useTranscript(student: string | undefined) {
+  return useQuery({
+    queryKey: ['transcripts', 'document', student ?? ''],
+    enabled: !!student,
+    retry: false,
+    queryFn: async (): Promise<TranscriptDocument | null> => {
+      try {
+        return (await api.get<TranscriptDocument>(`${base(student!)}/transcript`)).data;
+      } catch (e) {
+        if ((e as { response?: { status?: number } }).response?.status === 404) return null;
+        throw e;
+      }
+    },
+  });
+}
+
+/** `?format=pdf` of the transcript (term undefined) or a term's grade card, saved as a download; resolves to the file name. */
+export async function downloadDocument(student: string, term?: number): Promise<string> {
+  const url = term === undefined ? `${base(student)}/transcript` : `${base(student)}/gradecards/${term}`;
+  const res = await api.get<Blob>(url, { params: { format: 'pdf' }, responseType: 'blob' });
+  const name = fileNameOf(res.headers['content-disposition'], term === undefined ? 'transcript.pdf' : `gradecard-sem${term}.pdf`);
+  saveBlob(res.data, name);
+  return name;
+}
+
+/** POST /transcripts/generate: one PDF for a section, saved as a download; resolves to the file name. */
+export async function downloadSectionBatch(body: { sectionId: string; kind: 'transcript' | 'gradecard'; termId?: number }): Promise<string> {
+  const res = await api.post<Blob>('/transcripts/generate', { ...body, format: 'pdf' }, { responseType: 'blob' });
+  const name = fileNameOf(res.headers['content-disposition'], 'section.pdf');
+  saveBlob(res.data, name);
+  return name;
+}
+
+/** The sections an Admin prints for (GET /academics/sections). */
+export function useSections(enabled: boolean) {
+  return useQuery({ queryKey: ['transcripts', 'sections'], enabled, staleTime: 60_000, queryFn: async () => (await api.get<{ sections: Section[] }>('/academics/sections', { params: { pageSize: 100 } })).data.sections });
+}
+
+/** The server's message of a failed blob download (the body arrives as a Blob, not JSON). */
+export async function blobErrorMessage(error: unknown): Promise<string | null> {
+  const data: unknown = (error as { response?: { data?: unknown } } | null)?.response?.data;
+  if (data instanceof Blob) {
+    try {
+      const parsed = JSON.parse(await data.text()) as { message?: unknown };
+      return typeof parsed.message === 'string' ? parsed.message : null;
+    } catch {
+      return null;
+    }
+  }
+  return serverMessage(error);
+}
+
+type VerifyState = { isPending: true; isError: false; data: undefined } | { isPending: false; isError: true; data: undefined } | { isPending: false; isError: false; data: TranscriptVerifyResult };
+
+/** GET /transcripts/verify/{token} (public): a plain request per token, as the ID card's verify page does (no query client on public pages). */
+export function useVerifyTranscript(token: string): VerifyState {
+  const [state, setState] = useState<{ token: string; result: VerifyState }>({ token, result: { isPending: true, isError: false, data: undefined } });
+  useEffect(() => {
+    let live = true;
+    api.get<TranscriptVerifyResult>(`/transcripts/verify/${encodeURIComponent(token)}`).then(
+      ({ data }) => live && setState({ token, result: { isPending: false, isError: false, data } }),
+      () => live && setState({ token, result: { isPending: false, isError: true, data: undefined } }),
+    );
+    return () => {
+      live = false;
+    };
+  }, [token]);
+  return state.token === token ? state.result : { isPending: true, isError: false, data: undefined };
+}
