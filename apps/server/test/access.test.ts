@@ -26,6 +26,8 @@ const PUBLIC_ALLOWLIST = new Set([
   'GET /api/v1/settings/public',
   // Issue 27: a private iCal feed; the unguessable secret in its name (≥ 128 bits, stored hashed) is the credential.
   'GET /api/v1/calendar/feeds/:file',
+  // Issue 27: whether a grade card's or transcript's QR token is valid (name, student ID, issue date, CGPA only).
+  'GET /api/v1/transcripts/verify/:token',
 ]);
 
 /**
