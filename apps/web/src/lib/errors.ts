@@ -11,3 +11,17 @@ export function serverMessage(error: unknown): string | null {
   return null;
 }
 
+
+/** The server's message of a failed file download, whose error body arrives as a Blob, not JSON. */
+export async function blobErrorMessage(error: unknown): Promise<string | null> {
+  const data: unknown = (error as { response?: { data?: unknown } } | null)?.response?.data;
+  if (data instanceof Blob) {
+    try {
+      const parsed = JSON.parse(await data.text()) as { message?: unknown };
+      return typeof parsed.message === 'string' ? parsed.message : null;
+    } catch {
+      return null;
+    }
+  }
+  return serverMessage(error);
+}

@@ -7,7 +7,7 @@ import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { Progress } from '@/components/ui/progress';
 import { QueryState } from '@/components/ui/query-state';
-import { serverMessage } from '@/lib/errors';
+import { blobErrorMessage, serverMessage } from '@/lib/errors';
 import { toast } from '@/lib/toast';
 import { downloadReport, type DownloadProgress } from '../api/download-report';
 import { useReports } from '../api/get-reports';
@@ -18,19 +18,6 @@ const selectClass =
 
 type Report = ReportList['reports'][number];
 
-/** The server's message of a failed blob download (the body arrives as a Blob, not JSON). */
-async function blobErrorMessage(error: unknown): Promise<string | null> {
-  const data: unknown = (error as { response?: { data?: unknown } } | null)?.response?.data;
-  if (data instanceof Blob) {
-    try {
-      const parsed = JSON.parse(await data.text()) as { message?: unknown };
-      return typeof parsed.message === 'string' ? parsed.message : null;
-    } catch {
-      return null;
-    }
-  }
-  return serverMessage(error);
-}
 
 /** One report: its parameters, a format, Download; a progress bar while the file arrives. */
 function ReportCard({ report }: { report: Report }) {

@@ -1,9 +1,9 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
 import type { Section } from '@crs/shared/schemas/academics';
 import type { MessageBody } from '@crs/shared/schemas/common';
 import type { IdCard, IdCardUrl, VerifyResult } from '@crs/shared/schemas/idcards';
 import { api } from '@/lib/api-client';
+import { usePublicGet, type PublicGetState } from '@/lib/public-get';
 import { queryKeys } from '@/lib/query-keys';
 
 export const idcardKeys = {
@@ -25,25 +25,9 @@ export function useIdCard(student: string | undefined) {
   return useQuery({ queryKey: idcardKeys.card(student ?? ''), queryFn: () => getIdCard(student!), enabled: !!student, retry: false });
 }
 
-type VerifyState = { isPending: true; isError: false; data: undefined } | { isPending: false; isError: true; data: undefined } | { isPending: false; isError: false; data: VerifyResult };
-
-/**
- * GET /idcards/verify/{token} (public). Public pages render without the signed-in app's query
- * client (it loads with the frame), so this is a plain request per token.
- */
-export function useVerify(token: string): VerifyState {
-  const [state, setState] = useState<{ token: string; result: VerifyState }>({ token, result: { isPending: true, isError: false, data: undefined } });
-  useEffect(() => {
-    let live = true;
-    api.get<VerifyResult>(`/idcards/verify/${encodeURIComponent(token)}`).then(
-      ({ data }) => live && setState({ token, result: { isPending: false, isError: false, data } }),
-      () => live && setState({ token, result: { isPending: false, isError: true, data: undefined } }),
-    );
-    return () => {
-      live = false;
-    };
-  }, [token]);
-  return state.token === token ? state.result : { isPending: true, isError: false, data: undefined };
+/** GET /idcards/verify/{token} (public). */
+export function useVerify(token: string): PublicGetState<VerifyResult> {
+  return usePublicGet<VerifyResult>(`/idcards/verify/${encodeURIComponent(token)}`);
 }
 
 /** GET /academics/sections: the sections an Admin may generate cards for. */

@@ -1,8 +1,7 @@
-import { BadgeCheck, ShieldX, TimerOff } from 'lucide-react';
+import { BadgeCheck, TimerOff } from 'lucide-react';
 import type { VerifyResult } from '@crs/shared/schemas/idcards';
 import { UserAvatar } from '@/components/ui/avatar';
-import { QueryState } from '@/components/ui/query-state';
-import { Spinner } from '@/components/ui/spinner';
+import { VerifyFrame, VerifyInvalid } from '@/components/verify-frame';
 import { useVerify } from '../api/idcards';
 import { formatDate } from '@/lib/format-date';
 import { IDCARD_TEXT } from '../texts';
@@ -14,33 +13,15 @@ import { IDCARD_TEXT } from '../texts';
 export function VerifyPage({ token }: { token: string }) {
   const result = useVerify(token);
   return (
-    <main className="flex min-h-screen items-center justify-center p-4">
-      <div className="w-full max-w-sm rounded-xl border bg-card p-6 text-card-foreground shadow-sm">
-        <h1 className="mb-4 text-center text-xl font-semibold">{IDCARD_TEXT.verifyTitle}</h1>
-        <QueryState
-          query={result}
-          error={IDCARD_TEXT.verifyFailed}
-          loading={
-            <p className="flex items-center justify-center gap-2 text-muted-foreground" role="status">
-              <Spinner />
-              {IDCARD_TEXT.verifyChecking}
-            </p>
-          }
-        >
-          {(data) => <Verdict result={data} />}
-        </QueryState>
-      </div>
-    </main>
+    <VerifyFrame title={IDCARD_TEXT.verifyTitle} result={result} checking={IDCARD_TEXT.verifyChecking} failed={IDCARD_TEXT.verifyFailed}>
+      {(data) => <Verdict result={data} />}
+    </VerifyFrame>
   );
 }
 
 function Verdict({ result }: { result: VerifyResult }) {
   return result.status === 'invalid' ? (
-    <div className="grid justify-items-center gap-2 text-center" role="status">
-      <ShieldX aria-hidden="true" className="size-12 text-destructive" />
-      <p className="text-lg font-semibold text-destructive">{IDCARD_TEXT.verifyInvalid}</p>
-      <p className="text-sm text-muted-foreground">{IDCARD_TEXT.verifyInvalidHelp}</p>
-    </div>
+    <VerifyInvalid title={IDCARD_TEXT.verifyInvalid} help={IDCARD_TEXT.verifyInvalidHelp} />
   ) : (
     <div className="grid justify-items-center gap-4 text-center">
       <div role="status" className="grid justify-items-center gap-1">

@@ -1,10 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
 import type { Section } from '@crs/shared/schemas/academics';
 import type { TranscriptDocument, TranscriptVerifyResult } from '@crs/shared/schemas/transcripts';
 import { api } from '@/lib/api-client';
 import { fileNameOf, saveBlob } from '@/lib/download';
-import { serverMessage } from '@/lib/errors';
+import { usePublicGet, type PublicGetState } from '@/lib/public-get';
 
 const base = (student: string) => `/students/${encodeURIComponent(student)}`;
 
@@ -47,34 +46,7 @@ export function useSections(enabled: boolean) {
   return useQuery({ queryKey: ['transcripts', 'sections'], enabled, staleTime: 60_000, queryFn: async () => (await api.get<{ sections: Section[] }>('/academics/sections', { params: { pageSize: 100 } })).data.sections });
 }
 
-/** The server's message of a failed blob download (the body arrives as a Blob, not JSON). */
-export async function blobErrorMessage(error: unknown): Promise<string | null> {
-  const data: unknown = (error as { response?: { data?: unknown } } | null)?.response?.data;
-  if (data instanceof Blob) {
-    try {
-      const parsed = JSON.parse(await data.text()) as { message?: unknown };
-      return typeof parsed.message === 'string' ? parsed.message : null;
-    } catch {
-      return null;
-    }
-  }
-  return serverMessage(error);
-}
-
-type VerifyState = { isPending: true; isError: false; data: undefined } | { isPending: false; isError: true; data: undefined } | { isPending: false; isError: false; data: TranscriptVerifyResult };
-
-/** GET /transcripts/verify/{token} (public): a plain request per token, as the ID card's verify page does (no query client on public pages). */
-export function useVerifyTranscript(token: string): VerifyState {
-  const [state, setState] = useState<{ token: string; result: VerifyState }>({ token, result: { isPending: true, isError: false, data: undefined } });
-  useEffect(() => {
-    let live = true;
-    api.get<TranscriptVerifyResult>(`/transcripts/verify/${encodeURIComponent(token)}`).then(
-      ({ data }) => live && setState({ token, result: { isPending: false, isError: false, data } }),
-      () => live && setState({ token, result: { isPending: false, isError: true, data: undefined } }),
-    );
-    return () => {
-      live = false;
-    };
-  }, [token]);
-  return state.token === token ? state.result : { isPending: true, isError: false, data: undefined };
+/** GET /transcripts/verify/{token} (public), as the ID card's verify page asks. */
+export function useVerifyTranscript(token: string): PublicGetState<TranscriptVerifyResult> {
+  return usePublicGet<TranscriptVerifyResult>(`/transcripts/verify/${encodeURIComponent(token)}`);
 }

@@ -4,7 +4,8 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/com
 import { FormError } from '@/components/ui/form-error';
 import { Label } from '@/components/ui/label';
 import { toast } from '@/lib/toast';
-import { blobErrorMessage, downloadSectionBatch, useSections } from '../api/transcripts';
+import { blobErrorMessage } from '@/lib/errors';
+import { downloadSectionBatch, useSections } from '../api/transcripts';
 import { TRANSCRIPT_TEXT as T } from '../texts';
 
 const selectClass =

@@ -5,7 +5,8 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/com
 import { FormError } from '@/components/ui/form-error';
 import { QueryState } from '@/components/ui/query-state';
 import { toast } from '@/lib/toast';
-import { blobErrorMessage, downloadDocument, useTranscript } from '../api/transcripts';
+import { blobErrorMessage } from '@/lib/errors';
+import { downloadDocument, useTranscript } from '../api/transcripts';
 import { TRANSCRIPT_TEXT as T } from '../texts';
 
 /**

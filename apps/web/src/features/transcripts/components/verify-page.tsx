@@ -1,7 +1,6 @@
-import { BadgeCheck, ShieldX } from 'lucide-react';
+import { BadgeCheck } from 'lucide-react';
 import type { TranscriptVerifyResult } from '@crs/shared/schemas/transcripts';
-import { QueryState } from '@/components/ui/query-state';
-import { Spinner } from '@/components/ui/spinner';
+import { VerifyFrame, VerifyInvalid } from '@/components/verify-frame';
 import { formatDate } from '@/lib/format-date';
 import { useVerifyTranscript } from '../api/transcripts';
 import { TRANSCRIPT_TEXT as T } from '../texts';
@@ -13,33 +12,15 @@ import { TRANSCRIPT_TEXT as T } from '../texts';
 export function TranscriptVerifyPage({ token }: { token: string }) {
   const result = useVerifyTranscript(token);
   return (
-    <main className="flex min-h-screen items-center justify-center p-4">
-      <div className="w-full max-w-sm rounded-xl border bg-card p-6 text-card-foreground shadow-sm">
-        <h1 className="mb-4 text-center text-xl font-semibold">{T.verifyTitle}</h1>
-        <QueryState
-          query={result}
-          error={T.verifyFailed}
-          loading={
-            <p className="flex items-center justify-center gap-2 text-muted-foreground" role="status">
-              <Spinner />
-              {T.verifyChecking}
-            </p>
-          }
-        >
-          {(data) => <Verdict result={data} />}
-        </QueryState>
-      </div>
-    </main>
+    <VerifyFrame title={T.verifyTitle} result={result} checking={T.verifyChecking} failed={T.verifyFailed}>
+      {(data) => <Verdict result={data} />}
+    </VerifyFrame>
   );
 }
 
 function Verdict({ result }: { result: TranscriptVerifyResult }) {
   return !result.valid ? (
-    <div className="grid justify-items-center gap-2 text-center" role="status">
-      <ShieldX aria-hidden="true" className="size-12 text-destructive" />
-      <p className="text-lg font-semibold text-destructive">{T.verifyInvalid}</p>
-      <p className="text-sm text-muted-foreground">{T.verifyInvalidHelp}</p>
-    </div>
+    <VerifyInvalid title={T.verifyInvalid} help={T.verifyInvalidHelp} />
   ) : (
     <div className="grid justify-items-center gap-4 text-center">
       <div role="status" className="grid justify-items-center gap-1">
