@@ -21,6 +21,7 @@ import { MATERIALS_MSG } from './messages/materials.ts';
 import { PLACEMENT_MSG } from './messages/placement.ts';
 import { SYSTEM_MSG } from './messages/system.ts';
 import { TRANSCRIPTS_MSG } from './messages/transcripts.ts';
+import { IDENTITY_MSG } from './messages/identity.ts';
 import { USERS_MSG } from './messages/users.ts';
 
 const PARTS = {
@@ -43,6 +44,7 @@ const PARTS = {
   SETTINGS_MSG,
   SYSTEM_MSG,
   TRANSCRIPTS_MSG,
+  IDENTITY_MSG,
   USERS_MSG,
 };
 

@@ -18,6 +18,7 @@ import { FILES_MSG } from './messages/files.ts';
 import { SYSTEM_MSG } from './messages/system.ts';
 import { CALENDAR_MSG } from './messages/calendar.ts';
 import { TRANSCRIPTS_MSG } from './messages/transcripts.ts';
+import { IDENTITY_MSG } from './messages/identity.ts';
 
 /**
  * Every user-facing text that both the server and the client use, written once, in one part per
@@ -45,4 +46,5 @@ export const MSG = {
   ...SYSTEM_MSG,
   ...CALENDAR_MSG,
   ...TRANSCRIPTS_MSG,
+  ...IDENTITY_MSG,
 } as const;

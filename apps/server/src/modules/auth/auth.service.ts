@@ -104,6 +104,22 @@ export async function login(ctx: AppContext, email: string, password: string, me
     throw forbidden(MSG.accountDisabled, 'ACCOUNT_DISABLED');
   }
   const { passwordHash: _omit, ...account } = user;
+  return completeSignIn(ctx, account, meta, { method: 'password', mfaSatisfied: false });
+}
+
+/** How a sign-in proved who the user is, before any second factor (issue 28). */
+export type SignInProof = {
+  /** 'password', or the id of the OpenID provider that signed the user in. */
+  method: 'password' | { provider: string };
+  /** The first factor already counts as the second too (a provider's `amr`, when Settings says so). */
+  mfaSatisfied: boolean;
+};
+
+/**
+ * The one way every sign-in ends (password, provider): opens the session and answers the login
+ * answer. Issue 28's second factor hooks in here, so no way of signing in can skip it.
+ */
+export async function completeSignIn(ctx: AppContext, account: users.UserRecord, meta: RequestMeta, _proof: SignInProof) {
   const tokens = await ctx.db.transaction((tx) => createSession(ctx, tx, account, meta));
   return presentSignIn(tokens, users.presentUser(account));
 }

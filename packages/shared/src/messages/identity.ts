@@ -1,0 +1,62 @@
+/**
+ * Identity (issue 28): sign-in with the college's identity provider (OpenID Connect), the second
+ * factor (TOTP) and the sessions page. Part of MSG (../messages.ts); a screen imports the part it
+ * needs.
+ */
+export const IDENTITY_MSG = {
+  // OpenID Connect sign-in
+  oidcSignInWith: (label: string) => `Sign in with ${label}`,
+  oidcOr: 'or',
+  oidcProviderNotFound: 'This sign-in provider is not configured',
+  oidcReturnToInvalid: 'The return path must be a page of this portal',
+  oidcSignInFailed: 'Sign-in with your college account did not complete. Please try again.',
+  oidcCodeInvalid: 'This sign-in link has expired or was already used. Please sign in again.',
+  oidcDomainRefused: (domain: string) => `Accounts of ${domain} cannot sign in here. Use your college email account.`,
+  oidcEmailUnverified: 'Your identity provider has not verified your email address, so it cannot be used to sign in here',
+  oidcEmailMissing: 'Your identity provider did not share an email address',
+  oidcSubjectBound: 'This college account is already linked to another CRS account',
+  oidcProviderRequired: (label: string) => `Your account signs in with ${label}. Use the 'Sign in with ${label}' button.`,
+  oidcSigningIn: 'Signing you in…',
+  oidcIssuerHttps: 'The issuer must be an https:// address (http:// only on this machine)',
+  oidcIssuerUnreachable: "The issuer's /.well-known/openid-configuration could not be read",
+  oidcProviderIdInvalid: 'The id must be 2–40 lowercase letters, digits or hyphens',
+  oidcProviderIdTaken: 'A provider with this id already exists',
+  oidcProviderFromEnvironment: 'This provider comes from environment variables and cannot be changed here',
+  oidcLabelRequired: 'Button label is required',
+  oidcClientIdRequired: 'Client ID is required',
+  oidcClientSecretRequired: 'Client secret is required',
+  oidcDomainInvalid: 'Write each domain as example.edu',
+  oidcClaimInvalid: 'Write the claim name as letters, digits, dots, hyphens or underscores',
+  oidcProviderCreated: 'Sign-in provider added',
+  oidcProviderUpdated: 'Sign-in provider updated',
+  oidcProviderDeleted: 'Sign-in provider removed',
+  oidcRedirectUri: 'Redirect URI to register with the provider',
+  // Linked accounts (the Account page)
+  identityUnlinked: 'The college account was unlinked',
+  identityNotFound: 'Linked account not found',
+  identityUnlinkNeedsPassword: 'Set a password before you unlink your only way to sign in',
+  // Two-factor authentication
+  mfaRequiredToContinue: 'Enter the 6-digit code from your authenticator app',
+  mfaEnrolRequired: 'Your role requires two-factor authentication. Set it up to continue.',
+  mfaCodeInvalid: 'The code is not correct or has expired',
+  mfaCodeFormat: 'Enter the 6-digit code or a recovery code',
+  mfaCodeReused: 'This code was already used. Wait for the next one.',
+  mfaTokenInvalid: 'Your sign-in has expired. Please sign in again.',
+  mfaAlreadyEnabled: 'Two-factor authentication is already on',
+  mfaNotEnabled: 'Two-factor authentication is not on',
+  mfaSetupFirst: 'Start the set-up first',
+  mfaEnabled: 'Two-factor authentication is on',
+  mfaDisabled: 'Two-factor authentication is off',
+  mfaDisableRequired: 'Your role requires two-factor authentication; it cannot be turned off',
+  mfaReset: "The user's second factor was reset; they set it up again at their next sign-in",
+  mfaRecoveryCodesNote: 'Keep these recovery codes somewhere safe. Each works once, and they are shown only now.',
+  mfaRecoveryCodeUsed: (left: number) => `Recovery code used. ${left} left.`,
+  mfaManualKey: 'Or type this key into the app',
+  // Sessions
+  sessionNotFound: 'Session not found',
+  sessionRevoked: 'The session was signed out',
+  sessionsRevoked: (n: number) => `${n} other session${n === 1 ? '' : 's'} signed out`,
+  sessionThisDevice: 'This device',
+  sessionSignOutOthers: 'Sign out other sessions',
+  sessionCurrentUseLogout: 'Use Sign out to end this session',
+} as const;
