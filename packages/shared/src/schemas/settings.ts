@@ -139,6 +139,8 @@ const editable = {
   holdBackAttendanceBelow: wholeIn(SETTINGS_BOUNDS.holdBackAttendanceBelow, MSG.settingsHoldBackAttendance),
   /** …and one with more failed credits than this in the closing term; null = off. */
   holdBackFailedCreditsAbove: wholeIn(SETTINGS_BOUNDS.holdBackFailedCreditsAbove, MSG.settingsHoldBackCredits).nullable(),
+  /** Admins and SuperAdmins must use a second factor (issue 28 item 3): those without one enrol at their next sign-in. */
+  mfaRequiredForAdmins: z.boolean({ error: MSG.settingsMfaRequired }),
 };
 
 /** Every editable value, whole: what the server stores and applies (rules across fields included). */
@@ -176,6 +178,7 @@ export const settingsSchema = z.object({
   auditRetentionDays: z.number(),
   holdBackAttendanceBelow: z.number(),
   holdBackFailedCreditsAbove: z.number().nullable(),
+  mfaRequiredForAdmins: z.boolean(),
   /** The logo's address (`/api/v1/files/{id}`, open to anyone like an avatar), or null. */
   logoUrl: z.string().nullable(),
   /** Whether an SMTP server is configured (the test mail needs one). */

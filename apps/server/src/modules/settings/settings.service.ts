@@ -56,6 +56,8 @@ export function defaults(ctx: AppContext): SettingsValues {
     // The rollover's hold-back rule is off until the college sets it (everyone is promoted).
     holdBackAttendanceBelow: 0,
     holdBackFailedCreditsAbove: null,
+    // Off on a new installation: an Admin without an authenticator app would be locked out.
+    mfaRequiredForAdmins: false,
   };
 }
 
