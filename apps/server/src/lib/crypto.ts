@@ -1,4 +1,4 @@
-import { createHash, createHmac, randomBytes } from 'node:crypto';
+import { createCipheriv, createDecipheriv, createHash, createHmac, randomBytes } from 'node:crypto';
 import { hash, verify } from '@node-rs/argon2';
 
 /** 256 random bits, URL-safe. */
@@ -31,3 +31,34 @@ export async function verifyPassword(passwordHash: string, password: string): Pr
 // A real hash to verify against when the email is unknown, so timing does not tell.
 let dummy: Promise<string> | undefined;
 export const dummyHash = (): Promise<string> => (dummy ??= hashPassword(randomToken()));
+
+/**
+ * Secrets CRS must read back (an OpenID provider's client secret, a user's TOTP key) are kept
+ * sealed at rest (issue 28): AES-256-GCM under a key derived from the server secret for one
+ * `purpose`, a fresh 96-bit nonce each time, the purpose bound as associated data so a value sealed
+ * for one use cannot be opened as another. Text form: `v1.<nonce>.<ciphertext>.<tag>` (base64url).
+ */
+const sealKey = (serverSecret: Uint8Array, purpose: string): Buffer =>
+  createHmac('sha256', serverSecret).update(`seal:${purpose}`).digest();
+
+export function seal(serverSecret: Uint8Array, purpose: string, plaintext: string): string {
+  const nonce = randomBytes(12);
+  const cipher = createCipheriv('aes-256-gcm', sealKey(serverSecret, purpose), nonce);
+  cipher.setAAD(Buffer.from(purpose));
+  const body = Buffer.concat([cipher.update(plaintext, 'utf8'), cipher.final()]);
+  return ['v1', nonce, body, cipher.getAuthTag()].map((p) => (typeof p === 'string' ? p : p.toString('base64url'))).join('.');
+}
+
+/** The plaintext of `sealed`, or undefined when it was not sealed by this server for `purpose` (or was altered). */
+export function unseal(serverSecret: Uint8Array, purpose: string, sealed: string): string | undefined {
+  const [version, nonce, body, tag, extra] = sealed.split('.');
+  if (version !== 'v1' || nonce === undefined || body === undefined || tag === undefined || extra !== undefined) return undefined;
+  try {
+    const decipher = createDecipheriv('aes-256-gcm', sealKey(serverSecret, purpose), Buffer.from(nonce, 'base64url'), { authTagLength: 16 });
+    decipher.setAAD(Buffer.from(purpose));
+    decipher.setAuthTag(Buffer.from(tag, 'base64url'));
+    return Buffer.concat([decipher.update(Buffer.from(body, 'base64url')), decipher.final()]).toString('utf8');
+  } catch {
+    return undefined;
+  }
+}
