@@ -7,6 +7,7 @@ import type { FileKind } from './file.ts';
 import { mapHeaders } from './headers.ts';
 import { readTableOffThread } from './read-off-thread.ts';
 import type { Table } from './table.ts';
+import { yieldToEventLoop } from '../yield.ts';
 
 type FieldError = { field: string | null; message: string };
 /** One row checked by its module: the value to store, or what is wrong (field = column key). */
@@ -108,7 +109,7 @@ export async function runImport<T>(table: Table, spec: ImportSpec<T>, store: Imp
   const firstRowWith = (spec.unique ?? []).map((u) => ({ ...u, rows: new Map<string, number>() }));
   for (let i = 0; i < data.length; i++) {
     // Checking 5,000 rows takes the CPU for 100 ms or more: let other requests in between.
-    if (i % YIELD_EVERY === YIELD_EVERY - 1) await new Promise((resolve) => setImmediate(resolve));
+    if (i % YIELD_EVERY === YIELD_EVERY - 1) await yieldToEventLoop();
     const raw = data[i]!;
     if (isBlank(raw)) continue;
     const row = i + 2;

@@ -7,6 +7,7 @@ import { MSG } from '@crs/shared/messages';
 import { conflict } from '../errors.ts';
 import { stagingTables } from './staging-table.ts';
 import type { StagingTable } from './staging-table.ts';
+import { yieldToEventLoop } from '../yield.ts';
 
 type Schema = Record<string, unknown>;
 /** The database or an open transaction (lib/ knows no db/ folder: any drizzle PostgreSQL database). */
@@ -81,8 +82,6 @@ export interface StagedPlan<S extends Schema, N> {
   /** After a commit that wrote something (planner statistics: the embedded database has no autovacuum). */
   after?(result: StagedResult): Promise<unknown>;
 }
-
-const yieldToEventLoop = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 /**
  * Writes one import with staged visibility: opens the one pending import of `staging` (a second is

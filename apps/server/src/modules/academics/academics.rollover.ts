@@ -5,6 +5,7 @@ import type { AppContext } from '../../context.ts';
 import { isUniqueViolation } from '../../db/client.ts';
 import type { Executor } from '../../db/client.ts';
 import { badRequest, conflict, notFound } from '../../lib/errors.ts';
+import { inSlices, yieldToEventLoop } from '../../lib/yield.ts';
 import type { Principal } from '../../plugins/access.ts';
 import * as alumni from '../alumni/alumni.service.ts';
 import * as assessment from '../assessment/assessment.service.ts';
@@ -22,6 +23,12 @@ import type { SectionRef } from './academics.repository.ts';
 // answers its summary. The closing term's sections, enrolments, exams, marks and attendance are
 // never changed — promoted students gain an enrolment in the next section (their home section moves
 // there), graduates keep theirs, so every result of the closing term stays readable.
+// The transaction is seconds of statements for a large college; on the embedded database they run in
+// the thread that answers requests, so they are short (a few sections or a few hundred rows each)
+// and the event loop runs between them (lib/yield.ts): /health answers during a rollover.
+
+/** Rows a write statement of the run carries at most (each ≲ 50 ms on the embedded database). */
+const ROWS_PER_STATEMENT = 250;
 
 type Input = { academicYear: string; term: TermKind; overrides: NonNullable<RolloverInput['overrides']> };
 type Student = { id: string; name: string; email: string; phone: string | null; studentId: string | null; sectionId: string };
@@ -35,14 +42,20 @@ async function plan(ctx: AppContext, input: Input, tx: Executor): Promise<Planne
   const following = nextTermOf(academicYear, term);
   const rule = await settings.current(ctx, tx);
   const closing = await repo.termSectionRefs(tx, academicYear, term);
-  const list = await users.studentsOfHomeSections(
-    ctx,
-    closing.map((s) => s.id),
-    tx,
-  );
+  const list = (
+    await inSlices(
+      closing.map((s) => s.id),
+      5,
+      (ids) => users.studentsOfHomeSections(ctx, ids, tx),
+    )
+  ).flat();
   if (list.length === 0) throw conflict(MSG.rolloverNothingToClose(academicYear, term), 'ROLLOVER_NOTHING_TO_CLOSE');
   const bySection = new Map<string, Student[]>();
-  for (const s of list) bySection.set(s.sectionId, [...(bySection.get(s.sectionId) ?? []), s]);
+  for (const s of list) {
+    const roster = bySection.get(s.sectionId);
+    if (roster) roster.push(s);
+    else bySection.set(s.sectionId, [s]);
+  }
 
   // The rule's inputs: attendance over the closing sections' classes, failed credits of their published exams.
   const closingIds = closing.map((s) => s.id);
@@ -81,12 +94,14 @@ async function plan(ctx: AppContext, input: Input, tx: Executor): Promise<Planne
     nextOf.set(s.id, key);
     if (!next.has(key)) next.set(key, { key, ...n, existingId: null });
   }
+  await yieldToEventLoop();
   const existing = await repo.sectionsByKeys(tx, [...next.values()]);
   for (const n of next.values()) n.existingId = existing.get(n.key)?.id ?? null;
 
   // Subjects offered next term and who teaches them: kept when the next section has the assignment,
   // else the teacher of the subject in the section of that name last time (else in the department,
   // newest year first), else left empty.
+  await yieldToEventLoop();
   const everyAssignment = await repo.allAssignments(tx, {});
   const byNewest = [...everyAssignment].sort((a, b) => b.academicYear.localeCompare(a.academicYear));
   const sectionDept = new Map((await repo.sectionRefs(tx, [...new Set(everyAssignment.map((a) => a.sectionId))])).map((r) => [r.id, r.departmentId]));
@@ -101,6 +116,7 @@ async function plan(ctx: AppContext, input: Input, tx: Executor): Promise<Planne
       carries.push({ nextKey: n.key, subjectId: subject.id, teacherId: earlier?.teacherId ?? null, existing: Boolean(kept) });
     }
   }
+  await yieldToEventLoop();
   const teacherNames = await users.usersByIds(
     ctx,
     carries.flatMap((c) => (c.teacherId ? [c.teacherId] : [])),
@@ -210,6 +226,7 @@ export async function run(ctx: AppContext, p: Principal, input: Input): Promise<
       const applied = await apply(ctx, p, planned, record.id, tx);
       moved = applied.moved;
       const summary = { ...planned.plan, counts: { ...planned.plan.counts, alumniCreated: applied.alumniCreated } };
+      await yieldToEventLoop();
       await repo.saveRolloverSummary(tx, record.id, summary);
       await audit.record(
         ctx,
@@ -240,12 +257,14 @@ async function apply(ctx: AppContext, p: Principal, planned: Planned, runId: str
   const { plan: pl, students, next, carries, closing } = planned;
   // Next sections that do not exist yet.
   const toCreate = [...next.values()].filter((n) => n.existingId === null);
+  await yieldToEventLoop();
   const created = await repo.insertSections(
     tx,
     toCreate.map((n) => ({ name: n.name, departmentId: n.departmentId, semester: n.semester, academicYear: n.academicYear })),
   );
   created.forEach((id, i) => (toCreate[i]!.existingId = id));
   // Teaching assignments carried over (an existing one is kept as it is).
+  await yieldToEventLoop();
   await repo.insertAssignments(
     tx,
     carries.filter((c) => c.teacherId !== null && !c.existing).map((c) => ({ teacherId: c.teacherId!, subjectId: c.subjectId, sectionId: next.get(c.nextKey)!.existingId! })),
@@ -262,23 +281,25 @@ async function apply(ctx: AppContext, p: Principal, planned: Planned, runId: str
   const targetOf = new Map<string, string>();
   for (const [key, list] of byTarget) {
     const n = next.get(key)!;
-    await repo.enrol(
-      tx,
-      list.map((s) => ({ sectionId: n.existingId!, studentId: s.id })),
-    );
-    await users.moveHomeSection(
-      ctx,
-      list.map((s) => s.id),
-      { id: n.existingId!, name: n.name },
-      tx,
-    );
+    await inSlices(list, ROWS_PER_STATEMENT, async (slice) => {
+      await repo.enrol(
+        tx,
+        slice.map((s) => ({ sectionId: n.existingId!, studentId: s.id })),
+      );
+      await yieldToEventLoop();
+      await users.moveHomeSection(
+        ctx,
+        slice.map((s) => s.id),
+        { id: n.existingId!, name: n.name },
+        tx,
+      );
+    });
     for (const s of list) targetOf.set(s.id, n.existingId!);
   }
   // Graduates: the record of their graduation, then their alumni records (private).
   const graduationYear = graduationYearOf(pl.academicYear);
   const batch = batchOf(graduationYear);
-  await repo.insertRolloverStudents(
-    tx,
+  await inSlices(
     [...students.values()].map((s) => ({
       runId,
       studentId: s.id,
@@ -289,6 +310,8 @@ async function apply(ctx: AppContext, p: Principal, planned: Planned, runId: str
       batch: s.action === 'graduate' ? batch : null,
       graduationYear: s.action === 'graduate' ? graduationYear : null,
     })),
+    ROWS_PER_STATEMENT,
+    (rows) => repo.insertRolloverStudents(tx, rows),
   );
   const graduates = [...students.values()].filter((s) => s.action === 'graduate');
   const alumniCreated = await alumni.addGraduates(
@@ -313,7 +336,7 @@ async function apply(ctx: AppContext, p: Principal, planned: Planned, runId: str
     }),
     ...graduates.map((s) => ({ action: 'student.graduated' as const, target: { type: 'user', id: s.id, label: s.email }, details: { batch, section: label(s.sectionId), runId } })),
   ];
-  for (let i = 0; i < events.length; i += 1000) await audit.recordMany(ctx, p, events.slice(i, i + 1000), tx);
+  await inSlices(events, ROWS_PER_STATEMENT, (slice) => audit.recordMany(ctx, p, slice, tx));
   return { moved: promoted.map((s) => s.id), alumniCreated };
 }
 

@@ -11,6 +11,7 @@ import { conflict, notFound } from '../../lib/errors.ts';
 import { importFile } from '../../lib/import/pipeline.ts';
 import type { ImportOutcome } from '../../lib/import/pipeline.ts';
 import { writeStaged } from '../../lib/import/staged.ts';
+import { inSlices } from '../../lib/yield.ts';
 import type { Principal } from '../../plugins/access.ts';
 import type { ImportUpload } from '../../plugins/import-route.ts';
 import * as academics from '../academics/academics.read.ts';
@@ -274,8 +275,8 @@ export type GraduateRecord = { name: string; email: string | null; phone: string
  * One audit entry with the count. How many records were created.
  */
 export async function addGraduates(ctx: AppContext, actor: audit.AuditActor, list: readonly GraduateRecord[], tx: Executor): Promise<number> {
-  let created = 0;
-  for (let i = 0; i < list.length; i += WRITE_BATCH) created += await repo.insertGraduates(tx, list.slice(i, i + WRITE_BATCH));
+  // 100 records a statement (each feeds the directory's search indexes), the event loop running between: lib/yield.ts.
+  const created = (await inSlices(list, 100, (slice) => repo.insertGraduates(tx, slice))).reduce((a, b) => a + b, 0);
   if (list.length > 0) await audit.record(ctx, actor, { action: 'alumni.graduates_added', target: { type: 'alumnus', label: list[0]!.batch }, details: { graduates: list.length, created } }, tx);
   return created;
 }

@@ -13,6 +13,7 @@ import type { ImportResult } from '@crs/shared/schemas/import';
 import { UUID } from '../../lib/patterns.ts';
 import { CSV_TYPE, XLSX_TYPE, xlsxOf } from '../../lib/spreadsheet.ts';
 import { collegeClock } from '../../lib/time.ts';
+import { inSlices } from '../../lib/yield.ts';
 import type { Principal } from '../../plugins/access.ts';
 import type { ImportUpload } from '../../plugins/import-route.ts';
 import * as academics from '../academics/academics.read.ts';
@@ -456,15 +457,18 @@ export async function failedCreditsOf(
   tx: Executor = ctx.db,
 ): Promise<Map<string, number>> {
   const scale = await settings.gradeScale(ctx, tx);
-  const { subjects, scores } = await repo.publishedScores(tx, [...rosters.keys()]);
-  const score = new Map(scores.map((r) => [`${r.section_id}|${r.subject_id}|${r.student_id}`, r.score]));
   const failed = new Map<string, number>();
-  for (const s of subjects) {
-    for (const studentId of rosters.get(s.section_id) ?? []) {
-      const percent = Math.round(((score.get(`${s.section_id}|${s.subject_id}|${studentId}`) ?? 0) / s.denominator) * 10000) / 100;
-      const band = scale.find((g) => percent >= g.min) ?? scale[scale.length - 1]!;
-      if (band.points === 0) failed.set(studentId, (failed.get(studentId) ?? 0) + (credits.get(s.subject_id) ?? 0));
+  // A few sections per statement, the event loop running between (lib/yield.ts): each section's subjects stand alone.
+  await inSlices([...rosters.keys()], 5, async (sectionIds) => {
+    const { subjects, scores } = await repo.publishedScores(tx, sectionIds);
+    const score = new Map(scores.map((r) => [`${r.section_id}|${r.subject_id}|${r.student_id}`, r.score]));
+    for (const s of subjects) {
+      for (const studentId of rosters.get(s.section_id) ?? []) {
+        const percent = Math.round(((score.get(`${s.section_id}|${s.subject_id}|${studentId}`) ?? 0) / s.denominator) * 10000) / 100;
+        const band = scale.find((g) => percent >= g.min) ?? scale[scale.length - 1]!;
+        if (band.points === 0) failed.set(studentId, (failed.get(studentId) ?? 0) + (credits.get(s.subject_id) ?? 0));
+      }
     }
-  }
+  });
   return failed;
 }

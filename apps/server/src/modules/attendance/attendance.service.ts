@@ -7,6 +7,7 @@ import type { Executor } from '../../db/client.ts';
 import { badRequest, conflict, forbidden, notFound } from '../../lib/errors.ts';
 import { sheetDownload } from '../../lib/spreadsheet.ts';
 import { collegeClock, daysBetween, weekdayOf } from '../../lib/time.ts';
+import { inSlices } from '../../lib/yield.ts';
 import type { Principal } from '../../plugins/access.ts';
 import * as academics from '../academics/academics.read.ts';
 import * as audit from '../audit/audit.service.ts';
@@ -307,9 +308,18 @@ export async function studentTotals(ctx: AppContext, f: { from: string; to: stri
 /**
  * Each student's attendance percent over every session of the assignments (a term's classes; the
  * semester rollover's hold-back rule); a student with nothing marked is absent from the map.
+ * Counted a few assignments per statement, the event loop running between (a college's term is
+ * seconds of work on the embedded database, lib/yield.ts); the counts add up to the whole.
  */
 export async function percentsOf(ctx: AppContext, assignmentIds: readonly string[], tx: Executor = ctx.db): Promise<Map<string, number>> {
+  const total = new Map<string, repo.Counts>();
+  for (const counts of await inSlices(assignmentIds, 12, (ids) => repo.studentCountsOfAssignments(tx, ids))) {
+    for (const [studentId, c] of counts) {
+      const t = total.get(studentId) ?? { attended: 0, marked: 0 };
+      total.set(studentId, { attended: t.attended + c.attended, marked: t.marked + c.marked });
+    }
+  }
   const out = new Map<string, number>();
-  for (const [studentId, c] of await repo.studentCountsOfAssignments(tx, assignmentIds)) if (c.marked > 0) out.set(studentId, Math.round((c.attended / c.marked) * 1000) / 10);
+  for (const [studentId, c] of total) if (c.marked > 0) out.set(studentId, Math.round((c.attended / c.marked) * 1000) / 10);
   return out;
 }
