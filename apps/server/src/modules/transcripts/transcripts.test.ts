@@ -1,6 +1,7 @@
 // Grade cards and transcripts (issue 27 item 6): who may download them, only published results
-// printed, the PDF (fonts embedded, its title and CGPA, the verify link over its QR code),
-// verification, revocation, the section batch and the audit.
+// printed, the PDF (fonts embedded, its title and CGPA, the verify link over its QR code; read back
+// by pdfjs-dist: its text names the student, each term's SGPA and the CGPA, and its rendered QR
+// code decodes to the verify page), verification, revocation, the section batch and the audit.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MSG } from '@crs/shared/messages';
 import type { Department, Section, Subject } from '@crs/shared/schemas/academics';
@@ -8,6 +9,7 @@ import type { Exam } from '@crs/shared/schemas/assessment';
 import type { Issued, TranscriptDocument, TranscriptVerifyResult } from '@crs/shared/schemas/transcripts';
 import { apiOn, createTestApp } from '../../../test/helper.ts';
 import type { TestApp } from '../../../test/helper.ts';
+import { readPdf } from '../../../test/pdf.ts';
 import { countRows } from '../../../test/util.ts';
 import { collegeClock } from '../../lib/time.ts';
 import { person, post } from '../academics/academics.fixtures.ts';
@@ -28,9 +30,9 @@ let n = 0;
 /**
  * Two terms of one department: semester 1 (last year, one 4-credit subject, published) and
  * semester 3 (this year: a 3-credit subject published, a 2-credit subject whose only exam is not).
- * Each student scores `scores[i]` % in every published exam.
+ * Each student scores `scores[i]` % in every exam of semester 1, `later[i]` % in semester 3's.
  */
-async function twoTerms(scores: number[]) {
+async function twoTerms(scores: number[], later: number[] = scores) {
   const k = `${Date.now().toString(36).slice(-5)}${n++}`.toUpperCase();
   const teacher = await person(t, 'Teacher');
   const { department } = await post<{ department: Department }>(t, admin, '/academics/departments', { code: `T${k}`, name: `Transcripts ${k}` });
@@ -52,17 +54,17 @@ async function twoTerms(scores: number[]) {
     [hidden, third],
   ] as const)
     await post(t, admin, '/academics/assignments', { teacherId: teacher.user.id, subjectId: sub._id, sectionId: sec._id });
-  const exam = async (sub: Subject, sec: Section, publish: boolean) => {
+  const exam = async (sub: Subject, sec: Section, publish: boolean, percents: number[]) => {
     const res = await api('POST', '/assesment/exams', teacher.auth, { name: 'End semester', kind: 'end-term', maxMarks: 100, weight: 100, date: today(), subjectId: sub._id, sectionId: sec._id });
     expect(res.statusCode, res.body).toBe(201);
     const e = res.json().exam as Exam;
-    const marks = await api('PUT', `/assesment/exams/${e._id}/marks`, teacher.auth, { marks: students.map((s, i) => ({ studentId: s.user.id, marks: scores[i] })) });
+    const marks = await api('PUT', `/assesment/exams/${e._id}/marks`, teacher.auth, { marks: students.map((s, i) => ({ studentId: s.user.id, marks: percents[i] })) });
     expect(marks.statusCode, marks.body).toBe(200);
     if (publish) expect((await api('POST', `/assesment/exams/${e._id}/publish`, teacher.auth, {})).statusCode).toBe(200);
   };
-  await exam(s1, first, true);
-  await exam(s3, third, true);
-  await exam(hidden, third, false);
+  await exam(s1, first, true, scores);
+  await exam(s3, third, true, later);
+  await exam(hidden, third, false, later);
   return { teacher, department, subjects: { s1, s3, hidden }, sections: { first, third }, students };
 }
 
@@ -172,6 +174,43 @@ describe('grade cards and transcripts', { timeout: 120_000 }, () => {
     expect((await verify('nope')).valid).toBe(false);
   });
 
+  it("read back by a PDF reader: real text naming the student, each term's SGPA and the CGPA; the drawn QR code scans to this transcript's verify page", async () => {
+    const c = await twoTerms([85], [62]);
+    const me = c.students[0]!;
+    const doc = (await api('GET', `/students/${me.user.id}/transcript`, me.auth)).json() as TranscriptDocument;
+    // Two terms with different SGPAs, so each one printed is the term's own.
+    expect(doc.terms.map((x) => x.term)).toEqual([1, 3]);
+    expect(doc.terms[0]!.sgpa).not.toBe(doc.terms[1]!.sgpa);
+    const res = await t.app.inject({ url: `/api/v1/students/${me.user.id}/transcript?format=pdf`, headers: me.auth });
+    expect(res.statusCode, res.body).toBe(200);
+    const pdf = await readPdf(res.rawPayload);
+    try {
+      expect(pdf.pages).toBe(1);
+      const text = await pdf.text(1);
+      expect(text).toContain(me.user.name);
+      expect(text).toContain(me.user.studentId!);
+      expect(text).toContain(c.department.name);
+      // In reading order: each term's heading, its subject, its SGPA; then the CGPA over both.
+      const [first, third] = doc.terms as [TranscriptDocument['terms'][number], TranscriptDocument['terms'][number]];
+      const order = [`Semester 1`, c.subjects.s1.code, `SGPA ${first.sgpa!.toFixed(2)}`, `Semester 3`, c.subjects.s3.code, `SGPA ${third.sgpa!.toFixed(2)}`, `CGPA ${doc.cgpa!.toFixed(2)}`];
+      let at = 0;
+      for (const part of order) {
+        const found = text.indexOf(part, at);
+        expect(found, `"${part}" after position ${at} in: ${text}`).toBeGreaterThanOrEqual(0);
+        at = found + part.length;
+      }
+      expect(text).not.toContain(c.subjects.hidden.code);
+      // The QR code, rendered as pixels and scanned (its top third holds it): this transcript's public verify page.
+      const scanned = await pdf.qr(1, 1 / 3);
+      expect(scanned).not.toBeNull();
+      expect(scanned).toBe(pdfLink(res.rawPayload));
+      const verified = await verify(tokenOf(scanned!));
+      expect(verified).toMatchObject({ valid: true, status: 'valid', name: me.user.name, studentId: me.user.studentId, cgpa: doc.cgpa });
+    } finally {
+      await pdf.close();
+    }
+  });
+
   it('a grade card PDF shows one term and its own QR code; each download is a new verifiable record', async () => {
     const c = await twoTerms([55]);
     const me = c.students[0]!;
@@ -179,6 +218,17 @@ describe('grade cards and transcripts', { timeout: 120_000 }, () => {
     expect(res.statusCode, res.body).toBe(200);
     expect(res.headers['content-disposition']).toMatch(new RegExp(`^attachment; filename="gradecard-sem1-${me.user.studentId}\\.pdf"`));
     expect(pdfInfo(res.rawPayload)).toContain(`(Grade card ${me.user.studentId} ${me.user.name})`);
+    // Its text: that term's subject and SGPA, not the other term's subject.
+    const pdf = await readPdf(res.rawPayload);
+    try {
+      const text = await pdf.text(1);
+      expect(text).toContain('GRADE CARD · SEMESTER 1');
+      expect(text).toContain(me.user.name);
+      expect(text).toContain(c.subjects.s1.code);
+      expect(text).not.toContain(c.subjects.s3.code);
+    } finally {
+      await pdf.close();
+    }
     const second = await t.app.inject({ url: `/api/v1/students/${me.user.id}/gradecards/1?format=pdf`, headers: admin });
     const [a, b] = [tokenOf(pdfLink(res.rawPayload)), tokenOf(pdfLink(second.rawPayload))];
     expect(a).not.toBe(b);
@@ -201,8 +251,17 @@ describe('grade cards and transcripts', { timeout: 120_000 }, () => {
     expect(res.headers['content-type']).toBe('application/pdf');
     expect(res.headers['x-document-count']).toBe('3');
     expect(res.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
-    // One verify link per student's document.
+    // One verify link per student's document; one page each, naming its student.
     expect(pdfInfo(res.rawPayload).match(/\/URI \(/g)).toHaveLength(3);
+    const pdf = await readPdf(res.rawPayload);
+    try {
+      expect(pdf.pages).toBe(3);
+      const texts = await Promise.all([1, 2, 3].map((n) => pdf.text(n)));
+      const named = texts.map((text) => c.students.filter((s) => text.includes(s.user.name)).length);
+      expect(named).toEqual([1, 1, 1]);
+    } finally {
+      await pdf.close();
+    }
     for (const s of c.students) expect(await countRows(t.ctx, 'transcripts', `student_id = '${s.user.id}'`)).toBe(1);
 
     const cards = await batch(admin, { sectionId: c.sections.first._id, kind: 'gradecard', termId: 1 });
