@@ -207,4 +207,45 @@ describe('semester rollover', () => {
     const other = await api('POST', `/library/books/${crypto.randomUUID()}/issue`, c.students.fine.auth, {});
     expect(other.json().code).not.toBe('GRADUATE_CANNOT_BORROW');
   });
+
+  it('lets requests in while it runs: /health answers on a real socket during a run of 1,200 students (still one transaction)', async () => {
+    // On the embedded database every statement runs in this thread; the run yields between its short
+    // statements (lib/yield.ts), so a probe's round trips go on meanwhile. Without the yields none did.
+    const start = 1950 + Math.floor(Math.random() * 50); // a year of its own (graduation years stop at 2100)
+    const year = `${start}-${String((start + 1) % 100).padStart(2, '0')}`;
+    const n = Math.random().toString(36).slice(2, 6).toUpperCase();
+    const { department } = await post<{ department: Department }>(t, admin, '/academics/departments', { code: `H${n}`, name: `Health ${n}` });
+    await t.ctx.db.execute(
+      sql`insert into sections (name, department_id, semester, academic_year)
+          select ${`H${n}-`} || sem || chr(64 + l), ${department._id}::uuid, sem, ${year} from (values (6), (8)) s(sem) cross join generate_series(1, 6) l`,
+    );
+    await t.ctx.db.execute(
+      sql`with s as (select id, row_number() over (order by name) - 1 as i from sections where academic_year = ${year} and department_id = ${department._id}::uuid)
+          insert into users (name, email, roles, password_hash, student_id, section_id, department_id, section)
+          select 'Busy Student ' || g, ${`busy.${n.toLowerCase()}.`} || g || '@test.crs', '{Student}', 'x', ${`H${n}`} || lpad(g::text, 5, '0'), s.id, ${department._id}::uuid, 'x'
+          from generate_series(1, 1200) g join s on s.i = g % 12`,
+    );
+    await t.ctx.db.execute(sql`insert into section_students (section_id, student_id) select section_id, id from users where email like ${`busy.${n.toLowerCase()}.%`}`);
+    const base = await t.app.listen({ port: 0, host: '127.0.0.1' });
+
+    // The probe's answers while the run is under way: without the yields the run's transaction held
+    // the thread from start to commit — one gap of most of the run; with them, short gaps throughout.
+    let finished = false;
+    const started = performance.now();
+    const run = fetch(`${base}/api/v1/academics/rollover`, { method: 'POST', headers: { ...admin, 'content-type': 'application/json' }, body: JSON.stringify({ academicYear: year, term: 'even' }) }).finally(() => (finished = true));
+    const answers = [started];
+    while (!finished) {
+      const health = await fetch(`${base}/api/v1/health`);
+      expect(health.status).toBe(200);
+      answers.push(performance.now());
+    }
+    const res = await run;
+    const took = performance.now() - started;
+    expect(res.status).toBe(200);
+    const body = (await res.json()) as RolloverResponse;
+    expect(body.plan.counts).toMatchObject({ students: 1200, promoted: 600, graduated: 600 });
+    const longestWait = Math.max(...answers.slice(1).map((at, i) => at - answers[i]!));
+    expect(longestWait, `longest wait ${Math.round(longestWait)} ms of a ${Math.round(took)} ms run (${answers.length - 1} answers)`).toBeLessThan(took / 4);
+    expect(await countRows(t.ctx, 'rollover_students', `run_id = '${body.runId}'`)).toBe(1200);
+  });
 });
