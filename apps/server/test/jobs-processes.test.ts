@@ -8,27 +8,19 @@ import { spawn } from 'node:child_process';
 import type { ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
-import net from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { afterAll, describe, expect, inject, it } from 'vitest';
 import { openDatabase } from '../src/db/client.ts';
 import { withDatabase } from './global-setup.ts';
+import { freePort } from './util.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '../../..');
 const PG_URL = process.env.TEST_DATABASE_URL;
 const children: ChildProcess[] = [];
 const dirs: string[] = [];
 let database: string | undefined;
-
-async function freePort(): Promise<number> {
-  const s = net.createServer();
-  await new Promise<void>((r) => s.listen(0, '127.0.0.1', () => r()));
-  const { port } = s.address() as net.AddressInfo;
-  await new Promise<void>((r) => s.close(() => r()));
-  return port;
-}
 
 /** Starts the server entry on `databaseUrl` (or the embedded database in `dataDir`); resolves once it listens. */
 async function startServer(databaseUrl: string | undefined, dataDir = mkdtempSync(path.join(tmpdir(), 'crs-jobs-'))) {

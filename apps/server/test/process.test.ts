@@ -12,6 +12,7 @@ import path from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { withDatabase } from './global-setup.ts';
+import { freePort } from './util.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '../../..');
 const SERVER = 'apps/server/src/server.ts';
@@ -27,14 +28,6 @@ const itEmbedded = ((name: string, fn: () => Promise<void>) => (embedded ? it(na
 const children = new Set<ChildProcess>();
 const dirs: string[] = [];
 const databases: string[] = [];
-
-async function freePort(): Promise<number> {
-  const s = net.createServer();
-  await new Promise<void>((r) => s.listen(0, '127.0.0.1', () => r()));
-  const { port } = s.address() as net.AddressInfo;
-  await new Promise<void>((r) => s.close(() => r()));
-  return port;
-}
 
 /** A fresh, migrated PostgreSQL database cloned from the run's template. */
 async function freshPgUrl(): Promise<string> {

@@ -9,7 +9,6 @@ import { spawn } from 'node:child_process';
 import type { ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
-import net from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
@@ -18,20 +17,13 @@ import { openDatabase } from '../src/db/client.ts';
 import type { Database } from '../src/db/client.ts';
 import { hashPassword } from '../src/lib/crypto.ts';
 import { withDatabase } from './global-setup.ts';
+import { freePort } from './util.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '../../..');
 const PG_URL = process.env.TEST_DATABASE_URL;
 const children: ChildProcess[] = [];
 const dirs: string[] = [];
 let database: string | undefined;
-
-async function freePort(): Promise<number> {
-  const s = net.createServer();
-  await new Promise<void>((r) => s.listen(0, '127.0.0.1', () => r()));
-  const { port } = s.address() as net.AddressInfo;
-  await new Promise<void>((r) => s.close(() => r()));
-  return port;
-}
 
 afterAll(async () => {
   for (const c of children) if (c.exitCode === null) c.kill('SIGKILL');

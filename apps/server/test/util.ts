@@ -1,5 +1,6 @@
 // Small helpers the accounts tests share: raw SQL on the test database and cheap sessions.
 import { randomBytes, randomUUID } from 'node:crypto';
+import net from 'node:net';
 import { sql } from 'drizzle-orm';
 import type { SQL } from 'drizzle-orm';
 import type { Role } from '@crs/shared/roles';
@@ -57,4 +58,13 @@ export function multipart(content: Buffer | string | undefined, filename: string
   }
   parts.push(Buffer.from(`--${boundary}--\r\n`));
   return { payload: Buffer.concat(parts), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
+}
+
+/** A TCP port nothing listens on now (the OS picks it), for a server process or a fake SMTP peer. */
+export async function freePort(): Promise<number> {
+  const s = net.createServer();
+  await new Promise<void>((r) => s.listen(0, '127.0.0.1', () => r()));
+  const { port } = s.address() as net.AddressInfo;
+  await new Promise<void>((r) => s.close(() => r()));
+  return port;
 }

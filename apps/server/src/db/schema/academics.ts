@@ -48,6 +48,19 @@ export const sectionStudents = pgTable(
 );
 
 /**
+ * A subject taught to a section: the two columns a teaching assignment and an exam both carry
+ * (restrict: a subject or section still taught or examined cannot be deleted).
+ */
+export const subjectAndSection = () => ({
+  subjectId: uuid('subject_id')
+    .notNull()
+    .references(() => subjects.id, { onDelete: 'restrict' }),
+  sectionId: uuid('section_id')
+    .notNull()
+    .references(() => sections.id, { onDelete: 'restrict' }),
+});
+
+/**
  * Who teaches which subject to which section: one teacher per subject and section. (id,
  * teacher_id, section_id) is unique so timetable slots can carry teacher and section through a
  * composite foreign key that follows a change of teacher (on update cascade).
@@ -59,12 +72,7 @@ export const teachingAssignments = pgTable(
     teacherId: uuid('teacher_id')
       .notNull()
       .references(() => users.id, { onDelete: 'restrict' }),
-    subjectId: uuid('subject_id')
-      .notNull()
-      .references(() => subjects.id, { onDelete: 'restrict' }),
-    sectionId: uuid('section_id')
-      .notNull()
-      .references(() => sections.id, { onDelete: 'restrict' }),
+    ...subjectAndSection(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { boolean, check, date, index, numeric, pgTable, primaryKey, smallint, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import type { ExamKind } from '@crs/shared/schemas/assessment';
-import { sections, subjects } from './academics.ts';
+import { subjectAndSection } from './academics.ts';
 import { users } from './users.ts';
 
 // Exams and marks (issue 12, decision 0026). An exam belongs to a subject taught to a section;
@@ -12,12 +12,7 @@ export const exams = pgTable(
   'exams',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    subjectId: uuid('subject_id')
-      .notNull()
-      .references(() => subjects.id, { onDelete: 'restrict' }),
-    sectionId: uuid('section_id')
-      .notNull()
-      .references(() => sections.id, { onDelete: 'restrict' }),
+    ...subjectAndSection(),
     name: text('name').notNull(),
     kind: text('kind').$type<ExamKind>().notNull(),
     maxMarks: smallint('max_marks').notNull(),

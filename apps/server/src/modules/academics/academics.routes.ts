@@ -1,45 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { MSG } from '@crs/shared/messages';
 import { ACADEMIC_MANAGERS, ANY_SIGNED_IN, STUDENT_ONLY, TEACHER_AREA } from '@crs/shared/roles';
-import {
-  assignmentIdParams,
-  assignmentListResponse,
-  assignmentResponse,
-  createAssignmentSchema,
-  createDepartmentSchema,
-  createSectionSchema,
-  createSlotSchema,
-  createSubjectSchema,
-  departmentIdParams,
-  departmentListResponse,
-  departmentResponse,
-  enrolStudentsResponse,
-  enrolStudentsSchema,
-  listAssignmentsQuery,
-  listSectionsQuery,
-  listSlotsQuery,
-  listSubjectsQuery,
-  myCoursesResponse,
-  mySubjectsResponse,
-  myTimetableResponse,
-  sectionIdParams,
-  sectionListResponse,
-  sectionResponse,
-  sectionStudentParams,
-  sectionStudentsResponse,
-  slotIdParams,
-  slotListResponse,
-  slotResponse,
-  subjectIdParams,
-  subjectListResponse,
-  subjectResponse,
-  upcomingClassesResponse,
-  updateAssignmentSchema,
-  updateDepartmentSchema,
-  updateSectionSchema,
-  updateSlotSchema,
-  updateSubjectSchema,
-} from '@crs/shared/schemas/academics';
+import { assignmentIdParams, assignmentListResponse, assignmentResponse, createAssignmentSchema, createDepartmentSchema, createSectionSchema, createSlotSchema, createSubjectSchema, departmentIdParams, departmentListResponse, departmentResponse, enrolStudentsResponse, enrolStudentsSchema, listAssignmentsQuery, listSectionsQuery, listSlotsQuery, listSubjectsQuery, myCoursesResponse, mySubjectsResponse, myTimetableResponse, sectionIdParams, sectionListResponse, sectionResponse, sectionStudentParams, sectionStudentsResponse, slotIdParams, slotListResponse, slotResponse, subjectIdParams, subjectListResponse, subjectResponse, upcomingClassesResponse, updateAssignmentSchema, updateDepartmentSchema, updateSectionSchema, updateSlotSchema, updateSubjectSchema } from '@crs/shared/schemas/academics';
 import { errorSchema, messageSchema } from '@crs/shared/schemas/common';
 import { rolloverQuery, rolloverResponse, rolloverRunParams, rolloverSchema } from '@crs/shared/schemas/rollover';
 import type { AppContext } from '../../context.ts';

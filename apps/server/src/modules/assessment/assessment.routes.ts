@@ -1,19 +1,7 @@
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
 import { MSG } from '@crs/shared/messages';
 import { ATTENDANCE_READERS, STUDENT_ONLY, TEACHER_AREA } from '@crs/shared/roles';
-import {
-  createExamSchema,
-  examResponse,
-  examsResponse,
-  marksGridSchema,
-  marksTemplateQuery,
-  publishExamSchema,
-  resultsResponse,
-  saveMarksSchema,
-  studentResultsParams,
-  upcomingExamsResponse,
-  updateExamSchema,
-} from '@crs/shared/schemas/assessment';
+import { createExamSchema, examResponse, examsResponse, marksGridSchema, marksTemplateQuery, publishExamSchema, resultsResponse, saveMarksSchema, studentResultsParams, upcomingExamsResponse, updateExamSchema } from '@crs/shared/schemas/assessment';
 import { z } from 'zod';
 import { errorSchema, idParamsWith, messageSchema } from '@crs/shared/schemas/common';
 import { importErrorSchema, importQuery, importResultSchema } from '@crs/shared/schemas/import';

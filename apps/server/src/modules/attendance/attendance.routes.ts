@@ -1,22 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ATTENDANCE_READERS, ATTENDANCE_TAKERS, STUDENT_ONLY, TEACHER_AREA } from '@crs/shared/roles';
-import {
-  attendanceSummaryQuery,
-  attendanceSummaryResponse,
-  dayClassesQuery,
-  dayClassesResponse,
-  mySubjectAttendanceParams,
-  registerQuery,
-  saveSessionResponse,
-  saveSessionSchema,
-  sessionQuery,
-  sessionResponse,
-  studentAttendanceParams,
-  studentAttendanceResponse,
-  studentSubjectAttendanceParams,
-  subjectAttendanceDetailResponse,
-} from '@crs/shared/schemas/attendance';
+import { attendanceSummaryQuery, attendanceSummaryResponse, dayClassesQuery, dayClassesResponse, mySubjectAttendanceParams, registerQuery, saveSessionResponse, saveSessionSchema, sessionQuery, sessionResponse, studentAttendanceParams, studentAttendanceResponse, studentSubjectAttendanceParams, subjectAttendanceDetailResponse } from '@crs/shared/schemas/attendance';
 import { errorSchema } from '@crs/shared/schemas/common';
 import type { AppContext } from '../../context.ts';
 import { principalOf } from '../../plugins/access.ts';

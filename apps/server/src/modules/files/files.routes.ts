@@ -4,12 +4,11 @@ import { MSG } from '@crs/shared/messages';
 import { errorSchema, idParamsWith } from '@crs/shared/schemas/common';
 import { fileQuery } from '@crs/shared/schemas/files';
 import type { AppContext } from '../../context.ts';
+import { sendFile } from '../../lib/send-file.ts';
 import * as files from './files.service.ts';
 
 /** Types a browser may show in place; everything else is always a download. */
 const SHOWN_IN_PLACE = new Set(['application/pdf', 'image/png', 'image/jpeg', 'image/webp', 'image/gif']);
-
-const { contentDisposition } = files;
 
 /** Stored files (decision 0025): one address per file, access decided per file. */
 export const filesRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
@@ -25,13 +24,8 @@ export const filesRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (ap
     handler: async (req, reply) => {
       const { file, stream } = await files.openFile(ctx, req.params.id, { principal: req.principal, link: req.query.t });
       const inPlace = SHOWN_IN_PLACE.has(file.mimeType) && req.query.download !== '1';
-      return reply
-        .type(file.mimeType)
-        .header('content-length', file.size)
-        .header('content-disposition', contentDisposition(inPlace ? 'inline' : 'attachment', file.filename))
-        .header('x-content-type-options', 'nosniff')
-        .header('cache-control', file.purpose === 'avatar' || file.purpose === 'logo' ? 'private, max-age=31536000, immutable' : 'private, no-store')
-        .send(stream);
+      const cacheControl = file.purpose === 'avatar' || file.purpose === 'logo' ? 'private, max-age=31536000, immutable' : undefined;
+      return sendFile(reply, { type: file.mimeType, filename: file.filename, disposition: inPlace ? 'inline' : 'attachment', size: file.size, cacheControl }, stream);
     },
   });
 };

@@ -197,12 +197,6 @@ export function fileIdOfUrl(url: string | null | undefined): string | undefined 
   return /^\/api\/v1\/files\/([0-9a-f-]{36})(?:\?|$)/i.exec(url ?? '')?.[1];
 }
 
-/** `Content-Disposition` with an ASCII fallback name and the real one (RFC 6266 / 5987). */
-export function contentDisposition(kind: 'inline' | 'attachment', filename: string): string {
-  const ascii = filename.replace(/[^\x20-\x7e]|["\\%]/g, '_');
-  return `${kind}; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(filename).replace(/['()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`)}`;
-}
-
 // Signed links: a reader who was shown a file in an answer (a document list) gets an address that
 // opens it for a while without a bearer token, so it works in a new tab or an <a download>.
 

@@ -4,20 +4,12 @@ import { MSG } from '@crs/shared/messages';
 import { ADMINS } from '@crs/shared/roles';
 import type { Role } from '@crs/shared/roles';
 import { errorSchema, messageSchema } from '@crs/shared/schemas/common';
-import {
-  cardFileQuery,
-  cardParams,
-  generateCardBody,
-  generateSectionBody,
-  idCardResponse,
-  idCardUrlResponse,
-  sectionCardsResponse,
-  verifyParams,
-  verifyResponse,
-} from '@crs/shared/schemas/idcards';
+import { cardFileQuery, cardParams, generateCardBody, generateSectionBody, idCardResponse, idCardUrlResponse, sectionCardsResponse, verifyParams, verifyResponse } from '@crs/shared/schemas/idcards';
 import { ROUTE_ROLES } from '@crs/shared/routes';
 import type { AppContext } from '../../context.ts';
+import { sendFile } from '../../lib/send-file.ts';
 import { principalOf } from '../../plugins/access.ts';
+import { verifyRoute } from '../../plugins/verify-route.ts';
 import * as files from '../files/files.service.ts';
 import * as idcards from './idcards.service.ts';
 
@@ -61,26 +53,19 @@ export const idcardsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
       return reply.code(201).send({ message: MSG.idCardsGenerated(cards.length), generated: cards.length, cards });
     },
   });
-  app.get('/verify/:token', {
-    config: { access: 'public' },
-    schema: { tags, summary: 'Whether the card of a QR token is valid: name, student ID, valid until, photo — nothing else', params: verifyParams, response: { 200: verifyResponse, 400: errorSchema } },
-    handler: async (req, reply) => {
-      reply.header('x-robots-tag', 'noindex');
-      return idcards.verify(ctx, req.params.token);
-    },
+  verifyRoute(app, {
+    tags,
+    summary: 'Whether the card of a QR token is valid: name, student ID, valid until, photo — nothing else',
+    params: verifyParams,
+    response: verifyResponse,
+    verify: (token) => idcards.verify(ctx, token),
   });
   app.get('/:id/card', {
     config: { access: 'optional' },
     schema: { tags, summary: 'The card as PNG (format=pdf: PDF): with its signed link, or to the student and Teacher/Admin/SuperAdmin', params: cardParams, querystring: cardFileQuery, response: { 200: z.any().describe('the card'), ...errors } },
     handler: async (req, reply) => {
       const { file, stream } = await idcards.openCard(ctx, req.params.id, { principal: req.principal, link: req.query.t, format: req.query.format });
-      return reply
-        .type(file.mimeType)
-        .header('content-length', file.size)
-        .header('content-disposition', files.contentDisposition(req.query.download === '1' ? 'attachment' : 'inline', file.filename))
-        .header('x-content-type-options', 'nosniff')
-        .header('cache-control', 'private, no-store')
-        .send(stream);
+      return sendFile(reply, { type: file.mimeType, filename: file.filename, disposition: req.query.download === '1' ? 'attachment' : 'inline', size: file.size }, stream);
     },
   });
 };

@@ -149,18 +149,8 @@ async function rankPage(db: Executor, arms: Arm[], tsquery: SQL, f: { offset: nu
   return { rows: shown.map(fromSql), total: Math.min(found, SEARCH_MAX_RESULTS), capped };
 }
 
-type BookRowSql = {
-  id: string;
-  title: string;
-  authors: string[];
-  subjects: string[];
-  publisher: string | null;
-  year: number | null;
-  isbn: string | null;
-  tags: string[];
-  copies_total: number;
-  copies_available: number;
-};
+/** A book as raw SQL answers it: the copy counts under their column names. */
+type BookRowSql = Omit<BookView, 'copiesTotal' | 'copiesAvailable'> & { copies_total: number; copies_available: number };
 const fromSql = (r: BookRowSql): BookView => ({
   id: r.id,
   title: r.title,

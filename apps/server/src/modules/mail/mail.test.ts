@@ -1,23 +1,14 @@
 // Mail through a real SMTP server (smtp-server on a random local port), and the outbox that keeps a
 // mail when SMTP is down until the retry worker delivers it (quality.md "Reliability").
-import net from 'node:net';
 import { sql } from 'drizzle-orm';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createTestApp, createUser } from '../../../test/helper.ts';
 import type { TestApp } from '../../../test/helper.ts';
 import { startSmtp } from '../../../test/smtp.ts';
 import { resetRequestsDone } from '../auth/auth.service.ts';
-import { one } from '../../../test/util.ts';
+import { freePort, one } from '../../../test/util.ts';
 
 /** A port with nothing listening on it (taken from the OS, then released). */
-async function freePort(): Promise<number> {
-  const s = net.createServer();
-  await new Promise<void>((r) => s.listen(0, '127.0.0.1', () => r()));
-  const { port } = s.address() as net.AddressInfo;
-  await new Promise<void>((r) => s.close(() => r()));
-  return port;
-}
-
 async function waitFor<T>(what: string, fn: () => Promise<T | undefined> | T | undefined, timeoutMs = 10_000): Promise<T> {
   const end = Date.now() + timeoutMs;
   for (;;) {

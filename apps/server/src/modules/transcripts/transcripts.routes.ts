@@ -4,22 +4,12 @@ import { MSG } from '@crs/shared/messages';
 import { ADMINS, STUDENT_RECORD_READERS } from '@crs/shared/roles';
 import type { Role } from '@crs/shared/roles';
 import { errorSchema } from '@crs/shared/schemas/common';
-import {
-  documentQuery,
-  generateBatchBody,
-  gradeCardParams,
-  issuedListResponse,
-  issuedSchema,
-  transcriptDocumentSchema,
-  transcriptIdParams,
-  transcriptStudentParams,
-  transcriptVerifyParams,
-  transcriptVerifyResponse,
-} from '@crs/shared/schemas/transcripts';
+import { documentQuery, generateBatchBody, gradeCardParams, issuedListResponse, issuedSchema, transcriptDocumentSchema, transcriptIdParams, transcriptStudentParams, transcriptVerifyParams, transcriptVerifyResponse } from '@crs/shared/schemas/transcripts';
 import type { FastifyReply } from 'fastify';
 import type { AppContext } from '../../context.ts';
+import { sendFile } from '../../lib/send-file.ts';
 import { principalOf } from '../../plugins/access.ts';
-import * as files from '../files/files.service.ts';
+import { verifyRoute } from '../../plugins/verify-route.ts';
 import * as transcripts from './transcripts.service.ts';
 
 const errors = { 400: errorSchema, 401: errorSchema, 403: errorSchema, 404: errorSchema };
@@ -28,13 +18,7 @@ const tags = ['transcripts'];
 const READERS: readonly Role[] = ['Student', ...STUDENT_RECORD_READERS];
 const pdfResponse = z.any().describe('the document as PDF (format=pdf), else its content as JSON');
 
-const sendPdf = (reply: FastifyReply, pdf: Buffer, filename: string) =>
-  reply
-    .type('application/pdf')
-    .header('content-disposition', files.contentDisposition('attachment', filename))
-    .header('x-content-type-options', 'nosniff')
-    .header('cache-control', 'private, no-store')
-    .send(pdf);
+const sendPdf = (reply: FastifyReply, pdf: Buffer, filename: string) => sendFile(reply, { type: 'application/pdf', filename }, pdf);
 
 /** A student's grade cards and transcript, under /students (beside the ID card). */
 export const studentTranscriptRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
@@ -92,12 +76,11 @@ export const transcriptsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = asy
     schema: { tags, summary: 'Revoke an issued grade card or transcript: its QR says invalid from now on', params: transcriptIdParams, response: { 200: z.object({ message: z.string(), issued: issuedSchema }), 409: errorSchema, ...errors } },
     handler: async (req) => ({ message: MSG.transcriptRevoked, issued: await transcripts.revoke(ctx, principalOf(req), req.params.id) }),
   });
-  app.get('/verify/:token', {
-    config: { access: 'public' },
-    schema: { tags, summary: 'Whether the grade card or transcript of a QR token is valid: name, student ID, issue date, CGPA — nothing else', params: transcriptVerifyParams, response: { 200: transcriptVerifyResponse, 400: errorSchema } },
-    handler: async (req, reply) => {
-      reply.header('x-robots-tag', 'noindex');
-      return transcripts.verify(ctx, req.params.token);
-    },
+  verifyRoute(app, {
+    tags,
+    summary: 'Whether the grade card or transcript of a QR token is valid: name, student ID, issue date, CGPA — nothing else',
+    params: transcriptVerifyParams,
+    response: transcriptVerifyResponse,
+    verify: (token) => transcripts.verify(ctx, token),
   });
 };

@@ -1,5 +1,5 @@
 import { Suspense, type ReactNode } from 'react';
-import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
+import { RegionCard } from '@/components/ui/card';
 import { QueryState, type QueryLike } from '@/components/ui/query-state';
 import { Skeleton } from '@/components/ui/skeleton';
 import { canvasAvailable } from './canvas';
@@ -37,17 +37,12 @@ export function ChartCard<T>({
   footer?: ReactNode;
 }) {
   return (
-    <Card role="region" aria-labelledby={id}>
-      <CardHeader>
-        <CardTitle id={id}>{title}</CardTitle>
-      </CardHeader>
-      <CardContent className="grid gap-4">
-        <QueryState query={query} error={error} toast skeletons={['h-64']} empty={empty} isEmpty={(d) => rowsOf(d).length === 0}>
-          {(data) => <Figures rows={rowsOf(data)} caption={title} columns={columns} chart={chart} />}
-        </QueryState>
-        {footer}
-      </CardContent>
-    </Card>
+    <RegionCard title={title} titleId={id} contentClassName="grid gap-4">
+      <QueryState query={query} error={error} toast skeletons={['h-64']} empty={empty} isEmpty={(d) => rowsOf(d).length === 0}>
+        {(data) => <Figures rows={rowsOf(data)} caption={title} columns={columns} chart={chart} />}
+      </QueryState>
+      {footer}
+    </RegionCard>
   );
 }
 

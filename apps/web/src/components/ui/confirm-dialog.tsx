@@ -115,7 +115,8 @@ export function NoticeDialog({ open, onOpenChange, title, children, okLabel = 'O
 /**
  * The confirmation before deleting one item: open while `item` is set, `remove` called with its id
  * on confirm, the answer's message toasted; a refusal shows inside the dialog (ConfirmDialog).
- * Without `description` the spec's 'This action cannot be undone.' stands.
+ * `description` may name the item (a function of it); without one the spec's 'This action cannot
+ * be undone.' stands.
  */
 export function DeleteDialog<T extends { _id: string }>({
   item,
@@ -130,7 +131,7 @@ export function DeleteDialog<T extends { _id: string }>({
   onClose: () => void;
   remove: (id: string) => Promise<{ message: string }>;
   title: string;
-  description?: ReactNode;
+  description?: ReactNode | ((item: T) => ReactNode);
   confirmLabel: string;
   busyLabel: string;
 }) {
@@ -139,7 +140,7 @@ export function DeleteDialog<T extends { _id: string }>({
       open={item !== null}
       onOpenChange={(open) => !open && onClose()}
       title={title}
-      description={description}
+      description={typeof description === 'function' ? (item ? description(item) : undefined) : description}
       confirmLabel={confirmLabel}
       busyLabel={busyLabel}
       destructive

@@ -97,6 +97,8 @@ export const ACADEMICS_TEXT = {
   setupTitle: 'Academic Setup',
   setupIntro: 'Departments, subjects, sections and their students, teaching assignments and the weekly timetable.',
   tabs: { departments: 'Departments', subjects: 'Subjects', sections: 'Sections', assignments: 'Assignments', timetable: 'Timetable' },
+  /** One item of each list: in button names and the delete dialog. */
+  nouns: { departments: 'department', subjects: 'subject', sections: 'section', assignments: 'assignment', timetable: 'slot' },
   add: 'Add',
   edit: 'Edit',
   delete: 'Delete',

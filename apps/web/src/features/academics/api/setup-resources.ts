@@ -1,6 +1,7 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { ImportResult } from '@crs/shared/schemas/import';
+import type { ImportColumn, ImportResult } from '@crs/shared/schemas/import';
 import type { ImportUpload } from '@/components/import/import-dialog';
+import { ASSIGNMENT_IMPORT_COLUMNS, DEPARTMENT_IMPORT_COLUMNS, SECTION_IMPORT_COLUMNS, SUBJECT_IMPORT_COLUMNS, TIMETABLE_IMPORT_COLUMNS } from '@crs/shared/schemas/academics';
 import { api } from '@/lib/api-client';
 import { academicsKeys } from './keys';
 import type { Assignment, Department, Section, Subject, TimetableSlot } from './types';
@@ -8,15 +9,17 @@ import type { Assignment, Department, Section, Subject, TimetableSlot } from './
 /**
  * The five lists of the academic setup share one REST shape (issue 11): `GET /academics/<name>`
  * (paged `{<name>, total}`), `POST` (create), `PATCH /{id}`, `DELETE /{id}` and
- * `POST /import[?dryRun=true]`. Each answers `{message, <item>}`. One definition per list below.
+ * `POST /import[?dryRun=true]` (a file with `importColumns`). Each answers `{message, <item>}`. One
+ * definition per list below.
  */
-export type Resource<T> = { name: string; path: string; listField: string; itemField: string; _item?: T };
+export type SetupList = 'departments' | 'subjects' | 'sections' | 'assignments' | 'timetable';
+export type Resource<T> = { name: SetupList; path: string; listField: string; itemField: string; importColumns: readonly ImportColumn[]; _item?: T };
 
-export const DEPARTMENTS: Resource<Department> = { name: 'departments', path: '/academics/departments', listField: 'departments', itemField: 'department' };
-export const SUBJECTS: Resource<Subject> = { name: 'subjects', path: '/academics/subjects', listField: 'subjects', itemField: 'subject' };
-export const SECTIONS: Resource<Section> = { name: 'sections', path: '/academics/sections', listField: 'sections', itemField: 'section' };
-export const ASSIGNMENTS: Resource<Assignment> = { name: 'assignments', path: '/academics/assignments', listField: 'assignments', itemField: 'assignment' };
-export const TIMETABLE: Resource<TimetableSlot> = { name: 'timetable', path: '/academics/timetable', listField: 'slots', itemField: 'slot' };
+export const DEPARTMENTS: Resource<Department> = { name: 'departments', path: '/academics/departments', listField: 'departments', itemField: 'department', importColumns: DEPARTMENT_IMPORT_COLUMNS };
+export const SUBJECTS: Resource<Subject> = { name: 'subjects', path: '/academics/subjects', listField: 'subjects', itemField: 'subject', importColumns: SUBJECT_IMPORT_COLUMNS };
+export const SECTIONS: Resource<Section> = { name: 'sections', path: '/academics/sections', listField: 'sections', itemField: 'section', importColumns: SECTION_IMPORT_COLUMNS };
+export const ASSIGNMENTS: Resource<Assignment> = { name: 'assignments', path: '/academics/assignments', listField: 'assignments', itemField: 'assignment', importColumns: ASSIGNMENT_IMPORT_COLUMNS };
+export const TIMETABLE: Resource<TimetableSlot> = { name: 'timetable', path: '/academics/timetable', listField: 'slots', itemField: 'slot', importColumns: TIMETABLE_IMPORT_COLUMNS };
 
 export type ListQuery = Record<string, string | number | undefined>;
 export type ListPage<T> = { items: T[]; total: number };

@@ -1,16 +1,5 @@
 import type { z } from 'zod';
-import type {
-  assignmentListResponse,
-  departmentListResponse,
-  enrolStudentsResponse,
-  myCoursesResponse,
-  mySubjectsResponse,
-  myTimetableResponse,
-  sectionListResponse,
-  sectionStudentsResponse,
-  slotListResponse,
-  subjectListResponse,
-} from '@crs/shared/schemas/academics';
+import type { assignmentListResponse, departmentListResponse, enrolStudentsResponse, myCoursesResponse, mySubjectsResponse, myTimetableResponse, sectionListResponse, sectionStudentsResponse, slotListResponse, subjectListResponse } from '@crs/shared/schemas/academics';
 import type { saveSessionResponse } from '@crs/shared/schemas/attendance';
 
 // Types only, inferred from the shared schemas the server validates against: zod stays out of the

@@ -1,7 +1,7 @@
 import { useId, useState } from 'react';
 import { ChevronDown } from 'lucide-react';
 import { Badge, type BadgeVariant } from '@/components/ui/badge';
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { RegionCard } from '@/components/ui/card';
 import { ColumnHeads } from '@/components/ui/column-heads';
 import { EmptyState } from '@/components/ui/form-error';
 import { QueryState } from '@/components/ui/query-state';
@@ -104,16 +104,10 @@ export function SubjectAttendanceList({ subjects, threshold, studentId }: { subj
 export function MyAttendanceBySubject() {
   const me = useMyAttendance();
   return (
-    <Card role="region" aria-labelledby="attendance-by-subject-title">
-      <CardHeader>
-        <CardTitle id="attendance-by-subject-title">{T.attendanceBySubject}</CardTitle>
-        <CardDescription>{T.attendanceBySubjectIntro}</CardDescription>
-      </CardHeader>
-      <CardContent>
-        <QueryState query={me} error={T.loadFailed} skeletons={['h-32']} loadingLabel={`${T.attendanceBySubject}: loading`}>
-          {(data) => <SubjectAttendanceList subjects={data.bySubject} threshold={data.threshold} />}
-        </QueryState>
-      </CardContent>
-    </Card>
+    <RegionCard title={T.attendanceBySubject} description={T.attendanceBySubjectIntro}>
+      <QueryState query={me} error={T.loadFailed} skeletons={['h-32']} loadingLabel={`${T.attendanceBySubject}: loading`}>
+        {(data) => <SubjectAttendanceList subjects={data.bySubject} threshold={data.threshold} />}
+      </QueryState>
+    </RegionCard>
   );
 }

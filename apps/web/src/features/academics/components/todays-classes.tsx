@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
 import { Clock, MapPin } from 'lucide-react';
 import { Badge, type BadgeVariant } from '@/components/ui/badge';
-import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
+import { RegionCard } from '@/components/ui/card';
 import { QueryState } from '@/components/ui/query-state';
 import { paths } from '@/config/paths';
 import { cn } from '@/lib/utils';
@@ -22,61 +22,56 @@ const attendanceHref = (date: string, c: DayClass) => `${paths.teacherAttendance
 export function TodaysClasses() {
   const day = useTodaysClasses();
   return (
-    <Card role="region" aria-labelledby="todays-classes-title">
-      <CardHeader>
-        <CardTitle id="todays-classes-title">{T.todaysClasses}</CardTitle>
-      </CardHeader>
-      <CardContent>
-        <QueryState query={day} error={T.upcomingFailed} toast empty={T.noUpcoming} isEmpty={(d) => d.classes.length === 0}>
-          {({ date, classes }) => (
-            <ul className="grid gap-2">
-              {classes.map((c) => {
-                const badge = TIMING_BADGE[c.timing];
-                const held = c.timing === 'done' || c.timing === 'now';
-                return (
-                  <li
-                    key={`${c.assignmentId}-${c.start}`}
-                    data-testid={`today-${c.subjectCode}-${c.start}`}
-                    aria-current={c.timing === 'now' ? 'time' : undefined}
-                    className={cn('grid gap-2 rounded-md border p-3 text-sm', c.timing === 'done' && 'bg-muted/40', (c.timing === 'now' || c.timing === 'next') && 'border-primary')}
-                  >
-                    <div className="flex flex-wrap items-start justify-between gap-2">
-                      <div>
-                        <p className="font-medium">{c.subjectName}</p>
-                        <p className="text-muted-foreground">{c.section}</p>
-                      </div>
-                      <div className="grid justify-items-end gap-1 text-muted-foreground">
-                        <span className="inline-flex items-center gap-1 tabular-nums">
-                          <Clock aria-hidden="true" className="size-4" />
-                          {c.end ? `${c.start} - ${c.end}` : c.start}
+    <RegionCard title={T.todaysClasses}>
+      <QueryState query={day} error={T.upcomingFailed} toast empty={T.noUpcoming} isEmpty={(d) => d.classes.length === 0}>
+        {({ date, classes }) => (
+          <ul className="grid gap-2">
+            {classes.map((c) => {
+              const badge = TIMING_BADGE[c.timing];
+              const held = c.timing === 'done' || c.timing === 'now';
+              return (
+                <li
+                  key={`${c.assignmentId}-${c.start}`}
+                  data-testid={`today-${c.subjectCode}-${c.start}`}
+                  aria-current={c.timing === 'now' ? 'time' : undefined}
+                  className={cn('grid gap-2 rounded-md border p-3 text-sm', c.timing === 'done' && 'bg-muted/40', (c.timing === 'now' || c.timing === 'next') && 'border-primary')}
+                >
+                  <div className="flex flex-wrap items-start justify-between gap-2">
+                    <div>
+                      <p className="font-medium">{c.subjectName}</p>
+                      <p className="text-muted-foreground">{c.section}</p>
+                    </div>
+                    <div className="grid justify-items-end gap-1 text-muted-foreground">
+                      <span className="inline-flex items-center gap-1 tabular-nums">
+                        <Clock aria-hidden="true" className="size-4" />
+                        {c.end ? `${c.start} - ${c.end}` : c.start}
+                      </span>
+                      {c.room ? (
+                        <span className="inline-flex items-center gap-1">
+                          <MapPin aria-hidden="true" className="size-4" />
+                          {c.room}
                         </span>
-                        {c.room ? (
-                          <span className="inline-flex items-center gap-1">
-                            <MapPin aria-hidden="true" className="size-4" />
-                            {c.room}
-                          </span>
-                        ) : null}
-                      </div>
+                      ) : null}
                     </div>
-                    <div className="flex flex-wrap items-center gap-2">
-                      {badge ? <Badge variant={badge}>{T.timingLabels[c.timing]}</Badge> : null}
-                      {c.extra ? <Badge variant="outline">{T.extraClass}</Badge> : null}
-                      {c.sessionId ? <Badge variant="success">{T.attendanceTaken}</Badge> : held ? <Badge variant="warning">{T.attendanceNotTaken}</Badge> : null}
-                      <Link
-                        to={attendanceHref(date, c)}
-                        aria-label={`${c.sessionId ? T.openAttendance : T.takeAttendance} ${c.label} ${c.start}`}
-                        className="ml-auto font-medium text-primary underline-offset-4 hover:underline"
-                      >
-                        {c.sessionId ? T.openAttendance : T.takeAttendance}
-                      </Link>
-                    </div>
-                  </li>
-                );
-              })}
-            </ul>
-          )}
-        </QueryState>
-      </CardContent>
-    </Card>
+                  </div>
+                  <div className="flex flex-wrap items-center gap-2">
+                    {badge ? <Badge variant={badge}>{T.timingLabels[c.timing]}</Badge> : null}
+                    {c.extra ? <Badge variant="outline">{T.extraClass}</Badge> : null}
+                    {c.sessionId ? <Badge variant="success">{T.attendanceTaken}</Badge> : held ? <Badge variant="warning">{T.attendanceNotTaken}</Badge> : null}
+                    <Link
+                      to={attendanceHref(date, c)}
+                      aria-label={`${c.sessionId ? T.openAttendance : T.takeAttendance} ${c.label} ${c.start}`}
+                      className="ml-auto font-medium text-primary underline-offset-4 hover:underline"
+                    >
+                      {c.sessionId ? T.openAttendance : T.takeAttendance}
+                    </Link>
+                  </div>
+                </li>
+              );
+            })}
+          </ul>
+        )}
+      </QueryState>
+    </RegionCard>
   );
 }

@@ -85,14 +85,7 @@ export function AlumnusForm({ alumnus, onDone, onCancel }: { alumnus: Alumnus | 
   const create = useCreateAlumnus();
   const update = useUpdateAlumnus();
   const defaults = alumnusFormDefaults(alumnus);
-  const {
-    register,
-    control,
-    reset,
-    onSubmit,
-    formError,
-    formState: { errors, isSubmitting },
-  } = useServerForm<AlumnusFormValues, CreateAlumnusInput>({
+  const { register, control, reset, onSubmit, formError, formState: { errors, isSubmitting } } = useServerForm<AlumnusFormValues, CreateAlumnusInput>({
     schema: alumnus ? updateAlumnusSchema : createAlumnusSchema,
     defaultValues: defaults,
     fields: FORM_FIELDS,

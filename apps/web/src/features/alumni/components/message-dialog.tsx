@@ -38,14 +38,7 @@ function MessageForm({ ids, close }: { ids: readonly string[]; close: () => void
   const [sent, setSent] = useState<MessageSent | null>(null);
   const textRef = useRef<HTMLTextAreaElement | null>(null);
   const mergeId = useId();
-  const {
-    register,
-    getValues,
-    setValue,
-    onSubmit,
-    formError,
-    formState: { errors, isSubmitting, isSubmitted },
-  } = useServerForm<MessageValues, MessageOutput>({
+  const { register, getValues, setValue, onSubmit, formError, formState: { errors, isSubmitting, isSubmitted } } = useServerForm<MessageValues, MessageOutput>({
     schema: messageFormSchema,
     defaultValues: { subject: '', message: '' },
     fields: ['subject', 'message'],

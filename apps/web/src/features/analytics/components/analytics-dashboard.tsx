@@ -3,7 +3,7 @@ import { useSearchParams } from 'react-router';
 import type { AnalyticsOverview } from '@crs/shared/schemas/analytics';
 import { canvasAvailable } from '@/components/charts/canvas';
 import { Button } from '@/components/ui/button';
-import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
+import { RegionCard } from '@/components/ui/card';
 import { EmptyState } from '@/components/ui/form-error';
 import { QueryState } from '@/components/ui/query-state';
 import { FormField } from '@/components/ui/form-field';
@@ -26,30 +26,25 @@ const dateParam = (v: string | null) => (v && DATE.test(v) ? v : undefined);
 function ChartCard({ id, title, empty, chart, table }: { id: string; title: string; empty: string | null; chart: Omit<AnalyticsChartProps, 'dark'> | Array<Omit<AnalyticsChartProps, 'dark'>>; table: ReactNode }) {
   const { resolved } = useTheme();
   return (
-    <Card role="region" aria-labelledby={id} className="min-w-0">
-      <CardHeader>
-        <CardTitle id={id}>{title}</CardTitle>
-      </CardHeader>
-      <CardContent className="grid gap-4">
-        {empty ? (
-          <EmptyState>{empty}</EmptyState>
-        ) : (
-          <>
-            {canvasAvailable()
-              ? (Array.isArray(chart) ? chart : [chart]).map((c) => (
-                  <div key={c.label} className="relative h-64">
-                    <Suspense fallback={<Skeleton className="h-64" />}>
-                      <AnalyticsChart {...c} dark={resolved === 'dark'} />
-                    </Suspense>
-                  </div>
-                ))
-              : null}
-            {/* A table ignores `width: 1px` and would widen a phone's page: the hiding box is a div around it. */}
-            <div className="sr-only">{table}</div>
-          </>
-        )}
-      </CardContent>
-    </Card>
+    <RegionCard title={title} titleId={id} className="min-w-0" contentClassName="grid gap-4">
+      {empty ? (
+        <EmptyState>{empty}</EmptyState>
+      ) : (
+        <>
+          {canvasAvailable()
+            ? (Array.isArray(chart) ? chart : [chart]).map((c) => (
+                <div key={c.label} className="relative h-64">
+                  <Suspense fallback={<Skeleton className="h-64" />}>
+                    <AnalyticsChart {...c} dark={resolved === 'dark'} />
+                  </Suspense>
+                </div>
+              ))
+            : null}
+          {/* A table ignores `width: 1px` and would widen a phone's page: the hiding box is a div around it. */}
+          <div className="sr-only">{table}</div>
+        </>
+      )}
+    </RegionCard>
   );
 }
 

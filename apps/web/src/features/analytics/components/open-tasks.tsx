@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
 import { USERS_MSG } from '@crs/shared/messages/users';
-import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
+import { RegionCard } from '@/components/ui/card';
 import { QueryState } from '@/components/ui/query-state';
 import { useOpenTasks } from '../api/get-tasks';
 
@@ -44,32 +44,27 @@ export function OpenTasks({ reportsPath, noticesPath, placementPath, approvalsPa
       ].filter((t) => t.count > 0)
     : [];
   return (
-    <Card role="region" aria-labelledby="open-tasks-title">
-      <CardHeader>
-        <CardTitle id="open-tasks-title">Open Tasks</CardTitle>
-      </CardHeader>
-      <CardContent>
-        <QueryState query={tasks} error="Could not load your open tasks." skeletons={['h-16']} empty="Nothing is waiting for you." isEmpty={() => list.length === 0}>
-          {() => (
-            <ul className="grid gap-3">
-              {list.map((t) => (
-                <li key={t.key} className="flex flex-wrap items-center justify-between gap-2 rounded-md border p-3">
-                  <span>
-                    <span className="text-lg font-semibold tabular-nums">{t.count}</span> {t.text}
-                  </span>
-                  {t.link ? (
-                    <Link to={t.link.to} className="text-sm font-medium text-primary underline-offset-4 hover:underline">
-                      {t.link.label}
-                    </Link>
-                  ) : t.note ? (
-                    <span className="text-sm text-muted-foreground">{t.note}</span>
-                  ) : null}
-                </li>
-              ))}
-            </ul>
-          )}
-        </QueryState>
-      </CardContent>
-    </Card>
+    <RegionCard title="Open Tasks">
+      <QueryState query={tasks} error="Could not load your open tasks." skeletons={['h-16']} empty="Nothing is waiting for you." isEmpty={() => list.length === 0}>
+        {() => (
+          <ul className="grid gap-3">
+            {list.map((t) => (
+              <li key={t.key} className="flex flex-wrap items-center justify-between gap-2 rounded-md border p-3">
+                <span>
+                  <span className="text-lg font-semibold tabular-nums">{t.count}</span> {t.text}
+                </span>
+                {t.link ? (
+                  <Link to={t.link.to} className="text-sm font-medium text-primary underline-offset-4 hover:underline">
+                    {t.link.label}
+                  </Link>
+                ) : t.note ? (
+                  <span className="text-sm text-muted-foreground">{t.note}</span>
+                ) : null}
+              </li>
+            ))}
+          </ul>
+        )}
+      </QueryState>
+    </RegionCard>
   );
 }

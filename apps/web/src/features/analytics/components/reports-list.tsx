@@ -1,7 +1,7 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import type { ReportFormat, ReportList } from '@crs/shared/schemas/analytics';
 import { Button } from '@/components/ui/button';
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { RegionCard } from '@/components/ui/card';
 import { FormError } from '@/components/ui/form-error';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
@@ -21,7 +21,6 @@ type Report = ReportList['reports'][number];
 
 /** One report: its parameters, a format, Download; a progress bar while the file arrives. */
 function ReportCard({ report }: { report: Report }) {
-  const titleId = useId();
   const [values, setValues] = useState<Record<string, string>>({});
   const [format, setFormat] = useState<ReportFormat>('xlsx');
   const [progress, setProgress] = useState<DownloadProgress | null>(null);
@@ -43,54 +42,48 @@ function ReportCard({ report }: { report: Report }) {
   }
 
   return (
-    <Card role="region" aria-labelledby={titleId} className="min-w-0">
-      <CardHeader>
-        <CardTitle id={titleId}>{report.title}</CardTitle>
-        <CardDescription>{report.description}</CardDescription>
-      </CardHeader>
-      <CardContent>
-        <form onSubmit={submit} className="grid gap-4">
-          {report.params.map((p) => (
-            <FormField key={p.name} label={p.label}>
-              {(a) =>
-                p.kind === 'select' ? (
-                  <select {...a} required={p.required} value={values[p.name] ?? ''} onChange={(e) => setValues({ ...values, [p.name]: e.target.value })} className={selectClass}>
-                    <option value="">{p.required ? T.choose : T.all}</option>
-                    {p.options?.map((o) => (
-                      <option key={o.value} value={o.value}>
-                        {o.label}
-                      </option>
-                    ))}
-                  </select>
-                ) : (
-                  <Input {...a} type={p.kind} required={p.required} value={values[p.name] ?? ''} onChange={(e) => setValues({ ...values, [p.name]: e.target.value })} />
-                )
-              }
-            </FormField>
-          ))}
-          <FormField label={T.format}>
-            {(a) => (
-              <select {...a} value={format} onChange={(e) => setFormat(e.target.value as ReportFormat)} className={selectClass}>
-                <option value="xlsx">{T.xlsx}</option>
-                <option value="csv">{T.csv}</option>
-              </select>
-            )}
+    <RegionCard title={report.title} description={report.description} className="min-w-0">
+      <form onSubmit={submit} className="grid gap-4">
+        {report.params.map((p) => (
+          <FormField key={p.name} label={p.label}>
+            {(a) =>
+              p.kind === 'select' ? (
+                <select {...a} required={p.required} value={values[p.name] ?? ''} onChange={(e) => setValues({ ...values, [p.name]: e.target.value })} className={selectClass}>
+                  <option value="">{p.required ? T.choose : T.all}</option>
+                  {p.options?.map((o) => (
+                    <option key={o.value} value={o.value}>
+                      {o.label}
+                    </option>
+                  ))}
+                </select>
+              ) : (
+                <Input {...a} type={p.kind} required={p.required} value={values[p.name] ?? ''} onChange={(e) => setValues({ ...values, [p.name]: e.target.value })} />
+              )
+            }
           </FormField>
-          <FormError message={error} />
-          {progress ? (
-            <div className="grid gap-1" aria-live="polite">
-              <Progress value={progress.total ? progress.loaded : 0} max={progress.total ?? 1} label={T.downloadProgress(report.title)} />
-              <p className="text-xs text-muted-foreground">{progress.loaded ? T.received(Math.ceil(progress.loaded / 1024)) : T.downloading}</p>
-            </div>
-          ) : null}
-          <div>
-            <Button type="submit" disabled={progress !== null}>
-              {progress ? T.downloading : T.download}
-            </Button>
+        ))}
+        <FormField label={T.format}>
+          {(a) => (
+            <select {...a} value={format} onChange={(e) => setFormat(e.target.value as ReportFormat)} className={selectClass}>
+              <option value="xlsx">{T.xlsx}</option>
+              <option value="csv">{T.csv}</option>
+            </select>
+          )}
+        </FormField>
+        <FormError message={error} />
+        {progress ? (
+          <div className="grid gap-1" aria-live="polite">
+            <Progress value={progress.total ? progress.loaded : 0} max={progress.total ?? 1} label={T.downloadProgress(report.title)} />
+            <p className="text-xs text-muted-foreground">{progress.loaded ? T.received(Math.ceil(progress.loaded / 1024)) : T.downloading}</p>
           </div>
-        </form>
-      </CardContent>
-    </Card>
+        ) : null}
+        <div>
+          <Button type="submit" disabled={progress !== null}>
+            {progress ? T.downloading : T.download}
+          </Button>
+        </div>
+      </form>
+    </RegionCard>
   );
 }
 

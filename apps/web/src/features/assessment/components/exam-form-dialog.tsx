@@ -39,12 +39,7 @@ export function ExamFormDialog({ open, onOpenChange, exam }: { open: boolean; on
 function ExamForm({ exam, onDone }: { exam: Exam | null; onDone: () => void }) {
   const save = useSaveExam();
   const classes = useExamClasses(!exam);
-  const {
-    register,
-    onSubmit,
-    formError,
-    formState: { errors, isSubmitting },
-  } = useServerForm<ExamFormValues, ExamFormValues>({
+  const { register, onSubmit, formError, formState: { errors, isSubmitting } } = useServerForm<ExamFormValues, ExamFormValues>({
     schema: exam ? examEditFormSchema : examFormSchema,
     defaultValues: exam
       ? { name: exam.name, kind: exam.kind, maxMarks: exam.maxMarks, weight: exam.weight, date: exam.date }

@@ -176,7 +176,7 @@ export function CalendarPage() {
         onClose={() => setDeleting(null)}
         remove={remove.mutateAsync}
         title={T.deleteTitle}
-        description={deleting ? T.deleteText(deleting.title) : undefined}
+        description={(e) => T.deleteText(e.title)}
         confirmLabel={T.delete}
         busyLabel={T.deleting}
       />

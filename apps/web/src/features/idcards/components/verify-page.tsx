@@ -1,7 +1,6 @@
-import { BadgeCheck, TimerOff } from 'lucide-react';
 import type { VerifyResult } from '@crs/shared/schemas/idcards';
 import { UserAvatar } from '@/components/ui/avatar';
-import { VerifyFrame, VerifyInvalid } from '@/components/verify-frame';
+import { VerifyFrame, VerifyInvalid, VerifyValid } from '@/components/verify-frame';
 import { useVerify } from '../api/idcards';
 import { formatDate } from '@/lib/format-date';
 import { IDCARD_TEXT } from '../texts';
@@ -20,25 +19,17 @@ export function VerifyPage({ token }: { token: string }) {
 }
 
 function Verdict({ result }: { result: VerifyResult }) {
-  return result.status === 'invalid' ? (
-    <VerifyInvalid title={IDCARD_TEXT.verifyInvalid} help={IDCARD_TEXT.verifyInvalidHelp} />
-  ) : (
-    <div className="grid justify-items-center gap-4 text-center">
-      <div role="status" className="grid justify-items-center gap-1">
-        {result.valid ? <BadgeCheck aria-hidden="true" className="size-12 text-green-700 dark:text-green-400" /> : <TimerOff aria-hidden="true" className="size-12 text-amber-700 dark:text-amber-300" />}
-        <p className={`text-lg font-semibold ${result.valid ? 'text-green-800 dark:text-green-300' : 'text-amber-900 dark:text-amber-200'}`}>
-          {result.valid ? IDCARD_TEXT.verifyValid : IDCARD_TEXT.verifyExpired}
-        </p>
-      </div>
-      <UserAvatar name={result.name} src={result.photoUrl} className="size-24 text-2xl" />
-      <dl className="grid w-full grid-cols-[auto_minmax(0,1fr)] gap-x-4 gap-y-2 text-left text-sm">
-        <dt className="text-muted-foreground">{IDCARD_TEXT.verifyName}</dt>
-        <dd className="font-medium break-words">{result.name}</dd>
-        <dt className="text-muted-foreground">{IDCARD_TEXT.verifyStudentId}</dt>
-        <dd className="font-medium">{result.studentId ?? '—'}</dd>
-        <dt className="text-muted-foreground">{IDCARD_TEXT.verifyValidUntil}</dt>
-        <dd className="font-medium">{result.validUntil ? formatDate(result.validUntil) : '—'}</dd>
-      </dl>
-    </div>
+  if (result.status === 'invalid') return <VerifyInvalid title={IDCARD_TEXT.verifyInvalid} help={IDCARD_TEXT.verifyInvalidHelp} />;
+  return (
+    <VerifyValid
+      label={result.valid ? IDCARD_TEXT.verifyValid : IDCARD_TEXT.verifyExpired}
+      expired={!result.valid}
+      photo={<UserAvatar name={result.name} src={result.photoUrl} className="size-24 text-2xl" />}
+      facts={[
+        { term: IDCARD_TEXT.verifyName, value: result.name, className: 'break-words' },
+        { term: IDCARD_TEXT.verifyStudentId, value: result.studentId ?? '—' },
+        { term: IDCARD_TEXT.verifyValidUntil, value: result.validUntil ? formatDate(result.validUntil) : '—' },
+      ]}
+    />
   );
 }

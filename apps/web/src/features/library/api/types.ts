@@ -1,19 +1,6 @@
 import type { z } from 'zod';
 import type { MessageBody } from '@crs/shared/schemas/common';
-import type {
-  bookListResponse,
-  bookResponse,
-  finesResponse,
-  fineActionBody,
-  libraryStatsSchema,
-  librarySettingsResponse,
-  librarySummarySchema,
-  listLoansQuery,
-  loanListResponse,
-  loanResponse,
-  memberSchema,
-  membersResponse,
-} from '@crs/shared/schemas/library';
+import type { bookListResponse, bookResponse, finesResponse, fineActionBody, libraryStatsSchema, librarySettingsResponse, librarySummarySchema, listLoansQuery, loanListResponse, loanResponse, memberSchema, membersResponse } from '@crs/shared/schemas/library';
 
 // Types only, inferred from the shared schemas the server validates against: the schemas stay out
 // of the bundle unless a form imports them for validation.

@@ -30,15 +30,7 @@ export function MaterialUploadForm({ subjects, subjectsFailed }: { subjects: rea
   const upload = useUploadMaterial();
   const [progress, setProgress] = useState<number | null>(null);
   const fileInput = useRef<HTMLInputElement>(null);
-  const {
-    register,
-    onSubmit,
-    formError,
-    setValue,
-    watch,
-    reset,
-    formState: { errors, isSubmitting, isSubmitted },
-  } = useServerForm<MaterialFormValues, MaterialFormOutput>({
+  const { register, onSubmit, formError, setValue, watch, reset, formState: { errors, isSubmitting, isSubmitted } } = useServerForm<MaterialFormValues, MaterialFormOutput>({
     schema: materialFormSchema,
     defaultValues: EMPTY_MATERIAL,
     fields: ['title', 'description', 'subjectId'],

@@ -87,7 +87,7 @@ export function MaterialsList() {
         onClose={() => setDeleting(null)}
         remove={remove.mutateAsync}
         title={T.deleteTitle}
-        description={deleting ? T.deleteText(deleting.title) : undefined}
+        description={(m) => T.deleteText(m.title)}
         confirmLabel={T.delete}
         busyLabel={T.deleting}
       />

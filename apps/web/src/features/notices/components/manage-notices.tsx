@@ -70,7 +70,7 @@ export function ManageNotices() {
         onClose={() => setDeleting(null)}
         remove={remove.mutateAsync}
         title={NOTICES_TEXT.deleteNotice}
-        description={deleting ? NOTICES_TEXT.deleteText(deleting.title) : undefined}
+        description={(n) => NOTICES_TEXT.deleteText(n.title)}
         confirmLabel={NOTICES_TEXT.delete}
         busyLabel={NOTICES_TEXT.deleting}
       />

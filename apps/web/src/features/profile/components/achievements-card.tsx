@@ -79,7 +79,7 @@ export function AchievementsCard() {
         onClose={() => setDeleting(null)}
         remove={remove.mutateAsync}
         title={PROFILE_TEXT.deleteAchievement}
-        description={deleting ? PROFILE_TEXT.deleteAchievementText(deleting.title) : undefined}
+        description={(a) => PROFILE_TEXT.deleteAchievementText(a.title)}
         confirmLabel={PROFILE_TEXT.delete}
         busyLabel={PROFILE_TEXT.deleting}
       />

@@ -1,6 +1,6 @@
 import type { JobFailure, JobQueue, JobRetry } from '@crs/shared/schemas/system';
 import { JOB_LABELS, SYSTEM_MSG as M } from '@crs/shared/messages/system';
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { RegionCard } from '@/components/ui/card';
 import { DataTable, type Column } from '@/components/ui/data-table';
 import { formatDateTime } from '@/lib/format-date';
 import { useJobs } from '../api/get-jobs';
@@ -68,24 +68,18 @@ export function JobsOverview() {
   const data = jobs.data;
   const error = jobs.isError ? M.backgroundJobsLoadFailed : null;
   return (
-    <Card role="region" aria-labelledby="jobs-title">
-      <CardHeader>
-        <CardTitle id="jobs-title">{M.jobsTitle}</CardTitle>
-        <CardDescription>{M.jobsDescription}</CardDescription>
-      </CardHeader>
-      <CardContent className="grid gap-6">
-        {data && !data.installed ? <p className="text-sm text-muted-foreground">{M.jobsNotStarted}</p> : null}
-        <DataTable caption={M.jobsCaption} columns={queueColumns} rows={data?.queues} rowKey={(q) => q.name} loading={jobs.isPending} error={error} empty={M.jobsEmpty} />
-        {data ? (
-          <>
-            <p className="text-sm" data-testid="dead-letters">
-              {data.deadLetters > 0 ? M.deadLetters(data.deadLetters) : M.noDeadLetters}
-            </p>
-            <RunList id="job-failures-title" title={M.failuresTitle} caption={M.failuresCaption} columns={failureColumns} rows={data.failures} empty={M.failuresEmpty} />
-            <RunList id="job-retries-title" title={M.retriesTitle} caption={M.retriesCaption} columns={retryColumns} rows={data.retries} empty={M.retriesEmpty} />
-          </>
-        ) : null}
-      </CardContent>
-    </Card>
+    <RegionCard title={M.jobsTitle} description={M.jobsDescription} contentClassName="grid gap-6">
+      {data && !data.installed ? <p className="text-sm text-muted-foreground">{M.jobsNotStarted}</p> : null}
+      <DataTable caption={M.jobsCaption} columns={queueColumns} rows={data?.queues} rowKey={(q) => q.name} loading={jobs.isPending} error={error} empty={M.jobsEmpty} />
+      {data ? (
+        <>
+          <p className="text-sm" data-testid="dead-letters">
+            {data.deadLetters > 0 ? M.deadLetters(data.deadLetters) : M.noDeadLetters}
+          </p>
+          <RunList id="job-failures-title" title={M.failuresTitle} caption={M.failuresCaption} columns={failureColumns} rows={data.failures} empty={M.failuresEmpty} />
+          <RunList id="job-retries-title" title={M.retriesTitle} caption={M.retriesCaption} columns={retryColumns} rows={data.retries} empty={M.retriesEmpty} />
+        </>
+      ) : null}
+    </RegionCard>
   );
 }

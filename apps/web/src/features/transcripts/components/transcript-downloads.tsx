@@ -1,7 +1,7 @@
 import { Download, FileText } from 'lucide-react';
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import { Button } from '@/components/ui/button';
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { RegionCard } from '@/components/ui/card';
 import { FormError } from '@/components/ui/form-error';
 import { QueryState } from '@/components/ui/query-state';
 import { toast } from '@/lib/toast';
@@ -18,7 +18,6 @@ export function TranscriptDownloads({ student, own = true }: { student: string; 
   const doc = useTranscript(student);
   const [busy, setBusy] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
-  const titleId = useId();
 
   async function download(key: string, term?: number) {
     setError(null);
@@ -33,30 +32,24 @@ export function TranscriptDownloads({ student, own = true }: { student: string; 
   }
 
   return (
-    <Card role="region" aria-labelledby={titleId}>
-      <CardHeader>
-        <CardTitle id={titleId}>{T.title}</CardTitle>
-        <CardDescription>{own ? T.description : T.studentDescription}</CardDescription>
-      </CardHeader>
-      <CardContent className="grid gap-3">
-        <FormError message={error} />
-        <QueryState query={doc} error={T.loadFailed} isEmpty={(d) => d === null} empty={T.nothing} skeletons={['h-10']}>
-          {(d) => (
-            <div className="flex flex-wrap gap-2">
-              <Button onClick={() => void download('transcript')} disabled={busy !== null}>
-                <FileText aria-hidden="true" />
-                {busy === 'transcript' ? T.downloading : T.transcript}
+    <RegionCard title={T.title} description={own ? T.description : T.studentDescription} contentClassName="grid gap-3">
+      <FormError message={error} />
+      <QueryState query={doc} error={T.loadFailed} isEmpty={(d) => d === null} empty={T.nothing} skeletons={['h-10']}>
+        {(d) => (
+          <div className="flex flex-wrap gap-2">
+            <Button onClick={() => void download('transcript')} disabled={busy !== null}>
+              <FileText aria-hidden="true" />
+              {busy === 'transcript' ? T.downloading : T.transcript}
+            </Button>
+            {d!.terms.map((t) => (
+              <Button key={t.term} variant="outline" onClick={() => void download(`term-${t.term}`, t.term)} disabled={busy !== null}>
+                <Download aria-hidden="true" />
+                {busy === `term-${t.term}` ? T.downloading : T.gradeCard(t.term)}
               </Button>
-              {d!.terms.map((t) => (
-                <Button key={t.term} variant="outline" onClick={() => void download(`term-${t.term}`, t.term)} disabled={busy !== null}>
-                  <Download aria-hidden="true" />
-                  {busy === `term-${t.term}` ? T.downloading : T.gradeCard(t.term)}
-                </Button>
-              ))}
-            </div>
-          )}
-        </QueryState>
-      </CardContent>
-    </Card>
+            ))}
+          </div>
+        )}
+      </QueryState>
+    </RegionCard>
   );
 }

@@ -103,15 +103,7 @@ export function UserForm({ person, newRole, grantable, onDone, onCancel }: { per
   const create = useCreateUser();
   const update = useUpdateUser();
   const choices = useAcademicChoices();
-  const {
-    register,
-    onSubmit,
-    formError,
-    watch,
-    setValue,
-    getValues,
-    formState: { errors, isSubmitting },
-  } = useServerForm<Values, CreateUserInput>({
+  const { register, onSubmit, formError, watch, setValue, getValues, formState: { errors, isSubmitting } } = useServerForm<Values, CreateUserInput>({
     schema: person ? updateUserSchema : createUserSchema,
     defaultValues: defaultsOf(person, newRole),
     fields: FORM_FIELDS,

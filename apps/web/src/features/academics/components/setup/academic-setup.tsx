@@ -1,19 +1,6 @@
 import { useState } from 'react';
 import { Users } from 'lucide-react';
-import {
-  ASSIGNMENT_IMPORT_COLUMNS,
-  createAssignmentSchema,
-  createDepartmentSchema,
-  createSectionSchema,
-  createSlotSchema,
-  createSubjectSchema,
-  DEPARTMENT_IMPORT_COLUMNS,
-  SECTION_IMPORT_COLUMNS,
-  SUBJECT_IMPORT_COLUMNS,
-  TIMETABLE_IMPORT_COLUMNS,
-  WEEKDAY_NAMES,
-  WEEKDAY_SHORT,
-} from '@crs/shared/schemas/academics';
+import { createAssignmentSchema, createDepartmentSchema, createSectionSchema, createSlotSchema, createSubjectSchema, WEEKDAY_NAMES, WEEKDAY_SHORT } from '@crs/shared/schemas/academics';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
@@ -133,9 +120,6 @@ export function AcademicSetup() {
       <TabsContent value="departments">
         <SetupTab<Department>
           resource={DEPARTMENTS}
-          title={T.tabs.departments}
-          noun="department"
-          importColumns={DEPARTMENT_IMPORT_COLUMNS}
           describe={(d) => d.code}
           columns={[
             { key: 'code', header: 'Code', cell: (d) => <span className="font-mono">{d.code}</span> },
@@ -149,9 +133,6 @@ export function AcademicSetup() {
       <TabsContent value="subjects">
         <SetupTab<Subject>
           resource={SUBJECTS}
-          title={T.tabs.subjects}
-          noun="subject"
-          importColumns={SUBJECT_IMPORT_COLUMNS}
           describe={(s) => s.code}
           query={searched}
           searchable
@@ -168,9 +149,6 @@ export function AcademicSetup() {
       <TabsContent value="sections">
         <SetupTab<Section>
           resource={SECTIONS}
-          title={T.tabs.sections}
-          noun="section"
-          importColumns={SECTION_IMPORT_COLUMNS}
           describe={(s) => `${s.name} ${s.academicYear}`}
           query={searched}
           searchable
@@ -193,9 +171,6 @@ export function AcademicSetup() {
       <TabsContent value="assignments">
         <SetupTab<Assignment>
           resource={ASSIGNMENTS}
-          title={T.tabs.assignments}
-          noun="assignment"
-          importColumns={ASSIGNMENT_IMPORT_COLUMNS}
           describe={(a) => `${a.label} ${a.academicYear}`}
           query={paged}
           columns={[
@@ -210,9 +185,6 @@ export function AcademicSetup() {
       <TabsContent value="timetable">
         <SetupTab<TimetableSlot>
           resource={TIMETABLE}
-          title={T.tabs.timetable}
-          noun="slot"
-          importColumns={TIMETABLE_IMPORT_COLUMNS}
           describe={(s) => `${s.label} ${WEEKDAY_SHORT[s.weekday] ?? s.weekday} ${s.start}`}
           query={paged}
           columns={[

@@ -1,6 +1,5 @@
 import { useState, type ReactNode } from 'react';
 import { Pencil, Plus, Trash2, Upload } from 'lucide-react';
-import type { ImportColumn } from '@crs/shared/schemas/import';
 import { ImportDialog } from '@/components/import/import-dialog';
 import { Button } from '@/components/ui/button';
 import { DeleteDialog } from '@/components/ui/confirm-dialog';
@@ -14,13 +13,9 @@ import { ACADEMICS_TEXT as T } from '../../texts';
 const PAGE_SIZE = 20;
 
 export type SetupTabProps<I extends { _id: string }> = {
+  /** The list; its title ("Departments": the table's caption, the import dialog's title) and noun are the texts' `tabs` and `nouns`. */
   resource: Resource<I>;
-  /** "Departments": the table's caption and the import dialog's title. */
-  title: string;
-  /** "department": in button names and the delete dialog. */
-  noun: string;
   columns: readonly Column<I>[];
-  importColumns: readonly ImportColumn[];
   /** How a row is named in its buttons ("Edit CSE", "Delete CSE"). */
   describe: (item: I) => string;
   /** The create/edit form; `item` is absent for a new one. */
@@ -38,7 +33,9 @@ export type SetupTabProps<I extends { _id: string }> = {
  * shared schema), Delete (ConfirmDialog, the server's refusal shown inside), Import (the shared
  * ImportDialog: preview, row errors, all or nothing).
  */
-export function SetupTab<I extends { _id: string }>({ resource, title, noun, columns, importColumns, describe, form, query, searchable, rowActions, empty }: SetupTabProps<I>) {
+export function SetupTab<I extends { _id: string }>({ resource, columns, describe, form, query, searchable, rowActions, empty }: SetupTabProps<I>) {
+  const title = T.tabs[resource.name];
+  const noun = T.nouns[resource.name];
   const [page, setPage] = useState(1);
   const [search, setSearch] = useState('');
   const q = useDebouncedValue(search.trim(), 300);
@@ -122,7 +119,7 @@ export function SetupTab<I extends { _id: string }>({ resource, title, noun, col
         onOpenChange={setImporting}
         title={`${T.import} ${title}`}
         description="Choose a file to preview: nothing is written until you press Import."
-        columns={importColumns}
+        columns={resource.importColumns}
         upload={importerFor(resource)}
         invalidate={SETUP_INVALIDATES}
         fileBase={resource.name}
