@@ -434,11 +434,19 @@ export const graduatesOfBatch = (db: Executor, batch: string) =>
     .leftJoin(sections, eq(sections.id, rolloverStudents.fromSectionId))
     .leftJoin(departments, eq(departments.id, sections.departmentId))
     .where(and(eq(rolloverStudents.action, 'graduate'), eq(rolloverStudents.batch, batch)));
-/** The sections a student left by promotion (their closed terms: no longer in their week). */
-export const sectionsLeft = async (db: Executor, studentId: string) =>
+/**
+ * The sections a student studies in now: their enrolments less the sections a recorded rollover
+ * promoted them out of (their closed terms, whose results stay readable through the enrolment).
+ */
+export const currentSectionsOfStudent = async (db: Executor, studentId: string) =>
   (
     await db
-      .select({ id: rolloverStudents.fromSectionId })
-      .from(rolloverStudents)
-      .where(and(eq(rolloverStudents.studentId, studentId), eq(rolloverStudents.action, 'promote')))
-  ).flatMap((r) => (r.id ? [r.id] : []));
+      .select({ id: sectionStudents.sectionId })
+      .from(sectionStudents)
+      .where(
+        and(
+          eq(sectionStudents.studentId, studentId),
+          sql`not exists (select 1 from rollover_students rs where rs.student_id = ${sectionStudents.studentId} and rs.from_section_id = ${sectionStudents.sectionId} and rs.action = 'promote')`,
+        ),
+      )
+  ).map((r) => r.id);

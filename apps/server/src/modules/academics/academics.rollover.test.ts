@@ -180,6 +180,19 @@ describe('semester rollover', () => {
     expect((await api('GET', `/academics/rollover/${crypto.randomUUID()}`, admin)).json().code).toBe('ROLLOVER_NOT_FOUND');
   });
 
+  it("moves a promoted student's courses to the new section: the closed term's leave their courses and attendance, not their results", async () => {
+    type Courses = { courses: Array<{ code: string; section: string }> };
+    const courses = (auth: Auth) => api('GET', '/academics/courses/me', auth).then((r) => (r.json() as Courses).courses.map((x) => `${x.code} ${x.section}`));
+    // Promoted: only the next section's subject (carried over); held back: still the closing term's.
+    expect(await courses(c.students.fine.auth)).toEqual([`${c.s5.code} R${c.n}-5A`]);
+    expect(await courses(c.students.absent.auth)).toEqual([`R${c.n}401 R${c.n}-4A`]);
+    const attendance = (await api('GET', '/attendance/me', c.students.fine.auth)).json() as { bySubject: unknown[] };
+    expect(attendance.bySubject).toHaveLength(1);
+    expect(JSON.stringify(attendance.bySubject)).not.toContain(`R${c.n}401`);
+    const results = (await api('GET', '/results/me', c.students.fine.auth)).json() as { subjects: Array<{ code: string }> };
+    expect(results.subjects.map((x) => x.code)).toEqual([`R${c.n}401`]);
+  });
+
   it('from-graduates adds a batch once; graduates read their results but cannot borrow or apply', async () => {
     const first = await api('POST', '/alumni/from-graduates', admin, { batch: '2038-2042' });
     expect(first.statusCode, first.body).toBe(200);
