@@ -416,7 +416,7 @@ export const findRollover = async (db: Executor, by: { academicYear: string; ter
       .where('id' in by ? eq(rolloverRuns.id, by.id) : and(eq(rolloverRuns.academicYear, by.academicYear), eq(rolloverRuns.term, by.term)))
   )[0];
 /** Records a run first thing in its transaction: a concurrent run of the same term waits on the key, then fails (unique violation). */
-export const insertRollover = async (db: Executor, v: { academicYear: string; term: string; summary: RolloverPlan; ranBy: string | null }) =>
+export const insertRollover = async (db: Executor, v: { academicYear: string; term: string; summary: RolloverPlan; ranBy: string | null; ranAt?: Date }) =>
   (await db.insert(rolloverRuns).values(v).returning({ id: rolloverRuns.id, ranAt: rolloverRuns.ranAt }))[0]!;
 export const saveRolloverSummary = (db: Executor, id: string, summary: RolloverPlan) => db.update(rolloverRuns).set({ summary }).where(eq(rolloverRuns.id, id));
 export type RolloverStudentValues = typeof rolloverStudents.$inferInsert;
