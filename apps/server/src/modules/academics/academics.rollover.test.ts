@@ -220,4 +220,39 @@ describe('semester rollover', () => {
     const other = await api('POST', `/library/books/${crypto.randomUUID()}/issue`, c.students.fine.auth, {});
     expect(other.json().code).not.toBe('GRADUATE_CANNOT_BORROW');
   });
+
+  it('lets the graduate alone make their alumni profile public or private (audited); the directory shows it to non-faculty only when public', async () => {
+    const grad = c.students.grad;
+    const enrollment = grad.user.studentId!;
+    const mine = await api('GET', '/alumni/me', grad.auth);
+    expect(mine.statusCode, mine.body).toBe(200);
+    expect(mine.json().alumnus).toMatchObject({ enrollmentNo: enrollment, visibility: 'private', email: grad.user.email });
+    // Nobody else has one: a promoted student (404), faculty and managers are not graduates (403).
+    expect((await api('GET', '/alumni/me', c.students.fine.auth)).json()).toMatchObject({ code: 'NO_ALUMNI_RECORD', message: MSG.alumniNoOwnRecord });
+    expect((await api('PATCH', '/alumni/me', c.students.fine.auth, { visibility: 'public' })).statusCode).toBe(404);
+    expect((await api('PATCH', '/alumni/me', admin, { visibility: 'public' })).statusCode).toBe(403);
+    const bad = await api('PATCH', '/alumni/me', grad.auth, { visibility: 'everyone' });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().message).toBe(MSG.alumniVisibility);
+
+    const listed = async (auth: Auth) => ((await api('GET', `/alumni?q=${encodeURIComponent(grad.user.name)}`, auth)).json() as { alumni: Array<{ enrollmentNo: string | null }> }).alumni.some((a) => a.enrollmentNo === enrollment);
+    const reader = c.students.fine.auth;
+    expect(await listed(reader)).toBe(false);
+    expect(await listed(admin)).toBe(true);
+
+    const shown = await api('PATCH', '/alumni/me', grad.auth, { visibility: 'public' });
+    expect(shown.statusCode, shown.body).toBe(200);
+    expect(shown.json()).toMatchObject({ message: MSG.alumniOwnPublic, alumnus: { visibility: 'public' } });
+    expect(await listed(reader)).toBe(true);
+    const id = (shown.json() as { alumnus: { _id: string } }).alumnus._id;
+    expect((await api('GET', `/alumni/${id}`, reader)).statusCode).toBe(200);
+    expect(await countRows(t.ctx, 'audit_log', `action = 'alumni.visibility_changed' and target_id = '${id}'`)).toBe(1);
+    // The same again changes and records nothing; private hides it again.
+    expect((await api('PATCH', '/alumni/me', grad.auth, { visibility: 'public' })).statusCode).toBe(200);
+    expect(await countRows(t.ctx, 'audit_log', `action = 'alumni.visibility_changed' and target_id = '${id}'`)).toBe(1);
+    expect((await api('PATCH', '/alumni/me', grad.auth, { visibility: 'private' })).json().message).toBe(MSG.alumniOwnPrivate);
+    expect(await listed(reader)).toBe(false);
+    expect((await api('GET', `/alumni/${id}`, reader)).statusCode).toBe(404);
+    expect(await countRows(t.ctx, 'audit_log', `action = 'alumni.visibility_changed' and target_id = '${id}'`)).toBe(2);
+  });
 });
