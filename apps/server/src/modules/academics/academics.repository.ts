@@ -296,6 +296,7 @@ const SLOT_COLUMNS = {
   section: sections.name,
   subjectCode: subjects.code,
   subjectName: subjects.name,
+  updatedAt: timetableSlots.updatedAt,
 };
 export type SlotRow = {
   id: string;
@@ -309,6 +310,8 @@ export type SlotRow = {
   section: string;
   subjectCode: string;
   subjectName: string;
+  /** The slot's last change (the iCal feed's SEQUENCE). */
+  updatedAt: Date;
 };
 const slotsFrom = (db: Executor) =>
   db
@@ -356,7 +359,7 @@ export type SlotValues = { assignmentId: string; teacherId: string; sectionId: s
 export const insertSlots = async (db: Executor, list: SlotValues[]) =>
   list.length ? (await db.insert(timetableSlots).values(list).returning({ id: timetableSlots.id })).map((r) => r.id) : [];
 export const updateSlot = async (db: Executor, id: string, v: Partial<SlotValues>) =>
-  (await db.update(timetableSlots).set(v).where(eq(timetableSlots.id, id)).returning({ id: timetableSlots.id })).length > 0;
+  (await db.update(timetableSlots).set({ ...v, updatedAt: sql`now()` }).where(eq(timetableSlots.id, id)).returning({ id: timetableSlots.id })).length > 0;
 export const deleteSlot = async (db: Executor, id: string) => (await db.delete(timetableSlots).where(eq(timetableSlots.id, id)).returning({ id: timetableSlots.id })).length > 0;
 /** Every stored slot's booking facts (for an import's double-booking check). */
 export const slotBookings = (db: Executor) =>

@@ -302,6 +302,28 @@ describe('a person’s calendar, attendance on holidays and the feed', () => {
     expect((await t.app.inject({ url: '/api/v1/calendar/feeds/not-a-secret.ics' })).statusCode).toBe(404);
   });
 
+  it("keeps a class's UID when its slot changes and gives it a higher SEQUENCE (the phone updates the event)", async () => {
+    const student = a.students[1]!;
+    const feed = async () => {
+      const { url } = (await api('GET', '/calendar/feed', student.auth)).json() as { url: string };
+      const res = await t.app.inject({ url: url.slice('http://crs.test'.length) });
+      expect(res.statusCode, res.body).toBe(200);
+      const events = Object.values(nodeIcal.sync.parseICS(res.body)).filter((x) => x?.type === 'VEVENT') as nodeIcal.VEvent[];
+      return events.find((e) => e.uid.startsWith(`class-${slotId}-`))!;
+    };
+    const before = await feed();
+    expect(before.location).toBe('R-101');
+    // SEQUENCE counts seconds: the change lands in a later second than anything the class has.
+    await new Promise((r) => setTimeout(r, 1100));
+    const moved = await api('PATCH', `/academics/timetable/${slotId}`, admin, { room: 'R-105' });
+    expect(moved.statusCode, moved.body).toBe(200);
+    const after = await feed();
+    expect(after.uid).toBe(before.uid);
+    expect(after.location).toBe('R-105');
+    expect(Number(after.sequence)).toBeGreaterThan(Number(before.sequence));
+    expect((await api('PATCH', `/academics/timetable/${slotId}`, admin, { room: 'R-101' })).statusCode).toBe(200);
+  });
+
   it('answers the next holiday and event that concern the caller, from today', async () => {
     await addEntry(admin, { kind: 'holiday', title: 'Section B tomorrow', startDate: addDays(today(), 1), scope: 'section', sectionId: b.section._id });
     await addEntry(admin, { kind: 'holiday', title: 'Department A break', startDate: addDays(today(), 2), endDate: addDays(today(), 3), scope: 'department', departmentId: a.department._id });
