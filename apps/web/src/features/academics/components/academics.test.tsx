@@ -44,6 +44,8 @@ describe('Assigned Subjects (teacher)', () => {
 });
 
 describe('Teacher dashboard', () => {
+  /** GET /attendance/today's frame on 24 Nov 2026 at `now`. */
+  const dayAt = (now: string) => ({ date: '2026-11-24', today: '2026-11-24', now, editable: true, correctionDays: 7 });
   const dayClass = (start: string, end: string, timing: string) => ({
     assignmentId: A1,
     label: 'CS301 · CSE-3A',
@@ -72,11 +74,7 @@ describe('Teacher dashboard', () => {
       },
       'GET /attendance/today': {
         body: {
-          date: '2026-11-24',
-          today: '2026-11-24',
-          now: '11:30',
-          editable: true,
-          correctionDays: 7,
+          ...dayAt('11:30'),
           classes: [
             { ...dayClass('09:00', '10:00', 'done'), sessionId: 'sess-1' },
             { ...dayClass('10:00', '11:00', 'done'), assignmentId: A2, label: 'CS302 · CSE-3B', subjectCode: 'CS302', subjectName: 'Operating Systems', section: 'CSE-3B' },
@@ -128,11 +126,7 @@ describe('Teacher dashboard', () => {
       'GET /attendance/summary': { body: { byClass: [], averageAttendance: 0, threshold: 75 } },
       'GET /attendance/today': {
         body: {
-          date: '2026-11-24',
-          today: '2026-11-24',
-          now: '11:30',
-          editable: true,
-          correctionDays: 7,
+          ...dayAt('11:30'),
           classes: [
             { ...dayClass('09:00', '10:00', 'done'), holiday: 'Guru Nanak Jayanti' },
             { ...dayClass('14:00', '15:00', 'next'), assignmentId: A2, label: 'CS302 · CSE-3B', subjectCode: 'CS302', subjectName: 'Operating Systems', section: 'CSE-3B' },
