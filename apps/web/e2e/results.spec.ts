@@ -119,7 +119,7 @@ test('the demo Student sees published marks, SGPA and CGPA as /results/me gives 
     const exams = page.getByRole('table', { name: `${s.code} exam marks` });
     for (const e of s.exams) {
       const text = e.absent ? 'Absent' : e.marks === null ? 'Not entered' : `${Number(e.marks.toFixed(2))} / ${e.maxMarks}`;
-      await expect(exams.getByRole('row').filter({ hasText: e.name })).toContainText(text);
+      await expect(exams.getByRole('row').filter({ has: page.getByRole('cell', { name: e.name, exact: true }) })).toContainText(text);
     }
   }
   // Only published exams are shown: this term's unpublished Internal Assessment II is not (the first year's, all published, is).
