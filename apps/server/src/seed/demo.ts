@@ -22,7 +22,8 @@ export { DEMO_ACCOUNTS, DEMO_PASSWORD } from '../modules/users/users.seed.ts';
  * Seeds the demo college on a database without accounts: the demo people, the terms around today
  * (Settings), then the library
  * (catalogue and loans), the alumni, the academic year (structure, timetable), eight weeks of
- * attendance, the semester's exams and marks, a few teaching materials, the document repository,
+ * attendance, the semester's exams and marks (and the demo student's batch's finished first year,
+ * its results published, closed by its rollovers), a few teaching materials, the document repository,
  * the demo student's section's ID cards, the notice board and this season's placement drives.
  * Returns false when it did nothing.
  */
@@ -35,6 +36,8 @@ export async function seedDemo(ctx: AppContext): Promise<boolean> {
   if (await academics.seedDemoAcademics(ctx)) {
     await attendance.seedDemoAttendance(ctx);
     await assessment.seedDemoAssessment(ctx);
+    // The demo student's batch's first year, closed by the rollovers that promoted it (issue 27).
+    await academics.seedDemoPromotions(ctx);
     await materials.seedDemoMaterials(ctx);
   }
   // Issue 13: the document repository and the ID cards of the demo student's section.

@@ -49,6 +49,7 @@ export const AUDIT_ACTIONS = {
   'rollover.run': 'Semester rolled over',
   'student.graduated': 'Student graduated',
   'alumni.graduates_added': 'Graduates added to alumni',
+  'alumni.visibility_changed': 'Alumni profile made public or private',
   // Issue 27 item 6: a grade card or transcript issued (one entry per document), or revoked.
   'transcript.issued': 'Grade card or transcript issued',
   'transcript.revoked': 'Grade card or transcript revoked',

@@ -28,6 +28,10 @@ export const ALUMNI_MSG = {
   alumniSubjectTooLong: 'Subject too long',
   alumniSelectSome: 'Select at least one alumnus',
   alumnusNotFound: 'Alumnus not found',
+  /** Issue 27 item 5: a graduate's own alumni record (GET/PATCH /alumni/me). */
+  alumniNoOwnRecord: 'You have no alumni record yet: it is made when you graduate.',
+  alumniOwnPublic: 'Your alumni profile is public: everyone who reads the alumni directory can see it.',
+  alumniOwnPrivate: 'Your alumni profile is private: only faculty can see it.',
   alumniEmailTaken: 'An alumnus with this email already exists',
   alumniEnrollmentTaken: 'An alumnus with this enrollment number already exists',
   alumniImportClash: 'Two records would share an email or enrollment number; nothing was imported. Check the file against the existing alumni.',

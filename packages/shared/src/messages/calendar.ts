@@ -30,5 +30,8 @@ export const CALENDAR_MSG = {
   calendarImportDepartmentUnknown: 'No department has this code',
   calendarImportSectionUnknown: 'No section has this name',
   sessionOnHoliday: (title: string) => `No classes are held on this day: it is a holiday (${title}). Mark it as an extra class to record it anyway.`,
+  /** A timetabled class not held because its section has a holiday that day (teacher's day, attendance page). */
+  classOnHoliday: (title: string) => `Holiday: ${title}`,
+  classOnHolidayHint: 'No class is held on a holiday. To hold one anyway, declare it as an extra class below.',
   sessionOutsideTerm: 'This day is outside the academic terms. Mark it as an extra class to record it anyway.',
 } as const;

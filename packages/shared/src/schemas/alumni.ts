@@ -273,6 +273,9 @@ export const alumniListResponse = pagedResponse('alumni', alumnusSchema).extend(
 export const alumnusIdParams = idParamsWith(MSG.alumnusNotFound);
 export const alumnusResponse = z.object({ alumnus: alumnusSchema });
 export const alumnusSavedResponse = z.object({ message: z.string(), alumnus: alumnusSchema });
+/** PATCH /alumni/me (issue 27 item 5): a graduate makes their own alumni profile public or private. */
+export const myAlumnusVisibilityBody = z.strictObject({ visibility: alumnusFields.visibility });
+export type MyAlumnusVisibility = z.infer<typeof myAlumnusVisibilityBody>;
 
 const idList = z
   .array(z.uuid(MSG.alumnusNotFound))

@@ -88,6 +88,12 @@ export const dayClassSchema = z.object({
   sessionId: z.string().nullable(),
   /** A declared extra class (issue 25): held outside the timetable, listed with the day's classes once saved. */
   extra: z.boolean(),
+  /**
+   * Issue 27: the holiday (its title) of the class's section on that date — a timetabled class that
+   * is not held (no attendance is expected; only an extra class can be recorded). Null on a class
+   * day, and for a saved session (held).
+   */
+  holiday: z.string().nullable(),
   timing: z.enum(CLASS_TIMINGS),
 });
 export type DayClass = z.infer<typeof dayClassSchema>;

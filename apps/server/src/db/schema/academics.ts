@@ -103,6 +103,8 @@ export const timetableSlots = pgTable(
     endMin: integer('end_min').notNull(),
     room: text('room').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /** The last change (issue 27: the iCal feed's SEQUENCE of the class grows with it). */
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     foreignKey({

@@ -57,8 +57,7 @@ export async function myTimetable(ctx: AppContext, p: Principal) {
   let rows: SlotRow[] = [];
   if (hasAnyRole(p.user.roles, ['Student'])) {
     // A section the student left by a rollover's promotion is their closed term: not in this week.
-    const [enrolled, left] = await Promise.all([repo.sectionsOfStudent(ctx.db, p.user.id), repo.sectionsLeft(ctx.db, p.user.id)]);
-    rows = await repo.allSlots(ctx.db, { sectionIds: enrolled.filter((id) => !left.includes(id)) });
+    rows = await repo.allSlots(ctx.db, { sectionIds: await repo.currentSectionsOfStudent(ctx.db, p.user.id) });
   }
   if (hasAnyRole(p.user.roles, ['Teacher'])) rows = [...rows, ...(await repo.allSlots(ctx.db, { teacherId: p.user.id }))];
   rows.sort((a, b) => a.weekday - b.weekday || a.startMin - b.startMin || a.section.localeCompare(b.section));

@@ -98,9 +98,12 @@ export const assignmentsOfTeacher = async (ctx: AppContext, teacherId: string) =
 export const allAssignments = async (ctx: AppContext) => labelled(await repo.allAssignments(ctx.db, {}));
 /** The teaching assignments of a section (the subjects taught there), by subject code. */
 export const assignmentsOfSection = async (ctx: AppContext, sectionId: string) => labelled(await repo.allAssignments(ctx.db, { sectionId }));
-/** The teaching assignments of the student's sections, with their teachers' names. */
+/**
+ * The teaching assignments of the sections the student studies in now (not those a rollover
+ * promoted them out of), with their teachers' names.
+ */
 export async function assignmentsOfStudent(ctx: AppContext, studentId: string) {
-  const rows = await repo.allAssignments(ctx.db, { sectionIds: await repo.sectionsOfStudent(ctx.db, studentId) });
+  const rows = await repo.allAssignments(ctx.db, { sectionIds: await repo.currentSectionsOfStudent(ctx.db, studentId) });
   const people = await users.usersByIds(
     ctx,
     rows.map((r) => r.teacherId),
@@ -169,8 +172,10 @@ export const slotsOfAssignment = (ctx: AppContext, assignmentId: string, weekday
 export const slotsOfSections = async (ctx: AppContext, sectionIds: readonly string[]) => (sectionIds.length ? repo.allSlots(ctx.db, { sectionIds: [...sectionIds] }) : []);
 /** The whole week's slots a teacher teaches (the calendar's classes of a teacher), by weekday and start. */
 export const slotsOfTeacher = (ctx: AppContext, teacherId: string) => repo.allSlots(ctx.db, { teacherId });
-/** The ids of the sections a student is enrolled in. */
+/** The ids of the sections a student is enrolled in (closed terms included: their exams and results). */
 export const sectionIdsOfStudent = (ctx: AppContext, studentId: string): Promise<string[]> => repo.sectionsOfStudent(ctx.db, studentId);
+/** The ids of the sections a student studies in now: enrolled, less those a rollover promoted them out of. */
+export const currentSectionIdsOfStudent = (ctx: AppContext, studentId: string): Promise<string[]> => repo.currentSectionsOfStudent(ctx.db, studentId);
 /** A teacher's (undefined: every teacher's) slots on a weekday, by start. */
 export const slotsOfTeacherOn = (ctx: AppContext, teacherId: string | undefined, weekday: number) => repo.allSlots(ctx.db, { teacherId, weekday });
 

@@ -296,6 +296,7 @@ const SLOT_COLUMNS = {
   section: sections.name,
   subjectCode: subjects.code,
   subjectName: subjects.name,
+  updatedAt: timetableSlots.updatedAt,
 };
 export type SlotRow = {
   id: string;
@@ -309,6 +310,8 @@ export type SlotRow = {
   section: string;
   subjectCode: string;
   subjectName: string;
+  /** The slot's last change (the iCal feed's SEQUENCE). */
+  updatedAt: Date;
 };
 const slotsFrom = (db: Executor) =>
   db
@@ -356,7 +359,7 @@ export type SlotValues = { assignmentId: string; teacherId: string; sectionId: s
 export const insertSlots = async (db: Executor, list: SlotValues[]) =>
   list.length ? (await db.insert(timetableSlots).values(list).returning({ id: timetableSlots.id })).map((r) => r.id) : [];
 export const updateSlot = async (db: Executor, id: string, v: Partial<SlotValues>) =>
-  (await db.update(timetableSlots).set(v).where(eq(timetableSlots.id, id)).returning({ id: timetableSlots.id })).length > 0;
+  (await db.update(timetableSlots).set({ ...v, updatedAt: sql`now()` }).where(eq(timetableSlots.id, id)).returning({ id: timetableSlots.id })).length > 0;
 export const deleteSlot = async (db: Executor, id: string) => (await db.delete(timetableSlots).where(eq(timetableSlots.id, id)).returning({ id: timetableSlots.id })).length > 0;
 /** Every stored slot's booking facts (for an import's double-booking check). */
 export const slotBookings = (db: Executor) =>
@@ -416,7 +419,7 @@ export const findRollover = async (db: Executor, by: { academicYear: string; ter
       .where('id' in by ? eq(rolloverRuns.id, by.id) : and(eq(rolloverRuns.academicYear, by.academicYear), eq(rolloverRuns.term, by.term)))
   )[0];
 /** Records a run first thing in its transaction: a concurrent run of the same term waits on the key, then fails (unique violation). */
-export const insertRollover = async (db: Executor, v: { academicYear: string; term: string; summary: RolloverPlan; ranBy: string | null }) =>
+export const insertRollover = async (db: Executor, v: { academicYear: string; term: string; summary: RolloverPlan; ranBy: string | null; ranAt?: Date }) =>
   (await db.insert(rolloverRuns).values(v).returning({ id: rolloverRuns.id, ranAt: rolloverRuns.ranAt }))[0]!;
 export const saveRolloverSummary = (db: Executor, id: string, summary: RolloverPlan) => db.update(rolloverRuns).set({ summary }).where(eq(rolloverRuns.id, id));
 export type RolloverStudentValues = typeof rolloverStudents.$inferInsert;
@@ -434,11 +437,19 @@ export const graduatesOfBatch = (db: Executor, batch: string) =>
     .leftJoin(sections, eq(sections.id, rolloverStudents.fromSectionId))
     .leftJoin(departments, eq(departments.id, sections.departmentId))
     .where(and(eq(rolloverStudents.action, 'graduate'), eq(rolloverStudents.batch, batch)));
-/** The sections a student left by promotion (their closed terms: no longer in their week). */
-export const sectionsLeft = async (db: Executor, studentId: string) =>
+/**
+ * The sections a student studies in now: their enrolments less the sections a recorded rollover
+ * promoted them out of (their closed terms, whose results stay readable through the enrolment).
+ */
+export const currentSectionsOfStudent = async (db: Executor, studentId: string) =>
   (
     await db
-      .select({ id: rolloverStudents.fromSectionId })
-      .from(rolloverStudents)
-      .where(and(eq(rolloverStudents.studentId, studentId), eq(rolloverStudents.action, 'promote')))
-  ).flatMap((r) => (r.id ? [r.id] : []));
+      .select({ id: sectionStudents.sectionId })
+      .from(sectionStudents)
+      .where(
+        and(
+          eq(sectionStudents.studentId, studentId),
+          sql`not exists (select 1 from rollover_students rs where rs.student_id = ${sectionStudents.studentId} and rs.from_section_id = ${sectionStudents.sectionId} and rs.action = 'promote')`,
+        ),
+      )
+  ).map((r) => r.id);

@@ -180,6 +180,19 @@ describe('semester rollover', () => {
     expect((await api('GET', `/academics/rollover/${crypto.randomUUID()}`, admin)).json().code).toBe('ROLLOVER_NOT_FOUND');
   });
 
+  it("moves a promoted student's courses to the new section: the closed term's leave their courses and attendance, not their results", async () => {
+    type Courses = { courses: Array<{ code: string; section: string }> };
+    const courses = (auth: Auth) => api('GET', '/academics/courses/me', auth).then((r) => (r.json() as Courses).courses.map((x) => `${x.code} ${x.section}`));
+    // Promoted: only the next section's subject (carried over); held back: still the closing term's.
+    expect(await courses(c.students.fine.auth)).toEqual([`${c.s5.code} R${c.n}-5A`]);
+    expect(await courses(c.students.absent.auth)).toEqual([`R${c.n}401 R${c.n}-4A`]);
+    const attendance = (await api('GET', '/attendance/me', c.students.fine.auth)).json() as { bySubject: unknown[] };
+    expect(attendance.bySubject).toHaveLength(1);
+    expect(JSON.stringify(attendance.bySubject)).not.toContain(`R${c.n}401`);
+    const results = (await api('GET', '/results/me', c.students.fine.auth)).json() as { subjects: Array<{ code: string }> };
+    expect(results.subjects.map((x) => x.code)).toEqual([`R${c.n}401`]);
+  });
+
   it('from-graduates adds a batch once; graduates read their results but cannot borrow or apply', async () => {
     const first = await api('POST', '/alumni/from-graduates', admin, { batch: '2038-2042' });
     expect(first.statusCode, first.body).toBe(200);
@@ -247,5 +260,40 @@ describe('semester rollover', () => {
     const longestWait = Math.max(...answers.slice(1).map((at, i) => at - answers[i]!));
     expect(longestWait, `longest wait ${Math.round(longestWait)} ms of a ${Math.round(took)} ms run (${answers.length - 1} answers)`).toBeLessThan(took / 4);
     expect(await countRows(t.ctx, 'rollover_students', `run_id = '${body.runId}'`)).toBe(1200);
+  });
+
+  it('lets the graduate alone make their alumni profile public or private (audited); the directory shows it to non-faculty only when public', async () => {
+    const grad = c.students.grad;
+    const enrollment = grad.user.studentId!;
+    const mine = await api('GET', '/alumni/me', grad.auth);
+    expect(mine.statusCode, mine.body).toBe(200);
+    expect(mine.json().alumnus).toMatchObject({ enrollmentNo: enrollment, visibility: 'private', email: grad.user.email });
+    // Nobody else has one: a promoted student (404), faculty and managers are not graduates (403).
+    expect((await api('GET', '/alumni/me', c.students.fine.auth)).json()).toMatchObject({ code: 'NO_ALUMNI_RECORD', message: MSG.alumniNoOwnRecord });
+    expect((await api('PATCH', '/alumni/me', c.students.fine.auth, { visibility: 'public' })).statusCode).toBe(404);
+    expect((await api('PATCH', '/alumni/me', admin, { visibility: 'public' })).statusCode).toBe(403);
+    const bad = await api('PATCH', '/alumni/me', grad.auth, { visibility: 'everyone' });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().message).toBe(MSG.alumniVisibility);
+
+    const listed = async (auth: Auth) => ((await api('GET', `/alumni?q=${encodeURIComponent(grad.user.name)}`, auth)).json() as { alumni: Array<{ enrollmentNo: string | null }> }).alumni.some((a) => a.enrollmentNo === enrollment);
+    const reader = c.students.fine.auth;
+    expect(await listed(reader)).toBe(false);
+    expect(await listed(admin)).toBe(true);
+
+    const shown = await api('PATCH', '/alumni/me', grad.auth, { visibility: 'public' });
+    expect(shown.statusCode, shown.body).toBe(200);
+    expect(shown.json()).toMatchObject({ message: MSG.alumniOwnPublic, alumnus: { visibility: 'public' } });
+    expect(await listed(reader)).toBe(true);
+    const id = (shown.json() as { alumnus: { _id: string } }).alumnus._id;
+    expect((await api('GET', `/alumni/${id}`, reader)).statusCode).toBe(200);
+    expect(await countRows(t.ctx, 'audit_log', `action = 'alumni.visibility_changed' and target_id = '${id}'`)).toBe(1);
+    // The same again changes and records nothing; private hides it again.
+    expect((await api('PATCH', '/alumni/me', grad.auth, { visibility: 'public' })).statusCode).toBe(200);
+    expect(await countRows(t.ctx, 'audit_log', `action = 'alumni.visibility_changed' and target_id = '${id}'`)).toBe(1);
+    expect((await api('PATCH', '/alumni/me', grad.auth, { visibility: 'private' })).json().message).toBe(MSG.alumniOwnPrivate);
+    expect(await listed(reader)).toBe(false);
+    expect((await api('GET', `/alumni/${id}`, reader)).statusCode).toBe(404);
+    expect(await countRows(t.ctx, 'audit_log', `action = 'alumni.visibility_changed' and target_id = '${id}'`)).toBe(2);
   });
 });

@@ -6,7 +6,7 @@ import type { Settings } from '@crs/shared/schemas/settings';
 import { createTestApp, login } from '../../../test/helper.ts';
 import type { TestApp } from '../../../test/helper.ts';
 import { DEMO_PASSWORD, seedDemo } from '../../seed/demo.ts';
-import { countRows, one } from '../../../test/util.ts';
+import { countRows, one, rows } from '../../../test/util.ts';
 import { addDays, collegeClock } from '../../lib/time.ts';
 import { sql } from 'drizzle-orm';
 
@@ -23,13 +23,25 @@ afterAll(() => t.close());
 const as = async (email: string) => ({ authorization: `Bearer ${(await login(t.app, email, DEMO_PASSWORD)).token}` });
 
 describe('academics demo seed', () => {
-  it('builds 5 departments, 40 subjects, 10 sections of 20 and ~200 students, in reasonable time', async () => {
+  it("builds 5 departments, 40 subjects, 10 sections of 20 and ~200 students (and the CSE batch's first year), in reasonable time", async () => {
     expect(await countRows(t.ctx, 'departments')).toBe(5);
-    expect(await countRows(t.ctx, 'subjects')).toBe(40);
-    expect(await countRows(t.ctx, 'sections')).toBe(10);
-    expect(await countRows(t.ctx, 'section_students')).toBe(200);
+    expect(await countRows(t.ctx, 'subjects', 'semester in (3, 5)')).toBe(40);
+    expect(await countRows(t.ctx, 'subjects', 'semester in (1, 2)')).toBe(10);
+    expect(await countRows(t.ctx, 'sections', `academic_year = '2026-27'`)).toBe(10);
+    expect(await countRows(t.ctx, 'section_students', `section_id in (select id from sections where academic_year = '2026-27')`)).toBe(200);
     expect(await countRows(t.ctx, 'users', `'Student' = any(roles)`)).toBeGreaterThanOrEqual(200);
-    expect(await countRows(t.ctx, 'teaching_assignments')).toBe(40);
+    expect(await countRows(t.ctx, 'teaching_assignments', `section_id in (select id from sections where academic_year = '2026-27')`)).toBe(40);
+    // Last year: CSE-1A/1B and CSE-2A/2B, the same 40 students as CSE-3A/3B, five subjects each.
+    const past = await rows<{ name: string; semester: number; students: number; subjects: number }>(
+      t.ctx,
+      sql`select s.name, s.semester, (select count(*)::int from section_students ss where ss.section_id = s.id) as students,
+          (select count(*)::int from teaching_assignments a where a.section_id = s.id) as subjects
+          from sections s where s.academic_year = '2025-26' order by s.name`,
+    );
+    expect(past).toEqual(['CSE-1A', 'CSE-1B', 'CSE-2A', 'CSE-2B'].map((name) => ({ name, semester: Number(name[4]), students: 20, subjects: 5 })));
+    // Two recorded rollovers promoted the batch, each student once per term.
+    expect(await countRows(t.ctx, 'rollover_runs')).toBe(2);
+    expect(await countRows(t.ctx, 'rollover_students', `action = 'promote'`)).toBe(80);
     console.log(`demo seed (all modules): ${Math.round(seedMs)} ms; sessions ${await countRows(t.ctx, 'attendance_sessions')}, records ${await countRows(t.ctx, 'attendance_records')}`);
   });
 
@@ -96,11 +108,21 @@ describe('academics demo seed', () => {
     expect(running!.end >= addDays(today, 3 * 7)).toBe(true);
     const span = await one<{ first: string; last: string; sundays: number; n: number }>(
       t.ctx,
-      sql`select min(exam_date)::text as first, max(exam_date)::text as last, count(*) filter (where extract(isodow from exam_date) = 7)::int as sundays, count(*)::int as n from exams`,
+      sql`select min(exam_date)::text as first, max(exam_date)::text as last, count(*) filter (where extract(isodow from exam_date) = 7)::int as sundays, count(*)::int as n
+          from exams where section_id in (select id from sections where academic_year = '2026-27')`,
     );
     expect(span.n).toBeGreaterThan(0);
     expect(span.first >= running!.start && span.last <= running!.end, `${span.first}..${span.last} in ${running!.start}..${running!.end}`).toBe(true);
     expect(span.sundays).toBe(0);
+    // The finished first year's exams: before the running term, semester 1's before semester 2's, none on a Sunday.
+    const finished = await rows<{ semester: number; first: string; last: string; sundays: number }>(
+      t.ctx,
+      sql`select s.semester, min(e.exam_date)::text as first, max(e.exam_date)::text as last, count(*) filter (where extract(isodow from e.exam_date) = 7)::int as sundays
+          from exams e join sections s on s.id = e.section_id where s.academic_year = '2025-26' group by s.semester order by s.semester`,
+    );
+    expect(finished.map((f) => f.semester)).toEqual([1, 2]);
+    expect(finished[0]!.last < finished[1]!.first && finished[1]!.last < running!.start, JSON.stringify(finished)).toBe(true);
+    expect(finished.every((f) => f.sundays === 0)).toBe(true);
     const taken = await one<{ first: string }>(t.ctx, sql`select min(date)::text as first from attendance_sessions`);
     expect(taken.first >= running!.start).toBe(true);
   });

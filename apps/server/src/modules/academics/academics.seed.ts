@@ -1,6 +1,11 @@
 import { sql } from 'drizzle-orm';
+import { nextSectionName, nextTermOf, nextYearOf } from '@crs/shared/schemas/rollover';
+import type { RolloverPlan, RolloverSection } from '@crs/shared/schemas/rollover';
 import type { AppContext } from '../../context.ts';
 import { prng } from '../../lib/prng.ts';
+import { addDays, collegeClock } from '../../lib/time.ts';
+import * as assessment from '../assessment/assessment.service.ts';
+import * as settings from '../settings/settings.service.ts';
 import * as users from '../users/users.service.ts';
 import * as repo from './academics.repository.ts';
 
@@ -8,6 +13,10 @@ import * as repo from './academics.repository.ts';
 // and 5, ten sections of 20 students, a teacher per subject and section, and a weekly timetable in
 // which the demo teacher (Dr. Meera Iyer) and the demo student (Aarav Sharma, CSE-3A) have classes
 // every working day (Monday to Saturday) between 09:00 and 17:00. No classes on Sundays (issue 25).
+// The demo student's batch (CSE, now in semester 3) also has its finished first year (issue 27
+// item 7): the common first-year subjects, last year's sections CSE-1A/1B and CSE-2A/2B with their
+// teachers, and the two rollovers that promoted the batch (seedDemoPromotions) — so their grade
+// cards and transcript have every finished term, and their current screens only this one.
 
 export const DEMO_ACADEMIC_YEAR = '2026-27';
 
@@ -42,6 +51,19 @@ export const DEMO_SUBJECTS: Record<string, Record<number, Array<[string, string,
     5: [['EE501', 'Power Systems I', 4], ['EE502', 'Power Electronics', 4], ['EE503', 'Electrical Machines II', 4], ['EE504', 'Linear Integrated Circuits', 3]],
   },
 };
+
+/**
+ * The common first year of an Indian engineering college (AICTE model curriculum), taught to the
+ * demo student's batch last year: semester → [code, name, credits]. Offered by CSE for its batch.
+ */
+export const DEMO_FIRST_YEAR: Record<number, Array<[string, string, number]>> = {
+  1: [['MA101', 'Engineering Mathematics I', 4], ['PH101', 'Engineering Physics', 4], ['EE101', 'Basic Electrical Engineering', 4], ['ME101', 'Engineering Graphics and Design', 3], ['HS101', 'Communicative English', 2]],
+  2: [['MA201', 'Engineering Mathematics II', 4], ['CY201', 'Engineering Chemistry', 4], ['CS201', 'Programming for Problem Solving', 4], ['EC201', 'Basic Electronics Engineering', 3], ['ME201', 'Workshop and Manufacturing Practice', 2]],
+};
+/** Last year, the year the demo student's batch did semesters 1 and 2 in. */
+export const DEMO_PREVIOUS_YEAR = '2025-26';
+/** Which department's faculty teaches a first-year subject, by its code's prefix (the rest: CSE's). */
+const FIRST_YEAR_TEACHERS: Record<string, string> = { EE: 'EEE', ME: 'ME', EC: 'ECE' };
 
 /** Sections of this year: CSE has two in semester 3 (the demo teacher's and the demo student's). */
 export const DEMO_SECTIONS: Array<[name: string, dept: string, semester: number]> = [
@@ -98,6 +120,7 @@ export const PERIODS: Array<[number, number]> = [
 const STUDENTS_PER_SECTION = 20;
 const DEMO_TEACHER = 'teacher@demo.crs';
 const DEMO_STUDENT = 'student@demo.crs';
+const DEMO_ADMIN = 'admin@demo.crs';
 
 /**
  * Seeds the academic structure through the repository in one transaction, on a database whose
@@ -116,7 +139,7 @@ export async function seedDemoAcademics(ctx: AppContext): Promise<boolean> {
     for (const [code, name] of DEMO_DEPARTMENTS) deptIds.set(code, await repo.insertDepartment(tx, { code, name }));
 
     const subjectIds = new Map<string, string>();
-    const subjectList = Object.entries(DEMO_SUBJECTS).flatMap(([dept, bySem]) =>
+    const subjectList = Object.entries({ ...DEMO_SUBJECTS, CSE: { ...DEMO_FIRST_YEAR, ...DEMO_SUBJECTS.CSE } }).flatMap(([dept, bySem]) =>
       Object.entries(bySem).flatMap(([sem, list]) => list.map(([code, name, credits]) => ({ code, name, credits, semester: Number(sem), departmentId: deptIds.get(dept)! }))),
     );
     (await repo.insertSubjects(tx, subjectList)).forEach((id, i) => subjectIds.set(subjectList[i]!.code, id));
@@ -225,8 +248,113 @@ export async function seedDemoAcademics(ctx: AppContext): Promise<boolean> {
       }
     });
     await repo.insertSlots(tx, slots);
+
+    // The batch's first year: for each CSE section of semester 3, last year's sections of semesters
+    // 1 and 2 with the same students, each first-year subject taught there by a teacher of the
+    // department that teaches it (never the demo teacher: their classes are this term's four).
+    const firstYear: Array<{ teacherId: string; subjectId: string; sectionId: string }> = [];
+    for (const [name, dept, semester] of DEMO_SECTIONS.filter(([, d, sem]) => d === 'CSE' && sem === 3)) {
+      const students = enrolment.filter((e) => e.sectionId === sectionId.get(name)).map((e) => e.studentId);
+      for (const sem of [1, 2]) {
+        const pastName = name.replace(`-${semester}`, `-${sem}`);
+        const [pastId] = await repo.insertSections(tx, [{ name: pastName, departmentId: deptIds.get(dept)!, semester: sem, academicYear: DEMO_PREVIOUS_YEAR }]);
+        await repo.enrol(
+          tx,
+          students.map((studentId) => ({ sectionId: pastId!, studentId })),
+        );
+        for (const [code] of DEMO_FIRST_YEAR[sem]!) {
+          const from = FIRST_YEAR_TEACHERS[code.slice(0, 2)] ?? 'CSE';
+          const pool = byDept.get(from)!;
+          const n = turn.get(from) ?? 0;
+          turn.set(from, n + 1);
+          firstYear.push({ teacherId: pool[n % pool.length]!, subjectId: subjectIds.get(code)!, sectionId: pastId! });
+        }
+      }
+    }
+    await repo.insertAssignments(tx, firstYear);
     return true;
   });
+}
+
+/**
+ * The two rollovers that promoted the demo student's batch through its first year (issue 27 item
+ * 7), as a real run would have recorded them (decision 0045) once that term's results were out:
+ * run by the demo Admin at the end of each term, every student promoted (the plan with each
+ * student's failed credits, the rule in force); the sections they left stay their closed terms.
+ * Called after the exams are seeded; false when there is no first year or it was recorded already.
+ */
+export async function seedDemoPromotions(ctx: AppContext): Promise<boolean> {
+  const past = (await repo.sectionRefs(ctx.db)).filter((s) => s.academicYear === DEMO_PREVIOUS_YEAR && s.departmentCode === 'CSE');
+  if (past.length === 0 || (await repo.findRollover(ctx.db, { academicYear: DEMO_PREVIOUS_YEAR, term: 'odd' }))) return false;
+  const adminId = await users.userIdByEmail(ctx, DEMO_ADMIN);
+  const everySection = await repo.sectionRefs(ctx.db);
+  const today = collegeClock(ctx.config.timeZone).date;
+  const rule = await settings.current(ctx);
+  const subjects = await repo.allSubjects(ctx.db);
+  const credits = new Map(subjects.map((s) => [s.id, s.credits]));
+  const assignments = await repo.allAssignments(ctx.db, {});
+  const teachers = await users.usersByIds(
+    ctx,
+    assignments.map((a) => a.teacherId),
+  );
+  await ctx.db.transaction(async (tx) => {
+    // Semester 1 closed two terms ago (the odd term), semester 2 one term ago (the even term).
+    for (const [semester, term, termsBack] of [[1, 'odd', 2], [2, 'even', 1]] as const) {
+      const closing = past.filter((s) => s.semester === semester);
+      const rosters = new Map<string, string[]>();
+      for (const s of closing) rosters.set(s.id, await repo.sectionStudentIds(tx, s.id));
+      const failed = await assessment.failedCreditsOf(ctx, rosters, credits, tx);
+      const people = await users.usersByIds(ctx, [...rosters.values()].flat(), tx);
+      const planSections: RolloverSection[] = closing.map((s) => {
+        const nextName = nextSectionName(s.name, s.semester);
+        const next = everySection.find((x) => x.name === nextName && x.academicYear === nextYearOf(DEMO_PREVIOUS_YEAR, s.semester))!;
+        return {
+          _id: s.id,
+          name: s.name,
+          department: s.departmentName,
+          semester: s.semester,
+          academicYear: s.academicYear,
+          next: { name: next.name, academicYear: next.academicYear, semester: next.semester, exists: false },
+          students: rosters.get(s.id)!.map((id) => {
+            const fc = failed.get(id) ?? 0;
+            const held = rule.holdBackFailedCreditsAbove !== null && fc > rule.holdBackFailedCreditsAbove;
+            return { _id: id, name: people.get(id)?.name ?? '', studentId: people.get(id)?.studentId ?? null, action: 'promote' as const, reason: null, overridden: held, attendance: null, failedCredits: fc };
+          }),
+          subjects: assignments
+            .filter((a) => a.sectionId === next.id)
+            .map((a) => ({ code: a.subjectCode, name: a.subjectName, credits: a.credits, teacher: teachers.get(a.teacherId)?.name ?? null })),
+        };
+      });
+      const students = planSections.reduce((n, s) => n + s.students.length, 0);
+      const following = nextTermOf(DEMO_PREVIOUS_YEAR, term);
+      const summary: RolloverPlan = {
+        academicYear: DEMO_PREVIOUS_YEAR,
+        term,
+        nextAcademicYear: following.academicYear,
+        nextTerm: following.term,
+        rule: { attendanceBelow: rule.holdBackAttendanceBelow, failedCreditsAbove: rule.holdBackFailedCreditsAbove },
+        sections: planSections,
+        counts: {
+          students,
+          promoted: students,
+          held: 0,
+          graduated: 0,
+          sectionsCreated: planSections.length,
+          assignmentsCarried: planSections.reduce((n, s) => n + s.subjects.length, 0),
+          assignmentsEmpty: 0,
+          alumniCreated: 0,
+        },
+      };
+      // At the end of that term, about half a year per term back (the exams' seed dates them so).
+      const ranAt = new Date(`${addDays(today, 45 - 182 * termsBack)}T10:00:00+05:30`);
+      const run = await repo.insertRollover(tx, { academicYear: DEMO_PREVIOUS_YEAR, term, summary, ranBy: adminId ?? null, ranAt });
+      await repo.insertRolloverStudents(
+        tx,
+        planSections.flatMap((s) => s.students.map((st) => ({ runId: run.id, studentId: st._id, action: 'promote', fromSectionId: s._id, toSectionId: everySection.find((x) => x.name === s.next!.name && x.academicYear === s.next!.academicYear)!.id }))),
+      );
+    }
+  });
+  return true;
 }
 
 /** "CSE-3A" → "CSE-301" (department block, floor = semester, room per section letter). */

@@ -147,6 +147,10 @@ async function countMatches(db: Executor, where: SQL): Promise<number> {
 export const findAlumnus = async (db: Executor, id: string): Promise<AlumnusView | undefined> =>
   (await db.select(ALUMNUS_COLUMNS).from(alumni).where(and(eq(alumni.id, id), VISIBLE_ALUMNUS)).limit(1))[0];
 
+/** The alumnus of an enrollment number (a graduate's record: the rollover keys it on their student ID). */
+export const findByEnrollment = async (db: Executor, enrollmentNo: string): Promise<AlumnusView | undefined> =>
+  (await db.select(ALUMNUS_COLUMNS).from(alumni).where(and(eq(alumni.enrollmentNo, enrollmentNo), VISIBLE_ALUMNUS)).limit(1))[0];
+
 export const findAlumniByIds = (db: Executor, ids: string[]): Promise<AlumnusView[]> =>
   ids.length ? db.select(ALUMNUS_COLUMNS).from(alumni).where(and(inArray(alumni.id, ids), VISIBLE_ALUMNUS)) : Promise.resolve([]);
 
@@ -194,7 +198,7 @@ export async function insertAlumnus(db: Executor, a: NewAlumnus): Promise<Alumnu
 }
 
 /** Applies a patch (absent fields stay, null clears). Undefined when there is no such alumnus. Throws 23505 as insert. */
-export async function updateAlumnus(db: Executor, id: string, patch: UpdateAlumnusInput): Promise<AlumnusView | undefined> {
+export async function updateAlumnus(db: Executor, id: string, patch: Partial<UpdateAlumnusInput>): Promise<AlumnusView | undefined> {
   const set = Object.fromEntries(Object.entries(patch).filter(([, v]) => v !== undefined));
   const [row] = await db
     .update(alumni)

@@ -16,6 +16,7 @@ import {
   listAlumniQuery,
   messageAlumniBody,
   messageAlumniResponse,
+  myAlumnusVisibilityBody,
   updateAlumnusSchema,
 } from '@crs/shared/schemas/alumni';
 import { errorSchema, messageSchema } from '@crs/shared/schemas/common';
@@ -29,6 +30,8 @@ import * as alumni from './alumni.service.ts';
 
 const readers = { roles: ALUMNI_READERS };
 const faculty = { roles: FACULTY };
+/** A graduate is a Student whose rollover graduated them (the service checks which). */
+const graduates = { roles: ['Student' as const] };
 const errors = { 400: errorSchema, 401: errorSchema, 403: errorSchema, 404: errorSchema, 409: errorSchema };
 const tags = ['alumni'];
 const fileAnswer = z.any().describe('the file');
@@ -73,6 +76,21 @@ export const alumniRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (a
     config: { access: faculty },
     schema: { tags, summary: 'Bulk messages sent to alumni, newest first', querystring: listAlumniMessagesQuery, response: { 200: alumniMessagesResponse, ...errors } },
     handler: async (req) => alumni.listMessages(ctx, req.query.page, req.query.pageSize),
+  });
+
+  // Issue 27 item 5: a graduate's own record (their student account stays usable).
+  app.get('/me', {
+    config: { access: graduates },
+    schema: { tags, summary: "The caller's own alumni record (a graduate's); 404 for anyone else", response: { 200: alumnusResponse, ...errors } },
+    handler: async (req) => ({ alumnus: await alumni.myAlumnus(ctx, principalOf(req)) }),
+  });
+  app.patch('/me', {
+    config: { access: graduates },
+    schema: { tags, summary: 'A graduate makes their own alumni profile public or private (audited)', body: myAlumnusVisibilityBody, response: { 200: alumnusSavedResponse, ...errors } },
+    handler: async (req) => {
+      const alumnus = await alumni.setMyVisibility(ctx, principalOf(req), req.body.visibility);
+      return { message: alumnus.visibility === 'public' ? MSG.alumniOwnPublic : MSG.alumniOwnPrivate, alumnus };
+    },
   });
 
   app.get('/:id', {

@@ -2,7 +2,7 @@ import { MSG } from '@crs/shared/messages';
 import { FACULTY, hasAnyRole } from '@crs/shared/roles';
 import { fillMergeFields } from '@crs/shared/schemas/alumni';
 import { PROGRAMME } from '@crs/shared/schemas/rollover';
-import type { CreateAlumnusInput, ListAlumniQuery, MessageAlumniInput, UpdateAlumnusInput } from '@crs/shared/schemas/alumni';
+import type { CreateAlumnusInput, ListAlumniQuery, MessageAlumniInput, MyAlumnusVisibility, UpdateAlumnusInput } from '@crs/shared/schemas/alumni';
 import { sql } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
 import { isUniqueViolation } from '../../db/client.ts';
@@ -52,6 +52,41 @@ export async function getAlumnus(ctx: AppContext, p: Principal, id: string) {
   const faculty = isFaculty(p);
   if (!a || (!faculty && a.visibility !== 'public')) throw alumnusNotFound();
   return presentAlumnus(a, faculty);
+}
+
+/**
+ * The caller's own alumni record (issue 27 item 5): only a graduate (a rollover's graduate, whose
+ * student account stays usable) has one, found by their student ID as its enrollment number; 404
+ * for anyone else.
+ */
+async function ownRecord(ctx: AppContext, p: Principal, tx: Executor) {
+  const enrollmentNo = p.user.studentId;
+  const a = enrollmentNo && (await academics.isGraduate(ctx, p.user.id, tx)) ? await repo.findByEnrollment(tx, enrollmentNo) : undefined;
+  if (!a) throw notFound(MSG.alumniNoOwnRecord, 'NO_ALUMNI_RECORD');
+  return a;
+}
+
+/** GET /alumni/me: the graduate's own alumni record, contacts included (they are theirs). */
+export const myAlumnus = async (ctx: AppContext, p: Principal) => presentAlumnus(await ownRecord(ctx, p, ctx.db), true);
+
+/**
+ * PATCH /alumni/me: the graduate makes their own profile public or private, audited
+ * ('alumni.visibility_changed') in the same transaction; asking for the state it is in changes and
+ * records nothing. 404 for anyone without their own record.
+ */
+export async function setMyVisibility(ctx: AppContext, p: Principal, visibility: MyAlumnusVisibility['visibility']) {
+  return ctx.db.transaction(async (tx) => {
+    const before = await ownRecord(ctx, p, tx);
+    if (before.visibility === visibility) return presentAlumnus(before, true);
+    const after = (await repo.updateAlumnus(tx, before.id, { visibility }))!;
+    await audit.record(
+      ctx,
+      p,
+      { action: 'alumni.visibility_changed', target: { type: 'alumnus', id: after.id, label: after.enrollmentNo ?? after.name }, changes: { visibility: { from: before.visibility, to: visibility } } },
+      tx,
+    );
+    return presentAlumnus(after, true);
+  });
 }
 
 /** Adds an alumnus (faculty); a taken email or enrollment number is a 409 and adds nothing. */

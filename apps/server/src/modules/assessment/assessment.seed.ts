@@ -14,6 +14,10 @@ import * as repo from './assessment.repository.ts';
 // has something to publish), so results are running results over half the weight. Each student
 // has an ability and each subject a difficulty, so marks spread realistically: a few failures, a
 // few absentees. The demo student (Aarav Sharma) is a good student; results come to about 8 CGPA.
+// Classes of a finished term (the demo student's batch's first year, issue 27 item 7) had the same
+// pattern half a year per term earlier, every exam marked and published — their grade cards — and
+// a few students of the batch have one back paper (failed a subject) there; everyone else sat and
+// passed every paper of a finished term.
 
 type Plan = { name: string; kind: ExamKind; maxMarks: number; weight: number; daysFromToday: number; marked: boolean; published: boolean };
 
@@ -28,6 +32,12 @@ export const DEMO_EXAM_PLAN: readonly Plan[] = [
 
 const DEMO_STUDENT = 'student@demo.crs';
 const ABSENT_RATE = 0.02;
+/** Students of the finished terms who failed one subject (a back paper). */
+const BACK_PAPERS = 3;
+/** About half a year: how much earlier a finished term's exams were than the running term's. */
+const TERM_DAYS = 182;
+/** The order of a term: academic year, then odd before even (a section's semester says which). */
+const termIndex = (a: { academicYear: string; semester: number }) => Number(a.academicYear.slice(0, 4)) * 2 + (a.semester % 2 === 0 ? 1 : 0);
 
 /** A normal deviate (Box–Muller) from the uniform generator. */
 const gaussian = (rand: () => number) => Math.sqrt(-2 * Math.log(1 - rand())) * Math.cos(2 * Math.PI * rand());
@@ -63,6 +73,16 @@ export async function seedDemoAssessment(ctx: AppContext): Promise<boolean> {
     return a;
   };
 
+  // The running term is the latest one taught; an earlier class belongs to a finished term.
+  const running = Math.max(...assignments.map(termIndex));
+  const finished = assignments.filter((a) => termIndex(a) < running);
+  const backPaper = new Set<string>();
+  for (let i = 0; i < BACK_PAPERS && finished.length > 0; i++) {
+    const a = finished[Math.floor(rand() * finished.length)]!;
+    const roster = (rosters.get(a.sectionId) ?? []).filter((s) => s.email !== DEMO_STUDENT && ![...backPaper].some((k) => k.endsWith(`|${s.id}`)));
+    if (roster.length > 0) backPaper.add(`${a.id}|${roster[Math.floor(rand() * roster.length)]!.id}`);
+  }
+
   const exams: repo.ExamValues[] = [];
   const marksOf: Array<Array<repo.MarkValues & { markedAt: Date }>> = [];
   const perSection = new Map<string, number>();
@@ -71,9 +91,13 @@ export async function seedDemoAssessment(ctx: AppContext): Promise<boolean> {
     perSection.set(a.sectionId, k + 1);
     const difficulty = -0.08 + rand() * 0.13;
     const roster = rosters.get(a.sectionId) ?? [];
-    for (const plan of DEMO_EXAM_PLAN) {
-      // Each class of a section sits its paper on a different day.
-      const date = workingDay(inTerm(addDays(today, plan.daysFromToday + k * 2)), term?.start ?? '0000-01-01');
+    const termsBack = running - termIndex(a);
+    for (const plan of termsBack > 0 ? DEMO_EXAM_PLAN.map((p) => ({ ...p, marked: true, published: true })) : DEMO_EXAM_PLAN) {
+      // Each class of a section sits its paper on a different day; a finished term's half a year per term earlier.
+      const date =
+        termsBack > 0
+          ? workingDay(addDays(today, plan.daysFromToday + k * 2 - TERM_DAYS * termsBack), '0000-01-01')
+          : workingDay(inTerm(addDays(today, plan.daysFromToday + k * 2)), term?.start ?? '0000-01-01');
       const resultDay = new Date(`${addDays(date, 6)}T11:00:00+05:30`);
       exams.push({
         subjectId: a.subjectId,
@@ -89,8 +113,11 @@ export async function seedDemoAssessment(ctx: AppContext): Promise<boolean> {
       marksOf.push(
         plan.marked
           ? roster.map((s) => {
-              if (s.email !== DEMO_STUDENT && rand() < ABSENT_RATE) return { studentId: s.id, marks: null, absent: true, remarks: 'Absent', markedAt: resultDay };
-              const fraction = clamp(abilityOf(s) + difficulty + 0.08 * gaussian(rand), 0, 1);
+              if (s.email !== DEMO_STUDENT && termsBack === 0 && rand() < ABSENT_RATE) return { studentId: s.id, marks: null, absent: true, remarks: 'Absent', markedAt: resultDay };
+              // A finished term: everyone passed each paper but the few with a back paper there.
+              const failing = backPaper.has(`${a.id}|${s.id}`);
+              const [lo, hi] = failing ? [0, 0.36] : termsBack > 0 ? [0.42, 1] : [0, 1];
+              const fraction = clamp((failing ? 0.22 : abilityOf(s) + difficulty) + 0.08 * gaussian(rand), lo, hi);
               // Marks out of 10 are whole numbers; larger papers are marked to the half mark.
               const step = plan.maxMarks <= 10 ? 1 : 0.5;
               return { studentId: s.id, marks: Math.round((fraction * plan.maxMarks) / step) * step, absent: false, remarks: null, markedAt: resultDay };

@@ -83,7 +83,7 @@ export function presentSession(
 }
 
 /** A class of a day: a timetabled slot or an extra class, with its saved session if any. */
-export type DayRow = { assignmentId: string; subjectCode: string; subjectName: string; section: string; startMin: number; endMin: number | null; room: string; sessionId: string | null; extra: boolean };
+export type DayRow = { assignmentId: string; subjectCode: string; subjectName: string; section: string; startMin: number; endMin: number | null; room: string; sessionId: string | null; extra: boolean; holiday: string | null };
 
 /** A day's classes, each with where it stands against the college clock (`timings`, in the same order). */
 export function presentDay(day: { date: string; today: string; nowMin: number; editable: boolean; correctionDays: number }, rows: readonly DayRow[], timings: readonly ClassTiming[]): DayClasses {
@@ -104,6 +104,7 @@ export function presentDay(day: { date: string; today: string; nowMin: number; e
       room: r.room,
       sessionId: r.sessionId,
       extra: r.extra,
+      holiday: r.holiday,
       timing: timings[i]!,
     })),
   };

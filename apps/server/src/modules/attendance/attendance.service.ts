@@ -142,20 +142,21 @@ export async function saveSession(ctx: AppContext, p: Principal, body: SaveSessi
   return { message: MSG.attendanceSaved, created, ...(await sessionAnswer(ctx, p, a, body.date, body.start)) };
 }
 
-/** Where each class stands on `date` against the college clock (see CLASS_TIMINGS). */
-function timingsOf(classes: ReadonlyArray<{ startMin: number; endMin: number | null }>, date: string, clock: { date: string; minutes: number }): ClassTiming[] {
+/** Where each class stands on `date` against the college clock (see CLASS_TIMINGS); a class not held (a holiday) is never running nor next. */
+function timingsOf(classes: ReadonlyArray<{ startMin: number; endMin: number | null; holiday: string | null }>, date: string, clock: { date: string; minutes: number }): ClassTiming[] {
   if (date < clock.date) return classes.map(() => 'done');
   if (date > clock.date) return classes.map(() => 'later');
   // An extra class saved without an end is taken to last an hour, for this only.
-  const timings: ClassTiming[] = classes.map((c) => ((c.endMin ?? c.startMin + 60) <= clock.minutes ? 'done' : c.startMin <= clock.minutes ? 'now' : 'later'));
-  const next = timings.indexOf('later');
+  const timings: ClassTiming[] = classes.map((c) => ((c.endMin ?? c.startMin + 60) <= clock.minutes ? 'done' : c.startMin <= clock.minutes && !c.holiday ? 'now' : 'later'));
+  const next = timings.findIndex((t, i) => t === 'later' && !classes[i]!.holiday);
   if (next >= 0) timings[next] = 'next';
   return timings;
 }
 
 /**
  * The classes of one teacher (undefined: everyone's) on a date: the timetabled slots of its weekday
- * and the extra classes saved that day, by start, each with its saved session and timing.
+ * and the extra classes saved that day, by start, each with its saved session and timing; a
+ * timetabled class on its section's holiday carries the holiday (not held, as saveSession's 409 says).
  */
 async function dayOf(ctx: AppContext, p: Principal, teacherId: string | undefined, day: string): Promise<DayClasses> {
   const clock = collegeClock(ctx.config.timeZone);
@@ -167,6 +168,8 @@ async function dayOf(ctx: AppContext, p: Principal, teacherId: string | undefine
   );
   const saved = new Map(sessions.map((s) => [`${s.assignmentId}|${s.startMin}`, s]));
   const byId = new Map(taught.map((t) => [t.id, t]));
+  // Issue 27: a timetabled class of a section on holiday is not held (unless a session was saved).
+  const holidays = await calendar.holidaysOfSectionsOn(ctx, day, [...new Set(slots.map((s) => s.sectionId))]);
   const rows: DayRow[] = [
     ...slots.map((s) => ({
       assignmentId: s.assignmentId,
@@ -178,13 +181,14 @@ async function dayOf(ctx: AppContext, p: Principal, teacherId: string | undefine
       room: s.room,
       sessionId: saved.get(`${s.assignmentId}|${s.startMin}`)?.id ?? null,
       extra: saved.get(`${s.assignmentId}|${s.startMin}`)?.extra ?? false,
+      holiday: saved.has(`${s.assignmentId}|${s.startMin}`) ? null : (holidays.get(s.sectionId)?.title ?? null),
     })),
     // Saved sessions no slot of the day accounts for: extra classes (and any class whose slot has moved since).
     ...sessions
       .filter((s) => !slots.some((x) => x.assignmentId === s.assignmentId && x.startMin === s.startMin) && byId.has(s.assignmentId))
       .map((s) => {
         const t = byId.get(s.assignmentId)!;
-        return { assignmentId: s.assignmentId, subjectCode: t.subjectCode, subjectName: t.subjectName, section: t.section, startMin: s.startMin, endMin: s.endMin, room: '', sessionId: s.id, extra: true };
+        return { assignmentId: s.assignmentId, subjectCode: t.subjectCode, subjectName: t.subjectName, section: t.section, startMin: s.startMin, endMin: s.endMin, room: '', sessionId: s.id, extra: true, holiday: null };
       }),
   ].sort((x, y) => x.startMin - y.startMin || x.section.localeCompare(y.section));
   const timings = timingsOf(rows, day, clock);

@@ -56,7 +56,8 @@ export function buildIcs(g: Gathered, o: { timeZone: string; host: string; colle
       const dates = datesOf(s.weekday, t.start, t.end);
       if (dates.length === 0) continue;
       const skipped = dates.filter((d) => off.has(d));
-      const changed = holidays.filter((h) => skipped.some((d) => h.startDate <= d && d <= h.endDate)).map((h) => h.updatedAt.getTime());
+      // The class changes with its slot (day, time, room) and with the holidays it skips.
+      const changed = [new Date(s.updatedAt).getTime(), ...holidays.filter((h) => skipped.some((d) => h.startDate <= d && d <= h.endDate)).map((h) => h.updatedAt.getTime())];
       cal.createEvent({
         id: uid('class', `${s.id}-${t.start}`),
         summary: `${s.subjectCode} ${s.subjectName}`,
@@ -65,7 +66,7 @@ export function buildIcs(g: Gathered, o: { timeZone: string; host: string; colle
         start: `${dates[0]}T${hhmmOf(s.startMin)}:00`,
         end: `${dates[0]}T${hhmmOf(s.endMin)}:00`,
         timezone: o.timeZone,
-        sequence: changed.length ? sequenceOf(new Date(Math.max(...changed))) : 0,
+        sequence: sequenceOf(new Date(Math.max(...changed))),
         repeating: {
           freq: ICalEventRepeatingFreq.WEEKLY,
           until: utcOf(dates[dates.length - 1]!, s.endMin, o.timeZone),

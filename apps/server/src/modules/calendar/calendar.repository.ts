@@ -45,8 +45,8 @@ export const listBetween = (db: Executor, f: { from?: string | undefined; to?: s
 export const nextOf = async (db: Executor, kind: CalendarEventKind, from: string, c: Concerning): Promise<CalendarEventRow | undefined> =>
   (await db.select().from(calendarEvents).where(and(eq(calendarEvents.kind, kind), gte(calendarEvents.endDate, from), concerns(c))).orderBy(...ORDER).limit(1))[0];
 
-/** The holidays on `date` for the college, a department or a section (ids as given; null: the college's only). */
-export const holidaysOn = (db: Executor, date: string, where: { departmentId: string | null; sectionId: string | null }): Promise<CalendarEventRow[]> =>
+/** The holidays on `date` for the college, any of these departments or any of these sections. */
+export const holidaysOn = (db: Executor, date: string, where: { departmentIds: readonly string[]; sectionIds: readonly string[] }): Promise<CalendarEventRow[]> =>
   db
     .select()
     .from(calendarEvents)
@@ -57,8 +57,8 @@ export const holidaysOn = (db: Executor, date: string, where: { departmentId: st
         gte(calendarEvents.endDate, date),
         or(
           eq(calendarEvents.scope, 'college'),
-          where.departmentId ? eq(calendarEvents.departmentId, where.departmentId) : undefined,
-          where.sectionId ? eq(calendarEvents.sectionId, where.sectionId) : undefined,
+          where.departmentIds.length ? inArray(calendarEvents.departmentId, [...where.departmentIds]) : undefined,
+          where.sectionIds.length ? inArray(calendarEvents.sectionId, [...where.sectionIds]) : undefined,
         ),
       ),
     )

@@ -199,10 +199,10 @@ async function concerningOf(ctx: AppContext, r: Reader): Promise<Concerning> {
   return { all: false, ...(await academics.affiliationOf(ctx, r.id)) };
 }
 
-/** The timetabled classes of a reader: a student's sections' and a teacher's own, each slot once, with its section's department. */
+/** The timetabled classes of a reader: a student's current sections' (not a closed term's) and a teacher's own, each slot once, with its section's department. */
 export async function classesOf(ctx: AppContext, r: Reader): Promise<Array<SlotRow & { departmentId: string }>> {
   const [enrolled, taught] = await Promise.all([
-    hasAnyRole(r.roles, ['Student']) ? academics.sectionIdsOfStudent(ctx, r.id).then((ids) => academics.slotsOfSections(ctx, ids)) : [],
+    hasAnyRole(r.roles, ['Student']) ? academics.currentSectionIdsOfStudent(ctx, r.id).then((ids) => academics.slotsOfSections(ctx, ids)) : [],
     hasAnyRole(r.roles, ['Teacher']) ? academics.slotsOfTeacher(ctx, r.id) : [],
   ]);
   const slots = [...new Map([...enrolled, ...taught].map((s) => [s.id, s])).values()];

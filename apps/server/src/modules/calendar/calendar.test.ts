@@ -219,6 +219,38 @@ describe('a person’s calendar, attendance on holidays and the feed', () => {
     expect(mine.overall).toMatchObject({ attended: 1, marked: 3 });
   });
 
+  it("shows a teacher's class on its section's holiday as not held (today's classes, the day's list), never running nor next; an extra class saved then is held", async () => {
+    const own = await person(t, 'Teacher');
+    const off = await assignmentFixture(t, admin, own.user.id, 1);
+    const on = await assignmentFixture(t, admin, own.user.id, 0);
+    const day = today();
+    await addSlot(t, admin, { assignmentId: off.assignment._id, weekday: weekdayOf(day), start: '22:00', end: '23:00', room: 'H-1' });
+    await addSlot(t, admin, { assignmentId: on.assignment._id, weekday: weekdayOf(day), start: '23:00', end: '23:59', room: 'H-2' });
+    const sportsDay = await addEntry(admin, { kind: 'holiday', title: 'Section H sports day', startDate: day, scope: 'section', sectionId: off.section._id });
+    type Day = { classes: Array<{ assignmentId: string; holiday: string | null; sessionId: string | null; extra: boolean; timing: string }> };
+    const byClass = (d: Day) => new Map(d.classes.map((c) => [c.assignmentId, c]));
+    for (const url of ['/attendance/today', `/attendance/classes?date=${day}`]) {
+      const res = await api('GET', url, own.auth);
+      expect(res.statusCode, res.body).toBe(200);
+      const got = byClass(res.json() as Day);
+      expect(got.get(off.assignment._id)).toMatchObject({ holiday: 'Section H sports day', sessionId: null, extra: false });
+      expect(['done', 'later']).toContain(got.get(off.assignment._id)!.timing);
+      expect(got.get(on.assignment._id)).toMatchObject({ holiday: null });
+      // The class after the holiday's is the next one while the day has not reached it.
+      if (got.get(on.assignment._id)!.timing !== 'done' && got.get(on.assignment._id)!.timing !== 'now') expect(got.get(on.assignment._id)!.timing).toBe('next');
+    }
+    // As saveSession says: refused as a regular class, held as a declared extra class.
+    const body = { assignmentId: off.assignment._id, date: day, start: '22:00', records: [{ studentId: off.students[0]!.user.id, status: 'present' }] };
+    const refused = await api('PUT', '/attendance/sessions', own.auth, body);
+    expect(refused.json()).toEqual({ code: 'SESSION_ON_HOLIDAY', message: MSG.sessionOnHoliday('Section H sports day') });
+    expect((await api('PUT', '/attendance/sessions', own.auth, { ...body, extra: true, end: '23:00' })).statusCode).toBe(200);
+    const held = byClass((await api('GET', '/attendance/today', own.auth)).json() as Day).get(off.assignment._id)!;
+    expect(held).toMatchObject({ holiday: null, extra: true });
+    expect(held.sessionId).not.toBeNull();
+    // The day is the other tests' again (their next holiday).
+    expect((await api('DELETE', `/calendar/events/${sportsDay._id}`, admin)).statusCode).toBe(200);
+  });
+
   it('serves a private iCal feed: weekly class with the holiday excluded, VTIMEZONE, rotation and revocation', async () => {
     const first = await api('GET', '/calendar/feed', a.students[0]!.auth);
     expect(first.statusCode).toBe(200);
@@ -268,6 +300,28 @@ describe('a person’s calendar, attendance on holidays and the feed', () => {
     expect((await t.app.inject({ url: next.slice('http://crs.test'.length) })).statusCode).toBe(404);
     expect(await audited('calendar.feed_revoked', a.students[0]!.user.id)).toBe(1);
     expect((await t.app.inject({ url: '/api/v1/calendar/feeds/not-a-secret.ics' })).statusCode).toBe(404);
+  });
+
+  it("keeps a class's UID when its slot changes and gives it a higher SEQUENCE (the phone updates the event)", async () => {
+    const student = a.students[1]!;
+    const feed = async () => {
+      const { url } = (await api('GET', '/calendar/feed', student.auth)).json() as { url: string };
+      const res = await t.app.inject({ url: url.slice('http://crs.test'.length) });
+      expect(res.statusCode, res.body).toBe(200);
+      const events = Object.values(nodeIcal.sync.parseICS(res.body)).filter((x) => x?.type === 'VEVENT') as nodeIcal.VEvent[];
+      return events.find((e) => e.uid.startsWith(`class-${slotId}-`))!;
+    };
+    const before = await feed();
+    expect(before.location).toBe('R-101');
+    // SEQUENCE counts seconds: the change lands in a later second than anything the class has.
+    await new Promise((r) => setTimeout(r, 1100));
+    const moved = await api('PATCH', `/academics/timetable/${slotId}`, admin, { room: 'R-105' });
+    expect(moved.statusCode, moved.body).toBe(200);
+    const after = await feed();
+    expect(after.uid).toBe(before.uid);
+    expect(after.location).toBe('R-105');
+    expect(Number(after.sequence)).toBeGreaterThan(Number(before.sequence));
+    expect((await api('PATCH', `/academics/timetable/${slotId}`, admin, { room: 'R-101' })).statusCode).toBe(200);
   });
 
   it('answers the next holiday and event that concern the caller, from today', async () => {

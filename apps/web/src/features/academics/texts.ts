@@ -1,5 +1,6 @@
 import { ACADEMICS_MSG } from '@crs/shared/messages/academics';
 import { ATTENDANCE_MSG } from '@crs/shared/messages/attendance';
+import { CALENDAR_MSG } from '@crs/shared/messages/calendar';
 
 /**
  * The academics screens' texts. Quoted spec texts come from the shared messages (packages/shared, written once for
@@ -29,6 +30,9 @@ export const ACADEMICS_TEXT = {
   attendanceNotTaken: 'Attendance not taken',
   timingLabels: { done: 'Done', now: 'Now', next: 'Next', later: 'Later' },
   extraClass: 'Extra class',
+  /** Issue 27: a timetabled class on its section's holiday is not held. */
+  classOnHoliday: CALENDAR_MSG.classOnHoliday,
+  classOnHolidayHint: CALENDAR_MSG.classOnHolidayHint,
   extraClassIntro: 'A class held outside the timetable on this date (a make-up or special class). It counts like any class and is listed with the day once saved.',
   extraClassIncomplete: 'Choose the class and give its start and end.',
   extraClassEnd: ATTENDANCE_MSG.attendanceExtraEnd,

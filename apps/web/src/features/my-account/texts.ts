@@ -29,4 +29,14 @@ export const ACCOUNT_TEXT = {
   feedOff: 'Turn off',
   feedTurningOff: 'Turning off...',
   feedFailed: 'The calendar link could not be changed. Please try again.',
+  // A graduate's own alumni profile (issue 27)
+  alumniTitle: 'Alumni profile',
+  alumniDescription: (batch: string | null, department: string | null) =>
+    `Your record in the college's alumni directory${batch ? ` (batch ${batch}${department ? `, ${department}` : ''})` : ''}. It is private until you make it public.`,
+  alumniPublic: 'Public',
+  alumniPrivate: 'Private',
+  alumniMakePublic: 'Make my profile public',
+  alumniMakePrivate: 'Make my profile private',
+  alumniSaving: 'Saving...',
+  alumniFailed: 'Your alumni profile could not be changed. Please try again.',
 } as const;

@@ -9,6 +9,7 @@ export const RESULTS_TEXT = {
   sgpa: (semester: number) => `SGPA · Semester ${semester}`,
   subjectsTitle: 'Subjects',
   subjectsCaption: 'Results by subject',
+  semester: 'Semester',
   code: 'Code',
   subject: 'Subject',
   credits: 'Credits',

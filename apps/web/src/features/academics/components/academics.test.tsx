@@ -44,6 +44,8 @@ describe('Assigned Subjects (teacher)', () => {
 });
 
 describe('Teacher dashboard', () => {
+  /** GET /attendance/today's frame on 24 Nov 2026 at `now`. */
+  const dayAt = (now: string) => ({ date: '2026-11-24', today: '2026-11-24', now, editable: true, correctionDays: 7 });
   const dayClass = (start: string, end: string, timing: string) => ({
     assignmentId: A1,
     label: 'CS301 · CSE-3A',
@@ -55,6 +57,7 @@ describe('Teacher dashboard', () => {
     room: 'CSE-201',
     sessionId: null,
     extra: false,
+    holiday: null as string | null,
     timing,
   });
   it("shows the Attendance Overview (figures and the average) and Today's Classes from the server", async () => {
@@ -71,11 +74,7 @@ describe('Teacher dashboard', () => {
       },
       'GET /attendance/today': {
         body: {
-          date: '2026-11-24',
-          today: '2026-11-24',
-          now: '11:30',
-          editable: true,
-          correctionDays: 7,
+          ...dayAt('11:30'),
           classes: [
             { ...dayClass('09:00', '10:00', 'done'), sessionId: 'sess-1' },
             { ...dayClass('10:00', '11:00', 'done'), assignmentId: A2, label: 'CS302 · CSE-3B', subjectCode: 'CS302', subjectName: 'Operating Systems', section: 'CSE-3B' },
@@ -120,6 +119,31 @@ describe('Teacher dashboard', () => {
     });
     renderApp('/dashboard/teacher');
     expect(await screen.findByText('No upcoming classes', undefined, { timeout: 10_000 })).toBeInTheDocument();
+  });
+
+  it("shows a class on its section's holiday as not held: the holiday, no attendance to take", async () => {
+    server = await signedInAs(teacher(), {
+      'GET /attendance/summary': { body: { byClass: [], averageAttendance: 0, threshold: 75 } },
+      'GET /attendance/today': {
+        body: {
+          ...dayAt('11:30'),
+          classes: [
+            { ...dayClass('09:00', '10:00', 'done'), holiday: 'Guru Nanak Jayanti' },
+            { ...dayClass('14:00', '15:00', 'next'), assignmentId: A2, label: 'CS302 · CSE-3B', subjectCode: 'CS302', subjectName: 'Operating Systems', section: 'CSE-3B' },
+          ],
+        },
+      },
+    });
+    renderApp('/dashboard/teacher');
+    const today = await screen.findByRole('region', { name: "Today's Classes" }, { timeout: 10_000 });
+    const off = await within(today).findByTestId('today-CS301-09:00');
+    expect(off).toHaveTextContent(MSG.classOnHoliday('Guru Nanak Jayanti'));
+    expect(off).not.toHaveTextContent('Attendance not taken');
+    expect(off).not.toHaveTextContent('Done');
+    expect(within(off).queryByRole('link')).toBeNull();
+    const next = within(today).getByTestId('today-CS302-14:00');
+    expect(next).toHaveTextContent('Next');
+    expect(within(next).getByRole('link', { name: 'Take attendance CS302 · CSE-3B 14:00' })).toBeInTheDocument();
   });
 
   it('toasts the spec texts when the summary and the classes fail to load', async () => {
@@ -211,6 +235,33 @@ describe('Attendance taking', () => {
     await waitFor(() => expect(screen.getByRole('region', { name: /CS301 · CSE-3A/ })).toHaveTextContent('Saved 23 Nov 2026, 09:30 by Dr. Kavitha Rao.'));
     expect(screen.getByRole('radio', { name: 'Absent: Rahul Verma' })).toBeChecked();
   }, 30_000);
+
+  it("lists a class on its section's holiday as not held: it cannot be picked, an extra class still can", async () => {
+    server = await signedInAs(teacher(), {
+      'GET /attendance/classes': {
+        body: {
+          date: '2026-11-24',
+          today: '2026-11-24',
+          now: '18:00',
+          editable: true,
+          correctionDays: 7,
+          classes: [{ assignmentId: A1, label: 'CS301 · CSE-3A', subjectCode: 'CS301', subjectName: 'Data Structures', section: 'CSE-3A', start: '09:00', end: '10:00', room: 'CSE-201', sessionId: null, extra: false, holiday: 'Guru Nanak Jayanti', timing: 'done' }],
+        },
+      },
+      'GET /teachers/my-subjects': {
+        body: { subjects: [{ name: 'Data Structures', code: 'CS301', section: 'CSE-3A', assignmentId: A1, subjectId: 's1', sectionId: 'x1', semester: 3, credits: 4, students: 3 }] },
+      },
+    });
+    // Even a link naming the class does not open its register.
+    renderApp(`/dashboard/teacher/attendance?date=2026-11-24&class=${A1}%4009%3A00`);
+    const radio = await screen.findByRole('radio', { name: /CS301 · CSE-3A/ }, { timeout: 10_000 });
+    expect(radio).toBeDisabled();
+    expect(radio).not.toBeChecked();
+    expect(screen.getByText(MSG.classOnHoliday('Guru Nanak Jayanti'))).toBeInTheDocument();
+    expect(screen.getByText(MSG.classOnHolidayHint)).toBeInTheDocument();
+    expect(screen.queryByRole('region', { name: /CS301 · CSE-3A · 24 Nov 2026/ })).toBeNull();
+    expect(screen.getByRole('button', { name: 'Extra class' })).toBeInTheDocument();
+  });
 
   it("declares an 'Extra class' (class, start, end) off the timetable and saves it as one", async () => {
     const puts: RecordedRequest[] = [];

@@ -38,7 +38,8 @@ type ExtraDraft = { assignmentId: string; label: string; subjectName: string; st
  * Attendance taking (issue 11): a date (today, or back within the correction window), one of the
  * caller's classes that day, then the section's roster. The date and class live in the URL, so a
  * reload or a shared link opens the same register. A class held outside the timetable is declared
- * as an 'Extra class' (class, start and end); once saved it is listed with the day's classes.
+ * as an 'Extra class' (class, start and end); once saved it is listed with the day's classes. On a
+ * section's holiday (issue 27) its classes are listed as not held and cannot be picked.
  */
 export function TakeAttendance() {
   const [params, setParams] = useSearchParams();
@@ -51,7 +52,9 @@ export function TakeAttendance() {
   if (day.isPending) return <Skeleton className="h-40" aria-label={`${T.classes}: loading`} />;
   if (day.isError) return <FormError message={serverMessage(day.error) ?? T.loadFailed} />;
   const { date, today, correctionDays, classes } = day.data;
-  const listed = classes.find((c) => classKey(c) === selectedKey) ?? null;
+  // A class on its section's holiday is not held: it cannot be opened as a regular class (the server
+  // answers 409), only declared as an extra class below.
+  const listed = classes.find((c) => classKey(c) === selectedKey && !c.holiday) ?? null;
   const draft = !listed && extra && classKey(extra) === selectedKey ? extra : null;
   const selected = listed ?? draft;
 
@@ -105,9 +108,10 @@ export function TakeAttendance() {
                     key={key}
                     className={cn(
                       'flex cursor-pointer flex-wrap items-center gap-x-3 gap-y-1 rounded-md border p-3 text-sm has-[:checked]:border-primary has-[:checked]:bg-accent has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-ring',
+                      c.holiday && 'cursor-not-allowed bg-muted/40 text-muted-foreground',
                     )}
                   >
-                    <input type="radio" name="class" className="size-4" checked={key === selectedKey} onChange={() => update({ class: key })} />
+                    <input type="radio" name="class" className="size-4" checked={key === selectedKey && !c.holiday} disabled={!!c.holiday} onChange={() => update({ class: key })} />
                     <span className="font-medium tabular-nums">{c.end ? `${c.start}–${c.end}` : c.start}</span>
                     <span className="font-medium">{c.label}</span>
                     <span className="text-muted-foreground">
@@ -115,12 +119,14 @@ export function TakeAttendance() {
                       {c.room ? ` · ${T.room} ${c.room}` : ''}
                     </span>
                     {c.extra ? <Badge variant="outline">{T.extraClass}</Badge> : null}
+                    {c.holiday ? <Badge variant="outline">{T.classOnHoliday(c.holiday)}</Badge> : null}
                     {c.sessionId ? <Badge variant="success">Saved</Badge> : null}
                   </label>
                 );
               })}
             </fieldset>
           )}
+          {classes.some((c) => c.holiday) ? <p className="text-sm text-muted-foreground">{T.classOnHolidayHint}</p> : null}
           {classes.length > 0 && !selected ? <p className="text-sm text-muted-foreground">{T.chooseClass}</p> : null}
           {day.data.editable ? (
             <ExtraClassForm

@@ -17,7 +17,8 @@ const attendanceHref = (date: string, c: DayClass) => `${paths.teacherAttendance
 /**
  * Teacher dashboard (spec section 2, issue 25): the caller's whole day from the server — classes
  * already held (attendance taken or not, with a link to take it), the running one and the next one
- * marked, the rest of the day after them.
+ * marked, the rest of the day after them. A class on its section's holiday (issue 27) is shown as
+ * not held: the holiday instead of a class to mark.
  */
 export function TodaysClasses() {
   const day = useTodaysClasses();
@@ -27,14 +28,14 @@ export function TodaysClasses() {
         {({ date, classes }) => (
           <ul className="grid gap-2">
             {classes.map((c) => {
-              const badge = TIMING_BADGE[c.timing];
-              const held = c.timing === 'done' || c.timing === 'now';
+              const badge = c.holiday ? null : TIMING_BADGE[c.timing];
+              const held = !c.holiday && (c.timing === 'done' || c.timing === 'now');
               return (
                 <li
                   key={`${c.assignmentId}-${c.start}`}
                   data-testid={`today-${c.subjectCode}-${c.start}`}
                   aria-current={c.timing === 'now' ? 'time' : undefined}
-                  className={cn('grid gap-2 rounded-md border p-3 text-sm', c.timing === 'done' && 'bg-muted/40', (c.timing === 'now' || c.timing === 'next') && 'border-primary')}
+                  className={cn('grid gap-2 rounded-md border p-3 text-sm', (c.timing === 'done' || c.holiday) && 'bg-muted/40', (c.timing === 'now' || c.timing === 'next') && 'border-primary')}
                 >
                   <div className="flex flex-wrap items-start justify-between gap-2">
                     <div>
@@ -57,14 +58,17 @@ export function TodaysClasses() {
                   <div className="flex flex-wrap items-center gap-2">
                     {badge ? <Badge variant={badge}>{T.timingLabels[c.timing]}</Badge> : null}
                     {c.extra ? <Badge variant="outline">{T.extraClass}</Badge> : null}
+                    {c.holiday ? <Badge variant="outline">{T.classOnHoliday(c.holiday)}</Badge> : null}
                     {c.sessionId ? <Badge variant="success">{T.attendanceTaken}</Badge> : held ? <Badge variant="warning">{T.attendanceNotTaken}</Badge> : null}
-                    <Link
-                      to={attendanceHref(date, c)}
-                      aria-label={`${c.sessionId ? T.openAttendance : T.takeAttendance} ${c.label} ${c.start}`}
-                      className="ml-auto font-medium text-primary underline-offset-4 hover:underline"
-                    >
-                      {c.sessionId ? T.openAttendance : T.takeAttendance}
-                    </Link>
+                    {c.holiday ? null : (
+                      <Link
+                        to={attendanceHref(date, c)}
+                        aria-label={`${c.sessionId ? T.openAttendance : T.takeAttendance} ${c.label} ${c.start}`}
+                        className="ml-auto font-medium text-primary underline-offset-4 hover:underline"
+                      >
+                        {c.sessionId ? T.openAttendance : T.takeAttendance}
+                      </Link>
+                    )}
                   </div>
                 </li>
               );

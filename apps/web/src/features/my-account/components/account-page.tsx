@@ -2,10 +2,11 @@ import { PageHeader } from '@/components/layout/page';
 import { Card, CardContent } from '@/components/ui/card';
 import { useAuth } from '@/lib/auth';
 import { ACCOUNT_TEXT } from '../texts';
+import { AlumniProfile } from './alumni-profile';
 import { CalendarFeed } from './calendar-feed';
 import { ChangePasswordForm } from './change-password-form';
 
-/** /dashboard/account: who is signed in, a password change and the private calendar feed (every role). */
+/** /dashboard/account: who is signed in, a password change, the private calendar feed (every role) and a graduate's alumni profile. */
 export function AccountPage() {
   const { user } = useAuth();
   return (
@@ -26,6 +27,7 @@ export function AccountPage() {
         </Card>
         <ChangePasswordForm />
         <CalendarFeed />
+        {user?.roles.includes('Student') ? <AlumniProfile /> : null}
       </div>
     </section>
   );

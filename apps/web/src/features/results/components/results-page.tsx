@@ -45,7 +45,9 @@ export function ResultsPage({ downloads }: { downloads?: ReactNode } = {}) {
 
 function ResultsView({ results }: { results: Results }) {
   const provisional = results.subjects.some((s) => s.publishedWeight < 100);
+  // A student's finished terms come first (by semester), then the running one: each row says its semester.
   const columns: Column<Subject>[] = [
+    { key: 'semester', header: T.semester, className: 'tabular-nums', cell: (s) => s.semester },
     { key: 'code', header: T.code, className: 'font-medium whitespace-nowrap', cell: (s) => s.code },
     { key: 'name', header: T.subject, cell: (s) => s.name },
     { key: 'credits', header: T.credits, className: 'tabular-nums', cell: (s) => s.credits },

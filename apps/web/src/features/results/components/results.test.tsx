@@ -66,9 +66,9 @@ describe('/dashboard/student/results', () => {
     expect(screen.getByText('SGPA · Semester 3').nextElementSibling).toHaveTextContent('5.14');
 
     const table = screen.getByRole('table', { name: 'Results by subject' });
-    expect(within(table).getAllByRole('columnheader').map((h) => h.textContent)).toEqual(['Code', 'Subject', 'Credits', 'Percent', 'Grade', 'Grade point']);
-    expect(within(table).getByRole('row', { name: 'CS301 Data Structures 4 84.50% A+ 9' })).toBeInTheDocument();
-    expect(within(table).getByRole('row', { name: 'CS303 Discrete Mathematics 3 30.00% F 0' })).toBeInTheDocument();
+    expect(within(table).getAllByRole('columnheader').map((h) => h.textContent)).toEqual(['Semester', 'Code', 'Subject', 'Credits', 'Percent', 'Grade', 'Grade point']);
+    expect(within(table).getByRole('row', { name: '3 CS301 Data Structures 4 84.50% A+ 9' })).toBeInTheDocument();
+    expect(within(table).getByRole('row', { name: '3 CS303 Discrete Mathematics 3 30.00% F 0' })).toBeInTheDocument();
 
     const ds = screen.getByRole('table', { name: 'CS301 exam marks' });
     expect(within(ds).getByRole('row', { name: /Internal Assessment I .*21\.5 \/ 25/ })).toBeInTheDocument();
