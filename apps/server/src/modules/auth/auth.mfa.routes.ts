@@ -15,11 +15,20 @@ import {
   totpSetupSchema,
 } from '@crs/shared/schemas/identity';
 import type { AppContext } from '../../context.ts';
+import { badRequest } from '../../lib/errors.ts';
 import { anyUser, principalOf } from '../../plugins/access.ts';
 import * as mfa from './auth.mfa.ts';
 import * as auth from './auth.service.ts';
 
 const meta = (req: FastifyRequest) => ({ ip: req.ip, userAgent: req.headers['user-agent'] });
+/**
+ * The caller of a set-up or confirm without an mfaToken: signed in, or the body lacks the token
+ * (400 on `mfaToken`: an 'optional' route, so no session is no 401).
+ */
+function signedIn(req: FastifyRequest) {
+  if (!req.principal) throw badRequest(MSG.mfaTokenInvalid, 'MFA_TOKEN_REQUIRED', [{ path: 'mfaToken', message: MSG.mfaTokenInvalid }]);
+  return principalOf(req);
+}
 const errors = { 400: errorSchema, 401: errorSchema, 403: errorSchema, 404: errorSchema, 409: errorSchema, 429: errorSchema };
 
 /**
@@ -49,7 +58,7 @@ export const mfaRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app,
       body: totpSetupSchema,
       response: { 200: totpSetupResponseSchema, ...errors },
     },
-    handler: async (req) => (req.body.mfaToken ? auth.setupTotpSigningIn(ctx, req.body.mfaToken) : mfa.setup(ctx, principalOf(req).user)),
+    handler: async (req) => (req.body.mfaToken ? auth.setupTotpSigningIn(ctx, req.body.mfaToken) : mfa.setup(ctx, signedIn(req).user)),
   });
 
   app.post('/totp/confirm', {
@@ -61,7 +70,7 @@ export const mfaRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app,
       response: { 200: totpConfirmResponseSchema, ...errors },
     },
     handler: async (req) => {
-      const who = req.body.mfaToken ? { mfaToken: req.body.mfaToken } : { principal: principalOf(req) };
+      const who = req.body.mfaToken ? { mfaToken: req.body.mfaToken } : { principal: signedIn(req) };
       return auth.confirmTotp(ctx, who, req.body.code, meta(req));
     },
   });
