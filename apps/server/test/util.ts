@@ -58,3 +58,12 @@ export function multipart(content: Buffer | string | undefined, filename: string
   parts.push(Buffer.from(`--${boundary}--\r\n`));
   return { payload: Buffer.concat(parts), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
 }
+
+/** Polls until `check` holds (a notification crossing to another server's connection), failing after 3 s. */
+export async function eventually(check: () => Promise<boolean>): Promise<void> {
+  const until = Date.now() + 3000;
+  while (!(await check())) {
+    if (Date.now() > until) throw new Error('the other server never saw the change');
+    await new Promise((r) => setTimeout(r, 25));
+  }
+}

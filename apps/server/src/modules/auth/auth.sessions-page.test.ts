@@ -8,7 +8,7 @@ import { activeSessionsResponse } from '@crs/shared/schemas/identity';
 import { auditListResponse } from '@crs/shared/schemas/audit';
 import { createPeerApp, createTestApp, createUser } from '../../../test/helper.ts';
 import type { TestApp } from '../../../test/helper.ts';
-import { bearer } from '../../../test/util.ts';
+import { bearer, eventually } from '../../../test/util.ts';
 import { deviceOf } from './auth.sessions.ts';
 
 let t: TestApp;
@@ -38,15 +38,6 @@ async function list(auth: Record<string, string>) {
   const res = await call(t.app, 'GET', '/auth/sessions', auth);
   expect(res.statusCode, res.body).toBe(200);
   return activeSessionsResponse.parse(res.json()).sessions;
-}
-
-/** Polls until `check` holds (a notification crosses a connection), failing after 3 s. */
-async function eventually(check: () => Promise<boolean>): Promise<void> {
-  const until = Date.now() + 3000;
-  while (!(await check())) {
-    if (Date.now() > until) throw new Error('the other server never saw the change');
-    await new Promise((r) => setTimeout(r, 25));
-  }
 }
 
 describe('device names', () => {
