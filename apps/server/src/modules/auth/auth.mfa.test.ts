@@ -13,6 +13,7 @@ import { mfaChallengeResponseSchema, mfaStatusSchema, RECOVERY_CODE, totpConfirm
 import { apiOn, createTestApp, createUser, loginAs } from '../../../test/helper.ts';
 import type { TestApp } from '../../../test/helper.ts';
 import { bearer, one } from '../../../test/util.ts';
+import { pruneAuthData } from './auth.service.ts';
 import { ACCOUNT_LIMIT } from './auth.throttle.ts';
 
 let t: TestApp;
@@ -215,6 +216,10 @@ describe('sign-in with a second factor', () => {
     // A still-live token of another sign-in works: the refusals above spent nothing.
     const live = await challenge(u.user);
     expect((await post('/auth/mfa/verify', { mfaToken: live.mfaToken, code: codeAt(u.secret, 30) })).statusCode).toBe(200);
+    // Challenges expired over a day ago are pruned with the other stale authentication data.
+    await t.ctx.db.execute(sql`update mfa_challenges set expires_at = now() - interval '2 days' where user_id = ${u.user.id} and used_at is null`);
+    await pruneAuthData(t.ctx);
+    expect(await one<{ n: number }>(t.ctx, sql`select count(*)::int as n from mfa_challenges where user_id = ${u.user.id}`)).toEqual({ n: 1 });
   });
 
   it(`throttles wrong codes: ${ACCOUNT_LIMIT} failures for an account in 15 minutes, then 429 even for the right code, audited once`, async () => {
