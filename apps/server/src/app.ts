@@ -21,6 +21,7 @@ import { auditRoutes } from './modules/audit/audit.routes.ts';
 import { settingsRoutes } from './modules/settings/settings.routes.ts';
 import { systemRoutes } from './modules/system/system.routes.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
+import { userMfaRoutes } from './modules/auth/auth.mfa.routes.ts';
 import { authenticate } from './modules/auth/auth.service.ts';
 import { docsRoutes } from './modules/docs/docs.routes.ts';
 import { filesRoutes } from './modules/files/files.routes.ts';
@@ -127,6 +128,7 @@ export async function buildApp(ctx: AppContext, opts: BuildOptions = {}): Promis
       await api.register(authRoutes, { prefix: '/auth', ctx });
       await api.register(profileRoutes, { prefix: '/auth/users/me', ctx });
       await api.register(usersRoutes, { prefix: '/users', ctx });
+      await api.register(userMfaRoutes, { prefix: '/users', ctx });
       await api.register(statsRoutes, { prefix: '/stats', ctx });
       await api.register(libraryRoutes, { prefix: '/library', ctx });
       await api.register(alumniRoutes, { prefix: '/alumni', ctx });

@@ -28,13 +28,21 @@ const PUBLIC_ALLOWLIST = new Set([
   'GET /api/v1/calendar/feeds/:file',
   // Issue 27: whether a grade card's or transcript's QR token is valid (name, student ID, issue date, CGPA only).
   'GET /api/v1/transcripts/verify/:token',
+  // Issue 28: completes a sign-in with its second factor; the mfaToken (5 minutes, once, stored hashed) is the credential.
+  'POST /api/v1/auth/mfa/verify',
 ]);
 
 /**
  * Routes open to anyone that check a bearer token when one is sent ('optional'): each decides per
  * resource (a file: its avatar is public, its notes are not). Also added here on purpose.
  */
-const OPTIONAL_ALLOWLIST = new Set(['GET /api/v1/files/:id', 'GET /api/v1/idcards/:id/card']);
+const OPTIONAL_ALLOWLIST = new Set([
+  'GET /api/v1/files/:id',
+  'GET /api/v1/idcards/:id/card',
+  // Issue 28: TOTP set-up signed in, or with the mfaToken of a sign-in that must enrol (400 with neither).
+  'POST /api/v1/auth/mfa/totp/setup',
+  'POST /api/v1/auth/mfa/totp/confirm',
+]);
 
 /** Routes that must exist: the walk cannot pass by walking nothing. */
 const KNOWN_PROTECTED = [

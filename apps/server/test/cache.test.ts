@@ -4,6 +4,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createPeerApp, createTestApp, loginAs } from './helper.ts';
 import type { TestApp } from './helper.ts';
+import { eventually } from './util.ts';
 
 let t: TestApp;
 let peer: Awaited<ReturnType<typeof createPeerApp>>;
@@ -17,15 +18,6 @@ afterAll(async () => {
 });
 
 const me = (app: TestApp['app'], token: string) => app.inject({ url: '/api/v1/auth/users/me', headers: { authorization: `Bearer ${token}` } });
-
-/** Polls until `check` holds (a notification crosses a connection), failing after 3 s. */
-async function eventually(check: () => Promise<boolean>): Promise<void> {
-  const until = Date.now() + 3000;
-  while (!(await check())) {
-    if (Date.now() > until) throw new Error('the other server never saw the change');
-    await new Promise((r) => setTimeout(r, 25));
-  }
-}
 
 describe('cache invalidation across servers', () => {
   it('refuses a session logged out on the other server', async () => {

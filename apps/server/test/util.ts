@@ -68,3 +68,12 @@ export async function freePort(): Promise<number> {
   await new Promise<void>((r) => s.close(() => r()));
   return port;
 }
+
+/** Polls until `check` holds (a notification crossing to another server's connection), failing after 3 s. */
+export async function eventually(check: () => Promise<boolean>): Promise<void> {
+  const until = Date.now() + 3000;
+  while (!(await check())) {
+    if (Date.now() > until) throw new Error('the other server never saw the change');
+    await new Promise((r) => setTimeout(r, 25));
+  }
+}

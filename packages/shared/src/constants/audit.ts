@@ -53,6 +53,16 @@ export const AUDIT_ACTIONS = {
   // Issue 27 item 6: a grade card or transcript issued (one entry per document), or revoked.
   'transcript.issued': 'Grade card or transcript issued',
   'transcript.revoked': 'Grade card or transcript revoked',
+  // Issue 28 items 3–5: the second factor and the sessions page.
+  'auth.mfa_enabled': 'Two-factor authentication turned on',
+  'auth.mfa_disabled': 'Two-factor authentication turned off',
+  'auth.mfa_reset': 'Two-factor authentication reset',
+  'auth.mfa_recovery_codes_renewed': 'Recovery codes renewed',
+  'auth.mfa_recovery_code_used': 'Recovery code used',
+  'auth.mfa_failed': 'Two-factor code refused',
+  'auth.mfa_throttled': 'Two-factor codes throttled',
+  'auth.session_revoked': 'Session signed out',
+  'auth.sessions_revoked': 'Other sessions signed out',
 } as const satisfies Record<string, string>;
 export type AuditAction = keyof typeof AUDIT_ACTIONS;
 
@@ -83,6 +93,7 @@ export const AUDIT_TARGET_TYPES = {
   'calendar entry': 'Calendar entries',
   'calendar feed': 'Calendar links',
   rollover: 'Rollovers',
+  session: 'Sessions',
 } as const satisfies Record<string, string>;
 export type AuditTargetType = keyof typeof AUDIT_TARGET_TYPES;
 

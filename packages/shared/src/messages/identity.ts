@@ -59,4 +59,11 @@ export const IDENTITY_MSG = {
   sessionThisDevice: 'This device',
   sessionSignOutOthers: 'Sign out other sessions',
   sessionCurrentUseLogout: 'Use Sign out to end this session',
+  // Two-factor authentication and sessions, added with the server part (issue 28 items 3–4)
+  mfaRecoveryCodesRenewed: 'New recovery codes made; the old ones no longer work',
+  sessionUnknownDevice: 'Unknown device',
+  sessionDevice: (browser: string, os: string) => `${browser} on ${os}`,
+  sessionMethodPassword: 'Password',
+  sessionMethodProvider: (provider: string) => `College account (${provider})`,
+  sessionMethodWithMfa: (method: string) => `${method} and a second factor`,
 } as const;

@@ -1,17 +1,23 @@
-import { and, count, eq, gt, isNull, lt, min, ne, or, sql } from 'drizzle-orm';
+import { and, count, desc, eq, gt, isNull, lt, min, ne, or, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
-import { authAttempts, passwordResets, refreshTokens, sessions } from '../../db/schema/auth.ts';
+import { authAttempts, mfaChallenges, passwordResets, refreshTokens, sessions } from '../../db/schema/auth.ts';
 
 // The auth module's tables: sessions, refresh tokens, password resets, throttling attempts.
 // Tokens arrive here already hashed: no plain token is ever stored.
 
-export type RevokeReason = 'logout' | 'refresh-token-reuse' | 'password-reset' | 'password-change' | 'account-disabled';
+export type RevokeReason = 'logout' | 'refresh-token-reuse' | 'password-reset' | 'password-change' | 'account-disabled' | 'signed-out-by-user';
 
-/** Starts a session of `userId` with an absolute lifetime of `days`; returns its id. */
-export async function insertSession(db: Executor, s: { userId: string; days: number; ip: string; userAgent: string | null }): Promise<string> {
+/**
+ * Starts a session of `userId` with an absolute lifetime of `days`; returns its id. `method`:
+ * 'password' or 'oidc:<provider>'; `mfa`: a second factor was used.
+ */
+export async function insertSession(
+  db: Executor,
+  s: { userId: string; days: number; ip: string; userAgent: string | null; method: string; mfa: boolean },
+): Promise<string> {
   const [row] = await db
     .insert(sessions)
-    .values({ userId: s.userId, expiresAt: sql`now() + make_interval(days => ${s.days})`, ip: s.ip, userAgent: s.userAgent })
+    .values({ userId: s.userId, expiresAt: sql`now() + make_interval(days => ${s.days})`, ip: s.ip, userAgent: s.userAgent, method: s.method, mfa: s.mfa })
     .returning({ id: sessions.id });
   return row!.id;
 }
@@ -24,19 +30,16 @@ export async function findSession(db: Executor, id: string) {
   return row;
 }
 
+/** Neither revoked, expired nor idle for `idleDays`. */
+const live = (idleDays: number) =>
+  and(isNull(sessions.revokedAt), sql`${sessions.expiresAt} > now()`, sql`${sessions.lastUsedAt} > now() - make_interval(days => ${idleDays})`);
+
 /** Marks a live session used now; its user, or undefined when it is revoked, expired or idle too long. */
 export async function touchLiveSession(db: Executor, id: string, idleDays: number): Promise<string | undefined> {
   const [row] = await db
     .update(sessions)
     .set({ lastUsedAt: sql`now()` })
-    .where(
-      and(
-        eq(sessions.id, id),
-        isNull(sessions.revokedAt),
-        sql`${sessions.expiresAt} > now()`,
-        sql`${sessions.lastUsedAt} > now() - make_interval(days => ${idleDays})`,
-      ),
-    )
+    .where(and(eq(sessions.id, id), live(idleDays)))
     .returning({ userId: sessions.userId });
   return row?.userId;
 }
@@ -48,23 +51,56 @@ export async function revokeSession(db: Executor, id: string, reason: RevokeReas
     .where(and(eq(sessions.id, id), isNull(sessions.revokedAt)));
 }
 
-/** Revokes every live session of the user, but `keepId` when given (their own, as they change their password). */
-export async function revokeUserSessions(db: Executor, userId: string, reason: RevokeReason, keepId?: string): Promise<string[]> {
+/**
+ * Revokes every unrevoked session of the user, but `keepId` when given (their own, as they change
+ * their password); with `idleDays`, only the live ones (those the sessions page shows).
+ */
+export async function revokeUserSessions(db: Executor, userId: string, reason: RevokeReason, keepId?: string, idleDays?: number): Promise<string[]> {
   const rows = await db
     .update(sessions)
     .set({ revokedAt: sql`now()`, revokeReason: reason })
-    .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt), keepId === undefined ? undefined : ne(sessions.id, keepId)))
+    .where(
+      and(
+        eq(sessions.userId, userId),
+        idleDays === undefined ? isNull(sessions.revokedAt) : live(idleDays),
+        keepId === undefined ? undefined : ne(sessions.id, keepId),
+      ),
+    )
     .returning({ id: sessions.id });
   return rows.map((r) => r.id);
 }
 
 /** Sessions neither revoked, expired nor idle for `idleDays`. */
 export async function countLiveSessions(db: Executor, idleDays: number): Promise<number> {
-  const [row] = await db
-    .select({ n: count() })
-    .from(sessions)
-    .where(and(isNull(sessions.revokedAt), sql`${sessions.expiresAt} > now()`, sql`${sessions.lastUsedAt} > now() - make_interval(days => ${idleDays})`));
+  const [row] = await db.select({ n: count() }).from(sessions).where(live(idleDays));
   return Number(row?.n ?? 0);
+}
+
+/** The user's live sessions, most recently used first (the sessions page). */
+export async function liveSessionsOf(db: Executor, userId: string, idleDays: number) {
+  return db
+    .select({
+      id: sessions.id,
+      userAgent: sessions.userAgent,
+      ip: sessions.ip,
+      createdAt: sessions.createdAt,
+      lastUsedAt: sessions.lastUsedAt,
+      method: sessions.method,
+      mfa: sessions.mfa,
+    })
+    .from(sessions)
+    .where(and(eq(sessions.userId, userId), live(idleDays)))
+    .orderBy(desc(sessions.lastUsedAt), desc(sessions.createdAt));
+}
+
+/** Revokes one live session of `userId` (no other user's); what it was, or undefined when there is none. */
+export async function revokeSessionOf(db: Executor, userId: string, id: string, reason: RevokeReason, idleDays: number) {
+  const [row] = await db
+    .update(sessions)
+    .set({ revokedAt: sql`now()`, revokeReason: reason })
+    .where(and(eq(sessions.id, id), eq(sessions.userId, userId), live(idleDays)))
+    .returning({ id: sessions.id, userAgent: sessions.userAgent, ip: sessions.ip });
+  return row;
 }
 
 export async function insertRefreshToken(db: Executor, tokenHash: string, sessionId: string): Promise<void> {
@@ -116,7 +152,7 @@ export async function consumeReset(db: Executor, tokenHash: string): Promise<str
   return row?.userId;
 }
 
-export type AttemptKind = 'login' | 'reset';
+export type AttemptKind = 'login' | 'reset' | 'mfa';
 
 export async function insertAttempt(db: Executor, kind: AttemptKind, ip: string, email: string | null): Promise<void> {
   await db.insert(authAttempts).values({ kind, ip, email });
@@ -134,8 +170,8 @@ export async function countAttempts(db: Executor, kind: AttemptKind, key: 'email
 
 /**
  * Deletes authentication data nobody can use any more: sessions ended (expired, idle or revoked)
- * over a day ago — their refresh tokens go with them — reset tokens expired over a day ago, and
- * throttling rows older than a day.
+ * over a day ago — their refresh tokens go with them — reset tokens and sign-in challenges (mfaToken)
+ * expired over a day ago, and throttling rows older than a day.
  */
 export async function deleteStaleAuthData(db: Executor, idleDays: number): Promise<void> {
   const dayAgo = sql`now() - interval '1 day'`;
@@ -143,5 +179,6 @@ export async function deleteStaleAuthData(db: Executor, idleDays: number): Promi
     .delete(sessions)
     .where(or(lt(sessions.expiresAt, dayAgo), lt(sessions.revokedAt, dayAgo), lt(sessions.lastUsedAt, sql`now() - make_interval(days => ${idleDays + 1})`)));
   await db.delete(passwordResets).where(lt(passwordResets.expiresAt, dayAgo));
+  await db.delete(mfaChallenges).where(lt(mfaChallenges.expiresAt, dayAgo));
   await db.delete(authAttempts).where(lt(authAttempts.createdAt, dayAgo));
 }

@@ -2,7 +2,6 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { MSG } from '@crs/shared/messages';
 import {
-  authResponseSchema,
   changePasswordResponseSchema,
   changePasswordSchema,
   forgotPasswordSchema,
@@ -16,17 +15,22 @@ import {
   updateMeSchema,
 } from '@crs/shared/schemas/auth';
 import { errorSchema, messageSchema } from '@crs/shared/schemas/common';
+import { loginResponseSchema } from '@crs/shared/schemas/identity';
 import type { AppContext } from '../../context.ts';
 import { anyUser, principalOf } from '../../plugins/access.ts';
+import { mfaRoutes } from './auth.mfa.routes.ts';
 import * as auth from './auth.service.ts';
+import { sessionRoutes } from './auth.sessions.routes.ts';
 
 const meta = (req: FastifyRequest) => ({ ip: req.ip, userAgent: req.headers['user-agent'] });
 const errors = { 400: errorSchema, 401: errorSchema, 403: errorSchema, 409: errorSchema, 429: errorSchema };
 
-/** Accounts: register, login, logout, refresh, me, password reset (spec section 7). */
+/** Accounts: register, login, logout, refresh, me, password reset (spec section 7); the second factor and sessions page (issue 28). */
 export const authRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
   // A reset request still at work when the server stops finishes first (its answer promised a mail).
   app.addHook('onClose', async () => auth.resetRequestsDone(ctx));
+  await app.register(mfaRoutes, { prefix: '/mfa', ctx });
+  await app.register(sessionRoutes, { prefix: '/sessions', ctx });
 
   app.post('/register', {
     config: { access: 'public' },
@@ -39,7 +43,12 @@ export const authRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
 
   app.post('/login', {
     config: { access: 'public' },
-    schema: { tags: ['auth'], summary: 'Sign in', body: loginSchema, response: { 200: authResponseSchema, ...errors } },
+    schema: {
+      tags: ['auth'],
+      summary: 'Sign in (answers mfaRequired and an mfaToken instead of tokens when a second factor is due)',
+      body: loginSchema,
+      response: { 200: loginResponseSchema, ...errors },
+    },
     handler: async (req) => ({ message: MSG.loggedIn, ...(await auth.login(ctx, req.body.email, req.body.password, meta(req))) }),
   });
 

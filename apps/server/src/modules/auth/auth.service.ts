@@ -1,5 +1,6 @@
 import { MSG } from '@crs/shared/messages';
 import type { ChangePasswordInput, RegisterInput, ResetConfirmInput, UpdateMeInput, User } from '@crs/shared/schemas/auth';
+import type { MfaChallengeResponse } from '@crs/shared/schemas/identity';
 import { APPROVAL_ROLES } from '@crs/shared/roles';
 import type { AppContext } from '../../context.ts';
 import type { Executor } from '../../db/client.ts';
@@ -11,6 +12,7 @@ import * as settings from '../settings/settings.service.ts';
 import * as users from '../users/users.service.ts';
 import { presentSignIn } from './auth.presenter.ts';
 import type { TokenPair } from './auth.presenter.ts';
+import * as mfa from './auth.mfa.ts';
 import * as repo from './auth.repository.ts';
 import { assertNotThrottled, recordAttempt, RESET_MAILS_PER_HOUR, resetRequestsLastHour, WINDOW_MINUTES } from './auth.throttle.ts';
 import { signAccessToken, verifyAccessToken } from './tokens.ts';
@@ -43,9 +45,19 @@ async function accessToken(ctx: AppContext, user: users.UserRecord, sessionId: s
   return signAccessToken(ctx.config.jwtSecret, { sub: user.id, sid: sessionId, roles: user.roles, ver: user.tokenVersion }, accessTokenMinutes * 60);
 }
 
-async function createSession(ctx: AppContext, tx: Executor, user: users.UserRecord, meta: RequestMeta): Promise<TokenPair> {
+/** How a session began: 'password' or 'oidc:<provider>' (auth.mfa methodKey), and whether a second factor was used. */
+type SessionOrigin = { method: string; mfa: boolean };
+const PASSWORD_ONLY: SessionOrigin = { method: 'password', mfa: false };
+
+async function createSession(ctx: AppContext, tx: Executor, user: users.UserRecord, meta: RequestMeta, origin: SessionOrigin): Promise<TokenPair> {
   const { sessionDays } = await settings.current(ctx, tx);
-  const sessionId = await repo.insertSession(tx, { userId: user.id, days: sessionDays, ip: meta.ip, userAgent: meta.userAgent?.slice(0, 300) ?? null });
+  const sessionId = await repo.insertSession(tx, {
+    userId: user.id,
+    days: sessionDays,
+    ip: meta.ip,
+    userAgent: meta.userAgent?.slice(0, 300) ?? null,
+    ...origin,
+  });
   const refreshToken = randomToken();
   await repo.insertRefreshToken(tx, sha256(refreshToken), sessionId);
   return { token: await accessToken(ctx, user, sessionId, tx), refreshToken };
@@ -68,7 +80,7 @@ export async function register(ctx: AppContext, input: RegisterInput, meta: Requ
   return ctx.db.transaction(async (tx) => {
     const user = await users.insertUser(ctx, { name: input.name, email: input.email, phone: input.phone, roles: [role], status, passwordHash }, tx);
     if (status !== 'active') return { pending: true as const, user: users.presentUser(user) };
-    return { pending: false as const, ...presentSignIn(await createSession(ctx, tx, user, meta), users.presentUser(user)) };
+    return { pending: false as const, ...presentSignIn(await createSession(ctx, tx, user, meta, PASSWORD_ONLY), users.presentUser(user)) };
   });
 }
 
@@ -117,11 +129,63 @@ export type SignInProof = {
 
 /**
  * The one way every sign-in ends (password, provider): opens the session and answers the login
- * answer. Issue 28's second factor hooks in here, so no way of signing in can skip it.
+ * answer — or, when a second factor is due (the user has TOTP on, or their role requires it and
+ * they must enrol) and the proof does not already count as one, answers the MFA challenge
+ * `{message, mfaRequired, mfaToken, enrolRequired}` and opens no session (decision 0047).
  */
-export async function completeSignIn(ctx: AppContext, account: users.UserRecord, meta: RequestMeta, _proof: SignInProof) {
-  const tokens = await ctx.db.transaction((tx) => createSession(ctx, tx, account, meta));
+export async function completeSignIn(
+  ctx: AppContext,
+  account: users.UserRecord,
+  meta: RequestMeta,
+  proof: SignInProof,
+): Promise<ReturnType<typeof presentSignIn> | MfaChallengeResponse> {
+  if (!proof.mfaSatisfied) {
+    const challenge = await mfa.challengeFor(ctx, account, proof.method);
+    if (challenge) return challenge;
+  }
+  const origin = { method: mfa.methodKey(proof.method), mfa: proof.mfaSatisfied };
+  const tokens = await ctx.db.transaction((tx) => createSession(ctx, tx, account, meta, origin));
   return presentSignIn(tokens, users.presentUser(account));
+}
+
+/**
+ * POST /auth/mfa/verify: completes a sign-in that answered a challenge, with a TOTP code or a
+ * recovery code (then the answer's message says how many are left). The challenge is used in the
+ * transaction that opens the session, so one mfaToken opens one session.
+ */
+export async function verifyMfa(ctx: AppContext, input: { mfaToken: string; code: string }, meta: RequestMeta) {
+  const challenge = await mfa.openChallenge(ctx, input.mfaToken, false);
+  const used = await mfa.passChallenge(ctx, challenge, input.code, meta.ip);
+  const tokens = await ctx.db.transaction(async (tx) => {
+    await mfa.closeChallenge(tx, challenge);
+    return createSession(ctx, tx, challenge.user, meta, { method: challenge.method, mfa: true });
+  });
+  const message = used.recoveryCodesLeft === undefined ? MSG.loggedIn : MSG.mfaRecoveryCodeUsed(used.recoveryCodesLeft);
+  return { message, ...presentSignIn(tokens, users.presentUser(challenge.user)) };
+}
+
+/** POST /auth/mfa/totp/setup with the mfaToken of a sign-in that must enrol. */
+export async function setupTotpSigningIn(ctx: AppContext, mfaToken: string) {
+  const challenge = await mfa.openChallenge(ctx, mfaToken, true);
+  return mfa.setup(ctx, challenge.user);
+}
+
+/**
+ * POST /auth/mfa/totp/confirm: turns TOTP on with its first code and answers the recovery codes;
+ * with the mfaToken of a sign-in that had to enrol, the same transaction uses the challenge and
+ * opens the session, and the answer signs the user in too.
+ */
+export async function confirmTotp(ctx: AppContext, who: { principal: Principal } | { mfaToken: string }, code: string, meta: RequestMeta) {
+  if ('principal' in who) {
+    const { recoveryCodes } = await mfa.confirm(ctx, who, code, meta.ip, async () => undefined);
+    return { message: MSG.mfaEnabled, recoveryCodes };
+  }
+  const challenge = await mfa.openChallenge(ctx, who.mfaToken, true);
+  const { recoveryCodes, also: tokens } = await mfa.confirm(ctx, { challenge }, code, meta.ip, async (tx) => {
+    await mfa.closeChallenge(tx, challenge);
+    return createSession(ctx, tx, challenge.user, meta, { method: challenge.method, mfa: true });
+  });
+  return { message: MSG.mfaEnabled, recoveryCodes, ...presentSignIn(tokens, users.presentUser(challenge.user)) };
 }
 
 /** Revokes the session: its refresh tokens and its access tokens stop working at once. */

@@ -4,7 +4,7 @@ import { countAttempts, insertAttempt } from './auth.repository.ts';
 import type { AttemptKind } from './auth.repository.ts';
 
 export const WINDOW_MINUTES = 15;
-/** Failed logins for one account within the window before it is throttled (quality.md). */
+/** Failed logins (and, separately, failed second-factor codes) for one account within the window before it is throttled (quality.md). */
 export const ACCOUNT_LIMIT = 10;
 /** Failed logins or reset requests from one address within the window: a campus behind one NAT fits. */
 export const IP_LIMIT = 100;
@@ -16,9 +16,13 @@ function retryAfter(oldest: Date | null): number {
   return (oldest.getTime() + WINDOW_MINUTES * 60_000 - Date.now()) / 1000;
 }
 
-/** Throws 429 (with Retry-After) when the account or the address is over its limit. */
+/**
+ * Throws 429 (with Retry-After) when the account or the address is over its limit. Sign-in
+ * passwords ('login') and second-factor codes ('mfa', issue 28) are counted apart, each with the
+ * same limits; reset requests only per address.
+ */
 export async function assertNotThrottled(db: Executor, kind: AttemptKind, ip: string, email?: string): Promise<void> {
-  if (email && kind === 'login') {
+  if (email && kind !== 'reset') {
     const w = await countAttempts(db, kind, 'email', email, WINDOW_MINUTES);
     if (w.n >= ACCOUNT_LIMIT) throw tooManyRequests(retryAfter(w.oldest));
   }
