@@ -65,7 +65,9 @@ export async function loginAs(page: Page, role: DemoRole): Promise<void> {
 
 /** Runs axe-core in the page: no serious or critical violations allowed. */
 export async function expectNoSeriousA11yViolations(page: Page, label: string): Promise<void> {
-  await page.addScriptTag({ path: AXE_PATH });
+  // Once per document: checkScreen's second theme (and any later check of the same page) reuses it;
+  // a navigation makes a new document without it.
+  if (!(await page.evaluate(() => 'axe' in window))) await page.addScriptTag({ path: AXE_PATH });
   const violations = await page.evaluate(async () => {
     const axe = (window as unknown as { axe: { run: (ctx: Document, o: object) => Promise<{ violations: { id: string; impact: string | null; help: string; nodes: { target: unknown[] }[] }[] }> } }).axe;
     const result = await axe.run(document, { resultTypes: ['violations'] });
