@@ -3,30 +3,31 @@ import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { MFA_TEXT } from './mfa-text';
 
+export type CodeKind = 'app' | 'recovery' | 'either';
+
 /**
  * The field a second-factor code is typed into: the app's 6 digits (numeric keyboard, the
- * browser's one-time-code autofill) or, with `recovery`, a recovery code (xxxxx-xxxxx). Its error
- * is announced and tied to it (FormField).
+ * browser's one-time-code autofill), a recovery code (xxxxx-xxxxx), or either. Its error is
+ * announced and tied to it (FormField).
  */
 export function CodeField({
   value,
   onChange,
   error,
-  recovery = false,
-  label,
+  kind = 'app',
   inputRef,
 }: {
   value: string;
   onChange: (value: string) => void;
   error?: string | null | undefined;
-  recovery?: boolean;
-  label?: string;
+  kind?: CodeKind;
   inputRef?: Ref<HTMLInputElement>;
 }) {
-  const hintId = recovery ? 'mfa-code-recovery-hint' : 'mfa-code-hint';
+  const hintId = `mfa-code-${kind}-hint`;
+  const digitsOnly = kind === 'app';
   return (
     <div className="grid gap-1">
-      <FormField label={label ?? (recovery ? MFA_TEXT.recoveryCode : MFA_TEXT.code)} error={error ?? undefined}>
+      <FormField label={kind === 'recovery' ? MFA_TEXT.recoveryCode : MFA_TEXT.code} error={error ?? undefined}>
         {(a) => (
           <Input
             {...a}
@@ -36,16 +37,16 @@ export function CodeField({
             onChange={(e) => onChange(e.target.value)}
             aria-describedby={[a['aria-describedby'], hintId].filter(Boolean).join(' ')}
             autoComplete="one-time-code"
-            inputMode={recovery ? 'text' : 'numeric'}
+            inputMode={digitsOnly ? 'numeric' : 'text'}
             autoCapitalize="none"
             spellCheck={false}
-            maxLength={recovery ? 11 : 6}
+            maxLength={digitsOnly ? 6 : 11}
             className="max-w-48 font-mono tracking-widest"
           />
         )}
       </FormField>
       <p id={hintId} className="text-xs text-muted-foreground">
-        {recovery ? MFA_TEXT.recoveryHint : MFA_TEXT.codeHint}
+        {MFA_TEXT.hints[kind]}
       </p>
     </div>
   );

@@ -6,8 +6,11 @@ export const MFA_TEXT = {
   title: 'Two-factor authentication',
   code: 'Authentication code',
   recoveryCode: 'Recovery code',
-  codeHint: 'The 6-digit code your authenticator app shows now.',
-  recoveryHint: 'One of the recovery codes you saved (xxxxx-xxxxx). Each works once.',
+  hints: {
+    app: 'The 6-digit code your authenticator app shows now.',
+    recovery: 'One of the recovery codes you saved (xxxxx-xxxxx). Each works once.',
+    either: 'The 6-digit code your authenticator app shows now, or one of your recovery codes.',
+  },
   qrAlt: 'QR code to scan with your authenticator app',
   scan: 'Scan this QR code with an authenticator app (Google Authenticator, Microsoft Authenticator, 1Password, Aegis…).',
   recoveryTitle: 'Your recovery codes',

@@ -71,8 +71,8 @@ function Verify({ challenge, onDone, onCancel }: Props) {
 
   return (
     <form onSubmit={(e) => void submit(e)} noValidate className="grid gap-4">
-      <p className="text-sm text-muted-foreground">{recovery ? MFA_TEXT.recoveryHint : IDENTITY_MSG.mfaRequiredToContinue}</p>
-      <CodeField key={String(recovery)} inputRef={input} value={code} onChange={setCode} error={fieldError} recovery={recovery} />
+      {recovery ? null : <p className="text-sm text-muted-foreground">{IDENTITY_MSG.mfaRequiredToContinue}</p>}
+      <CodeField key={String(recovery)} inputRef={input} value={code} onChange={setCode} error={fieldError} kind={recovery ? 'recovery' : 'app'} />
       <FormError message={error} />
       <BusyButton type="submit" busy={busy} label={T.verify} busyLabel={T.verifying} />
       <div className="flex flex-wrap justify-between gap-2 text-sm">

@@ -150,7 +150,7 @@ describe('/login: the second factor', () => {
       'POST /auth/mfa/totp/setup': { body: { secret: 'JBSWY3DPEHPK3PXP', otpauthUrl: 'otpauth://totp/CRS:sam?secret=JBSWY3DPEHPK3PXP', qrCode: 'data:image/svg+xml;base64,PHN2Zy8+' } },
       'POST /auth/mfa/totp/confirm': (req) =>
         (req.body as { code: string }).code === '654321'
-          ? { body: { message: IDENTITY_MSG.mfaEnabled, recoveryCodes: codes, ...TOKENS } }
+          ? { body: { ...TOKENS, message: IDENTITY_MSG.mfaEnabled, recoveryCodes: codes } }
           : { status: 400, body: { message: IDENTITY_MSG.mfaCodeInvalid, code: 'MFA_CODE_INVALID' } },
     });
     const user = userEvent.setup();

@@ -4,14 +4,20 @@ import { useAuth } from '@/lib/auth';
 import { ACCOUNT_TEXT } from '../texts';
 import { CalendarFeed } from './calendar-feed';
 import { ChangePasswordForm } from './change-password-form';
+import { LinkedAccountsCard } from './linked-accounts';
+import { SessionsCard } from './sessions';
+import { TwoFactorCard } from './two-factor';
 
-/** /dashboard/account: who is signed in, a password change and the private calendar feed (every role). */
+/**
+ * /dashboard/account: who is signed in, a password change, two-factor authentication, the active
+ * sessions, linked college accounts (issue 28) and the private calendar feed (every role).
+ */
 export function AccountPage() {
   const { user } = useAuth();
   return (
     <section>
       <PageHeader title={ACCOUNT_TEXT.title} description={ACCOUNT_TEXT.description} />
-      <div className="grid max-w-2xl gap-6">
+      <div className="grid max-w-3xl min-w-0 gap-6">
         <Card>
           <CardContent className="grid gap-1 pt-6 text-sm">
             <p>
@@ -25,6 +31,9 @@ export function AccountPage() {
           </CardContent>
         </Card>
         <ChangePasswordForm />
+        <TwoFactorCard />
+        <SessionsCard />
+        <LinkedAccountsCard />
         <CalendarFeed />
       </div>
     </section>
