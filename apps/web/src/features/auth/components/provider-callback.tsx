@@ -35,7 +35,11 @@ export function ProviderCallback() {
   const navigate = useNavigate();
   const { signIn } = useAuth();
   const [fragment] = useState(() => new URLSearchParams(location.hash.replace(/^#/, '')));
-  const [state, setState] = useState<State>({ kind: 'exchanging' });
+  const code = fragment.get('code');
+  // A refusal arrives in the fragment (`#error=…&message=…`); so does a missing code.
+  const [state, setState] = useState<State>(() =>
+    fragment.get('error') || !code ? { kind: 'failed', message: fragment.get('message') || IDENTITY_MSG.oidcSignInFailed } : { kind: 'exchanging' },
+  );
   const started = useRef(false);
   const returnTo = ownPath(fragment.get('returnTo')) ?? paths.dashboard;
 
@@ -44,11 +48,7 @@ export function ProviderCallback() {
     started.current = true;
     // The one-time code must not stay in the history (back button, a shared screen).
     if (location.hash) void navigate({ pathname: location.pathname }, { replace: true });
-    const code = fragment.get('code');
-    if (fragment.get('error') || !code) {
-      setState({ kind: 'failed', message: fragment.get('message') || IDENTITY_MSG.oidcSignInFailed });
-      return;
-    }
+    if (state.kind !== 'exchanging' || !code) return;
     exchangeProviderCode(code).then(
       (answer) => (isMfaChallenge(answer) ? setState({ kind: 'mfa', challenge: answer }) : finish(answer)),
       (e: unknown) => setState({ kind: 'failed', message: serverMessage(e) ?? IDENTITY_MSG.oidcSignInFailed }),

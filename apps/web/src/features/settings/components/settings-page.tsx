@@ -12,13 +12,14 @@ import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { QueryState } from '@/components/ui/query-state';
-import { Textarea } from '@/components/ui/textarea';
 import { applyServerErrors } from '@/lib/error-details';
 import { serverMessage } from '@/lib/errors';
 import { formatDateTime } from '@/lib/format-date';
 import { FORM_VALIDATION } from '@/lib/forms';
 import { queryKeys } from '@/lib/query-keys';
 import { toast } from '@/lib/toast';
+import { DomainsInput } from './domains-input';
+import { OidcProvidersCard } from './oidc-providers';
 import { patchSettings, useRemoveLogo, useSendTestMail, useSettings, useUploadLogo } from '../api/settings';
 import { SETTINGS_TEXT as T } from '../texts';
 
@@ -35,6 +36,7 @@ export function SettingsPage() {
           <div className="space-y-6">
             <LogoCard settings={data} />
             <SettingsForm settings={data} />
+            <OidcProvidersCard />
             <TestMailCard smtpConfigured={data.smtpConfigured} />
           </div>
         )}
@@ -90,34 +92,6 @@ function RowsTable({ caption, columns, removeLabel, minWidth, children }: { capt
       </thead>
       <tbody>{children}</tbody>
     </table>
-  );
-}
-
-/** Domains typed one a line (or separated by commas or spaces). */
-const splitDomains = (text: string) => text.split(/[\s,;]+/).filter(Boolean);
-
-/**
- * The registration domains as a text area, one a line. The typed text is kept as typed (a trailing
- * comma or a blank line stays while typing); when the value changes from outside — saved and
- * normalised by the server, or discarded — the text follows it.
- */
-function DomainsInput({ value, onChange, onBlur, ...a }: { value: string[]; onChange: (v: string[]) => void; onBlur: () => void; id: string; 'aria-invalid': boolean; 'aria-describedby': string | undefined }) {
-  const [text, setText] = useState(() => value.join('\n'));
-  if (splitDomains(text).join('\n') !== value.join('\n')) setText(value.join('\n'));
-  return (
-    <Textarea
-      {...a}
-      rows={3}
-      placeholder="college.edu"
-      spellCheck={false}
-      autoCapitalize="none"
-      value={text}
-      onBlur={onBlur}
-      onChange={(e) => {
-        setText(e.target.value);
-        onChange(splitDomains(e.target.value));
-      }}
-    />
   );
 }
 
@@ -324,6 +298,18 @@ function SettingsForm({ settings }: { settings: Settings }) {
           <Button type="button" variant="outline" size="sm" onClick={() => bands.append({ grade: '', points: 0, min: 0 })} disabled={bands.fields.length >= 15}>
             {T.addBand}
           </Button>
+        </div>
+      </Section>
+
+      <Section title={T.signIn}>
+        <div className="flex items-start gap-3">
+          <input id="settings-mfa-admins" type="checkbox" role="switch" className="mt-0.5 size-5" aria-describedby="settings-mfa-admins-hint" {...register('mfaRequiredForAdmins')} />
+          <div className="grid gap-1">
+            <Label htmlFor="settings-mfa-admins">{T.mfaRequiredForAdmins}</Label>
+            <p id="settings-mfa-admins-hint" className="text-xs text-muted-foreground">
+              {T.mfaRequiredForAdminsHint}
+            </p>
+          </div>
         </div>
       </Section>
 
