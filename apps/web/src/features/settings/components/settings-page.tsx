@@ -1,4 +1,4 @@
-import { useRef, useState, type ReactNode } from 'react';
+import { useRef, useState, type ComponentProps, type ReactNode } from 'react';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useQueryClient } from '@tanstack/react-query';
 import { Controller, useFieldArray, useForm, type FieldErrors, type UseFormRegister } from 'react-hook-form';
@@ -92,6 +92,21 @@ function RowsTable({ caption, columns, removeLabel, minWidth, children }: { capt
       </thead>
       <tbody>{children}</tbody>
     </table>
+  );
+}
+
+/** A setting that is on or off: a switch, its label and the hint that explains it. */
+function SwitchField({ id, label, hint, ...input }: { id: string; label: string; hint: string } & ComponentProps<'input'>) {
+  return (
+    <div className="flex items-start gap-3">
+      <input id={id} type="checkbox" role="switch" className="mt-0.5 size-5" aria-describedby={`${id}-hint`} {...input} />
+      <div className="grid gap-1">
+        <Label htmlFor={id}>{label}</Label>
+        <p id={`${id}-hint`} className="text-xs text-muted-foreground">
+          {hint}
+        </p>
+      </div>
+    </div>
   );
 }
 
@@ -213,27 +228,11 @@ function SettingsForm({ settings }: { settings: Settings }) {
             {T.registrationDomainsHint}
           </p>
         </div>
-        <div className="flex items-start gap-3">
-          <input id="settings-approval" type="checkbox" role="switch" className="mt-0.5 size-5" aria-describedby="settings-approval-hint" {...register('registrationApproval')} />
-          <div className="grid gap-1">
-            <Label htmlFor="settings-approval">{T.approval}</Label>
-            <p id="settings-approval-hint" className="text-xs text-muted-foreground">
-              {T.approvalHint}
-            </p>
-          </div>
-        </div>
+        <SwitchField id="settings-approval" label={T.approval} hint={T.approvalHint} {...register('registrationApproval')} />
       </Section>
 
       <Section title={T.library}>
-        <div className="flex items-start gap-3">
-          <input id="settings-self-return" type="checkbox" role="switch" className="mt-0.5 size-5" aria-describedby="settings-self-return-hint" {...register('selfServiceReturn')} />
-          <div className="grid gap-1">
-            <Label htmlFor="settings-self-return">{T.selfServiceReturn}</Label>
-            <p id="settings-self-return-hint" className="text-xs text-muted-foreground">
-              {T.selfServiceReturnHint}
-            </p>
-          </div>
-        </div>
+        <SwitchField id="settings-self-return" label={T.selfServiceReturn} hint={T.selfServiceReturnHint} {...register('selfServiceReturn')} />
       </Section>
 
       <Section title={T.attendance}>
@@ -302,15 +301,7 @@ function SettingsForm({ settings }: { settings: Settings }) {
       </Section>
 
       <Section title={T.signIn}>
-        <div className="flex items-start gap-3">
-          <input id="settings-mfa-admins" type="checkbox" role="switch" className="mt-0.5 size-5" aria-describedby="settings-mfa-admins-hint" {...register('mfaRequiredForAdmins')} />
-          <div className="grid gap-1">
-            <Label htmlFor="settings-mfa-admins">{T.mfaRequiredForAdmins}</Label>
-            <p id="settings-mfa-admins-hint" className="text-xs text-muted-foreground">
-              {T.mfaRequiredForAdminsHint}
-            </p>
-          </div>
-        </div>
+        <SwitchField id="settings-mfa-admins" label={T.mfaRequiredForAdmins} hint={T.mfaRequiredForAdminsHint} {...register('mfaRequiredForAdmins')} />
       </Section>
 
       <Section title={T.sessions} description={T.sessionsHint}>
