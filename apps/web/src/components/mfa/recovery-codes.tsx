@@ -1,4 +1,4 @@
-import { useId, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { Copy, Download } from 'lucide-react';
 import { IDENTITY_MSG } from '@crs/shared/messages/identity';
 import { Button } from '@/components/ui/button';
@@ -7,9 +7,14 @@ import { saveBlob } from '@/lib/download';
 import { toast } from '@/lib/toast';
 import { MFA_TEXT } from './mfa-text';
 
-/** Recovery codes, shown once (after enrolment or a renewal): the note, the list, copy and download. */
+/**
+ * Recovery codes, shown once (after enrolment or a renewal): the note, the list, copy and download.
+ * They replace the form whose code made them, so the focus moves to their heading.
+ */
 export function RecoveryCodes({ codes }: { codes: readonly string[] }) {
   const titleId = useId();
+  const heading = useRef<HTMLHeadingElement>(null);
+  useEffect(() => heading.current?.focus(), []);
   const [error, setError] = useState<string | null>(null);
   const text = `${codes.join('\n')}\n`;
 
@@ -24,7 +29,7 @@ export function RecoveryCodes({ codes }: { codes: readonly string[] }) {
 
   return (
     <section aria-labelledby={titleId} className="grid gap-3">
-      <h3 id={titleId} className="font-medium">
+      <h3 id={titleId} ref={heading} tabIndex={-1} className="font-medium outline-none">
         {MFA_TEXT.recoveryTitle}
       </h3>
       <p role="note" className="rounded-md border border-amber-500/40 bg-amber-500/10 p-3 text-sm">

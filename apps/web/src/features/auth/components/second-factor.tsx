@@ -79,7 +79,6 @@ function Verify({ challenge, onDone, onCancel }: Props) {
         <Button
           variant="link"
           className="h-auto px-0"
-          aria-pressed={recovery}
           onClick={() => {
             setRecovery(!recovery);
             setCode('');

@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { IDENTITY_MSG } from '@crs/shared/messages/identity';
 import { RECOVERY_CODE, TOTP_CODE } from '@crs/shared/schemas/identity';
 import { CodeField } from '@/components/mfa/code-field';
@@ -33,6 +33,9 @@ export function CodeForm({
   const [fieldError, setFieldError] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  const input = useRef<HTMLInputElement>(null);
+  // The form replaces the button that opened it: the focus goes to its field.
+  useEffect(() => input.current?.focus(), []);
 
   async function submit(e: FormEvent) {
     e.preventDefault();
@@ -40,6 +43,7 @@ export function CodeForm({
     setError(null);
     if (!(TOTP_CODE.test(value) || (allowRecovery && RECOVERY_CODE.test(value)))) {
       setFieldError(IDENTITY_MSG.mfaCodeFormat);
+      input.current?.focus();
       return;
     }
     setFieldError(null);
@@ -55,7 +59,7 @@ export function CodeForm({
   return (
     <form onSubmit={(e) => void submit(e)} noValidate className="grid gap-3">
       {hint ? <p className="text-sm text-muted-foreground">{hint}</p> : null}
-      <CodeField value={code} onChange={setCode} error={fieldError} kind={allowRecovery ? 'either' : 'app'} />
+      <CodeField inputRef={input} value={code} onChange={setCode} error={fieldError} kind={allowRecovery ? 'either' : 'app'} />
       <FormError message={error} />
       <div className="flex flex-wrap gap-2">
         <Button variant="outline" onClick={onCancel} disabled={busy}>
