@@ -25,6 +25,8 @@ const dashboard = (role: Role) => ({ [role]: { label: 'Dashboard', icon: 'dashbo
 
 export const PAGES = {
   login: { title: 'Sign in', path: '/login', page: 'auth/login' },
+  // Issue 28: where the server sends the browser back from the college's identity provider (public).
+  loginCallback: { title: 'Signing in', path: '/login/callback', page: 'auth/login-callback' },
   register: { title: 'Register', path: '/register', page: 'auth/register' },
   forgotPassword: { title: 'Forgot password', path: '/forgot-password', page: 'auth/forgot-password' },
   resetPassword: { title: 'Reset password', path: '/reset-password', page: 'auth/reset-password' },

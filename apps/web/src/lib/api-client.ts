@@ -7,9 +7,10 @@ import { clearTokens, getRefreshToken, getToken, notifySessionChange, setTokens 
 
 /**
  * The auth calls answer 401/403 about the credentials they carry (wrong password, pending account,
- * used reset link); they never trigger a refresh or the access-denied redirect.
+ * used reset link, a provider's expired one-time code, a wrong second factor); they never trigger a
+ * refresh or the access-denied redirect.
  */
-const AUTH_CALL = /^\/?auth\/(login|register|refresh|reset\/)/;
+const AUTH_CALL = /^\/?auth\/(login|register|refresh|reset\/|oidc\/|mfa\/verify)/;
 function isAuthCall(url: string | undefined): boolean {
   if (!url) return false;
   const relative = url.startsWith(env.API_URL) ? url.slice(env.API_URL.length) : url;

@@ -1,5 +1,6 @@
 import type { AuthResponse, LoginInput, RegisterInput, ResetConfirmInput, ForgotPasswordInput, User } from '@crs/shared/schemas/auth';
 import type { MessageBody } from '@crs/shared/schemas/common';
+import type { MfaChallengeResponse } from '@crs/shared/schemas/identity';
 import { api } from './api-client';
 
 /** Every response's user, with roles always a list (a single value is wrapped: spec section 3). */
@@ -12,10 +13,14 @@ export function normalizeUser(raw: unknown): SessionUser {
 }
 
 /** The login answer; `user` is normalized before use (a single role may arrive as a string). */
-type TokenResponse = Omit<AuthResponse, 'user' | 'refresh' | 'refreshToken'> & { refresh?: string; refreshToken?: string; user: unknown };
+export type TokenResponse = Omit<AuthResponse, 'user' | 'refresh' | 'refreshToken'> & { refresh?: string; refreshToken?: string; user: unknown };
 
-export async function loginRequest(input: LoginInput): Promise<TokenResponse> {
-  const { data } = await api.post<TokenResponse>('/auth/login', input);
+/** A sign-in's answer (issue 28): the tokens, or a second factor to give first (`mfaRequired`). */
+export type SignInAnswer = TokenResponse | MfaChallengeResponse;
+export const isMfaChallenge = (a: SignInAnswer): a is MfaChallengeResponse => 'mfaRequired' in a && a.mfaRequired === true;
+
+export async function loginRequest(input: LoginInput): Promise<SignInAnswer> {
+  const { data } = await api.post<SignInAnswer>('/auth/login', input);
   return data;
 }
 

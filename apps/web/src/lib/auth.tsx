@@ -1,6 +1,7 @@
 import { createContext, startTransition, use, useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import type { LoginInput, RegisterInput } from '@crs/shared/schemas/auth';
-import type { SessionUser } from './auth-api';
+import type { MfaChallengeResponse } from '@crs/shared/schemas/identity';
+import type { SessionUser, TokenResponse } from './auth-api';
 import { takePrefetchedSessionUser } from './session-prefetch';
 import { clearTokens, getToken, migrateLegacyRefreshToken, notifySessionChange, onSessionChange, setTokens } from './tokens';
 
@@ -9,7 +10,13 @@ export type AuthStatus = 'loading' | 'authenticated' | 'unauthenticated';
 type AuthState = { status: AuthStatus; user: SessionUser | null };
 
 export type AuthContextValue = AuthState & {
-  login: (input: LoginInput) => Promise<SessionUser>;
+  /** The user, or the second factor the server asks for first (issue 28): then nothing is stored yet. */
+  login: (input: LoginInput) => Promise<SessionUser | MfaChallengeResponse>;
+  /**
+   * Ends any sign-in whose answer carries the tokens (password, second factor, provider exchange):
+   * stores them as the password login does and loads the user.
+   */
+  signIn: (answer: Pick<TokenResponse, 'token' | 'refresh' | 'refreshToken'>) => Promise<SessionUser>;
   register: (input: RegisterInput) => Promise<{ message: string }>;
   logout: () => Promise<void>;
   refreshUser: () => Promise<void>;
@@ -86,13 +93,21 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     [],
   );
 
-  const login = useCallback(async (input: LoginInput) => {
-    const data = await (await loadAuthApi()).loginRequest(input);
-    setTokens(data.token, data.refreshToken ?? data.refresh);
+  const signIn = useCallback(async (answer: Pick<TokenResponse, 'token' | 'refresh' | 'refreshToken'>) => {
+    setTokens(answer.token, answer.refreshToken ?? answer.refresh);
     const user = await getMe();
     setState({ status: 'authenticated', user });
     return user;
   }, []);
+
+  const login = useCallback(
+    async (input: LoginInput) => {
+      const authApi = await loadAuthApi();
+      const data = await authApi.loginRequest(input);
+      return authApi.isMfaChallenge(data) ? data : signIn(data);
+    },
+    [signIn],
+  );
 
   // Tokens from the register answer are not stored: the user signs in next (Teacher/Staff may be pending).
   const register = useCallback(async (input: RegisterInput) => (await loadAuthApi()).registerRequest(input), []);
@@ -114,7 +129,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     setState({ status: 'authenticated', user });
   }, []);
 
-  const value = useMemo(() => ({ ...state, login, register, logout, refreshUser }), [state, login, register, logout, refreshUser]);
+  const value = useMemo(() => ({ ...state, login, signIn, register, logout, refreshUser }), [state, login, signIn, register, logout, refreshUser]);
   return <AuthContext value={value}>{children}</AuthContext>;
 }
 

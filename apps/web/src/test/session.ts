@@ -20,6 +20,10 @@ export async function signedInAs(user: ReturnType<typeof makeUser>, routes: Reco
     // The student's and teacher's dashboards (next holiday and event) and the timetable's holidays (issue 27).
     'GET /calendar/upcoming': { body: { nextHoliday: null, nextEvent: null } },
     'GET /calendar': (req) => ({ body: { from: req.query.get('from'), to: req.query.get('to'), terms: [], items: [] } }),
+    // The Account page's identity sections (issue 28): no second factor, this session only, nothing linked.
+    'GET /auth/mfa': { body: { enabled: false, enabledAt: null, recoveryCodesLeft: 0, required: false } },
+    'GET /auth/sessions': { body: { sessions: [{ id: 'this-session', device: 'Chrome 131 on Linux', userAgent: null, ip: '127.0.0.1', startedAt: '2026-11-27T08:00:00.000Z', lastSeenAt: '2026-11-28T04:00:00.000Z', method: 'Password', current: true }] } },
+    'GET /auth/identities': { body: { identities: [], hasPassword: true } },
     ...routes,
   });
   setTokens('test-access-token', 'test-refresh-token');

@@ -1,4 +1,6 @@
+import { lazy, Suspense, useEffect, useState } from 'react';
 import type { LoginInput } from '@crs/shared/schemas/auth';
+import type { MfaChallengeResponse } from '@crs/shared/schemas/identity';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { toast } from '@/lib/toast';
 import { Button } from '@/components/ui/button';
@@ -9,6 +11,12 @@ import { preloadAuthApi, useAuth } from '@/lib/auth';
 import { loginResolver, type LoginFormValues } from '../form-resolvers';
 import { AUTH_TEXT } from '../texts';
 import { useLightForm } from '@/lib/use-light-form';
+import { fetchProviders, type PublicProvider } from '../oidc-providers';
+
+// Both load on demand: the second step when the server asks for it, the provider buttons when
+// there is a provider (neither joins /login's first load, decision 0012).
+const SecondFactor = lazy(() => import('./second-factor'));
+const ProviderButtons = lazy(() => import('./provider-buttons'));
 
 /** Where the guard sent the user from (router state `from`), if it is a same-site path. */
 function originOf(state: unknown): string | null {
@@ -23,9 +31,21 @@ function originOf(state: unknown): string | null {
 }
 
 export function LoginForm() {
-  const { login } = useAuth();
+  const { login, signIn } = useAuth();
   const navigate = useNavigate();
   const location = useLocation();
+  const [challenge, setChallenge] = useState<MfaChallengeResponse | null>(null);
+  const [providers, setProviders] = useState<PublicProvider[]>([]);
+  const destination = originOf(location.state) ?? paths.dashboard;
+
+  useEffect(() => {
+    let live = true;
+    void fetchProviders().then((list) => live && list.length > 0 && setProviders(list));
+    return () => {
+      live = false;
+    };
+  }, []);
+
   // Not react-hook-form: /login's first-load JS is measured against a bare React page (decision 0012).
   const { formRef, register, handleSubmit, errors, isSubmitting } = useLightForm<LoginFormValues, LoginInput>({
     resolver: loginResolver,
@@ -37,16 +57,37 @@ export function LoginForm() {
     preloadAuthApi();
   };
 
+  const signedIn = () => {
+    toast.success(AUTH_TEXT.loginSuccess);
+    navigate(destination, { replace: true });
+  };
+
   const onSubmit = handleSubmit(async (values) => {
+    let answer;
     try {
-      await login(values);
+      answer = await login(values);
     } catch (e) {
       toast.error((await import('../login-failure')).loginFailureMessage(e));
       return;
     }
-    toast.success(AUTH_TEXT.loginSuccess);
-    navigate(originOf(location.state) ?? paths.dashboard, { replace: true });
+    if ('mfaRequired' in answer) setChallenge(answer);
+    else signedIn();
   });
+
+  if (challenge) {
+    return (
+      <Suspense fallback={null}>
+        <SecondFactor
+          challenge={challenge}
+          onDone={async (tokens) => {
+            await signIn(tokens);
+            signedIn();
+          }}
+          onCancel={() => setChallenge(null)}
+        />
+      </Suspense>
+    );
+  }
 
   return (
     <form ref={formRef} onSubmit={onSubmit} onFocus={preload} noValidate className="grid gap-4">
@@ -70,6 +111,11 @@ export function LoginForm() {
           Register
         </Link>
       </p>
+      {providers.length > 0 ? (
+        <Suspense fallback={null}>
+          <ProviderButtons providers={providers} returnTo={destination} />
+        </Suspense>
+      ) : null}
     </form>
   );
 }

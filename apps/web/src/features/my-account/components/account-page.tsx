@@ -5,14 +5,20 @@ import { ACCOUNT_TEXT } from '../texts';
 import { AlumniProfile } from './alumni-profile';
 import { CalendarFeed } from './calendar-feed';
 import { ChangePasswordForm } from './change-password-form';
+import { LinkedAccountsCard } from './linked-accounts';
+import { SessionsCard } from './sessions';
+import { TwoFactorCard } from './two-factor';
 
-/** /dashboard/account: who is signed in, a password change, the private calendar feed (every role) and a graduate's alumni profile. */
+/**
+ * /dashboard/account: who is signed in, a password change, two-factor authentication, the active
+ * sessions, linked college accounts (issue 28) the private calendar feed (every role) and a graduate's alumni profile.
+ */
 export function AccountPage() {
   const { user } = useAuth();
   return (
     <section>
       <PageHeader title={ACCOUNT_TEXT.title} description={ACCOUNT_TEXT.description} />
-      <div className="grid max-w-2xl gap-6">
+      <div className="grid max-w-3xl min-w-0 gap-6">
         <Card>
           <CardContent className="grid gap-1 pt-6 text-sm">
             <p>
@@ -26,6 +32,9 @@ export function AccountPage() {
           </CardContent>
         </Card>
         <ChangePasswordForm />
+        <TwoFactorCard />
+        <SessionsCard />
+        <LinkedAccountsCard />
         <CalendarFeed />
         {user?.roles.includes('Student') ? <AlumniProfile /> : null}
       </div>

@@ -1,4 +1,4 @@
-import { useRef, useState, type ReactNode } from 'react';
+import { useRef, useState, type ComponentProps, type ReactNode } from 'react';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useQueryClient } from '@tanstack/react-query';
 import { Controller, useFieldArray, useForm, type FieldErrors, type UseFormRegister } from 'react-hook-form';
@@ -12,13 +12,14 @@ import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { QueryState } from '@/components/ui/query-state';
-import { Textarea } from '@/components/ui/textarea';
 import { applyServerErrors } from '@/lib/error-details';
 import { serverMessage } from '@/lib/errors';
 import { formatDateTime } from '@/lib/format-date';
 import { FORM_VALIDATION } from '@/lib/forms';
 import { queryKeys } from '@/lib/query-keys';
 import { toast } from '@/lib/toast';
+import { DomainsInput } from './domains-input';
+import { OidcProvidersCard } from './oidc-providers';
 import { patchSettings, useRemoveLogo, useSendTestMail, useSettings, useUploadLogo } from '../api/settings';
 import { SETTINGS_TEXT as T } from '../texts';
 
@@ -35,6 +36,7 @@ export function SettingsPage() {
           <div className="space-y-6">
             <LogoCard settings={data} />
             <SettingsForm settings={data} />
+            <OidcProvidersCard />
             <TestMailCard smtpConfigured={data.smtpConfigured} />
           </div>
         )}
@@ -93,31 +95,18 @@ function RowsTable({ caption, columns, removeLabel, minWidth, children }: { capt
   );
 }
 
-/** Domains typed one a line (or separated by commas or spaces). */
-const splitDomains = (text: string) => text.split(/[\s,;]+/).filter(Boolean);
-
-/**
- * The registration domains as a text area, one a line. The typed text is kept as typed (a trailing
- * comma or a blank line stays while typing); when the value changes from outside — saved and
- * normalised by the server, or discarded — the text follows it.
- */
-function DomainsInput({ value, onChange, onBlur, ...a }: { value: string[]; onChange: (v: string[]) => void; onBlur: () => void; id: string; 'aria-invalid': boolean; 'aria-describedby': string | undefined }) {
-  const [text, setText] = useState(() => value.join('\n'));
-  if (splitDomains(text).join('\n') !== value.join('\n')) setText(value.join('\n'));
+/** A setting that is on or off: a switch, its label and the hint that explains it. */
+function SwitchField({ id, label, hint, ...input }: { id: string; label: string; hint: string } & ComponentProps<'input'>) {
   return (
-    <Textarea
-      {...a}
-      rows={3}
-      placeholder="college.edu"
-      spellCheck={false}
-      autoCapitalize="none"
-      value={text}
-      onBlur={onBlur}
-      onChange={(e) => {
-        setText(e.target.value);
-        onChange(splitDomains(e.target.value));
-      }}
-    />
+    <div className="flex items-start gap-3">
+      <input id={id} type="checkbox" role="switch" className="mt-0.5 size-5" aria-describedby={`${id}-hint`} {...input} />
+      <div className="grid gap-1">
+        <Label htmlFor={id}>{label}</Label>
+        <p id={`${id}-hint`} className="text-xs text-muted-foreground">
+          {hint}
+        </p>
+      </div>
+    </div>
   );
 }
 
@@ -239,27 +228,11 @@ function SettingsForm({ settings }: { settings: Settings }) {
             {T.registrationDomainsHint}
           </p>
         </div>
-        <div className="flex items-start gap-3">
-          <input id="settings-approval" type="checkbox" role="switch" className="mt-0.5 size-5" aria-describedby="settings-approval-hint" {...register('registrationApproval')} />
-          <div className="grid gap-1">
-            <Label htmlFor="settings-approval">{T.approval}</Label>
-            <p id="settings-approval-hint" className="text-xs text-muted-foreground">
-              {T.approvalHint}
-            </p>
-          </div>
-        </div>
+        <SwitchField id="settings-approval" label={T.approval} hint={T.approvalHint} {...register('registrationApproval')} />
       </Section>
 
       <Section title={T.library}>
-        <div className="flex items-start gap-3">
-          <input id="settings-self-return" type="checkbox" role="switch" className="mt-0.5 size-5" aria-describedby="settings-self-return-hint" {...register('selfServiceReturn')} />
-          <div className="grid gap-1">
-            <Label htmlFor="settings-self-return">{T.selfServiceReturn}</Label>
-            <p id="settings-self-return-hint" className="text-xs text-muted-foreground">
-              {T.selfServiceReturnHint}
-            </p>
-          </div>
-        </div>
+        <SwitchField id="settings-self-return" label={T.selfServiceReturn} hint={T.selfServiceReturnHint} {...register('selfServiceReturn')} />
       </Section>
 
       <Section title={T.attendance}>
@@ -325,6 +298,10 @@ function SettingsForm({ settings }: { settings: Settings }) {
             {T.addBand}
           </Button>
         </div>
+      </Section>
+
+      <Section title={T.signIn}>
+        <SwitchField id="settings-mfa-admins" label={T.mfaRequiredForAdmins} hint={T.mfaRequiredForAdminsHint} {...register('mfaRequiredForAdmins')} />
       </Section>
 
       <Section title={T.sessions} description={T.sessionsHint}>

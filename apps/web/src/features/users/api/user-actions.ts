@@ -11,10 +11,16 @@ export async function personAction(id: string, action: PersonAction): Promise<Me
   return data;
 }
 
+/** DELETE /users/{id}/mfa (SuperAdmin, issue 28): the person's second factor is gone; they set it up again if required. */
+export async function resetSecondFactor(id: string): Promise<MessageBody> {
+  const { data } = await api.delete<MessageBody>(`/users/${encodeURIComponent(id)}/mfa`);
+  return data;
+}
+
 export function useUserAction() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: ({ id, action }: { id: string; action: PersonAction }) => personAction(id, action),
+    mutationFn: ({ id, action }: { id: string; action: PersonAction | 'reset-mfa' }) => (action === 'reset-mfa' ? resetSecondFactor(id) : personAction(id, action)),
     onSettled: () => Promise.all([client.invalidateQueries({ queryKey: queryKeys.users }), client.invalidateQueries({ queryKey: queryKeys.stats })]),
   });
 }

@@ -2,6 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { MSG } from '@crs/shared/messages';
+import { IDENTITY_MSG } from '@crs/shared/messages/identity';
 import type { AdminUser } from '@crs/shared/schemas/users';
 import { makeUser, type ApiServer, type Handler, type Reply } from '@/test/api-server';
 import { renderApp } from '@/test/render';
@@ -143,6 +144,33 @@ describe('Users (SuperAdmin)', { timeout: TIMEOUT_MS }, () => {
     const patch = server.calls(`PATCH /users/${meera._id}`)[0]!.body as { roles: string[] };
     expect(patch.roles).toEqual(['Teacher', 'Admin']);
     await waitFor(() => expect(within(rowOf('Dr. Meera Iyer')).getByText('Teacher, Admin')).toBeInTheDocument());
+  });
+});
+
+describe('Reset two-factor (SuperAdmin, issue 28)', { timeout: TIMEOUT_MS }, () => {
+  it("resets a person's second factor after a confirmation; an Admin is not offered it", async () => {
+    const meera = makePerson({ name: 'Dr. Meera Iyer', roles: ['Teacher'] });
+    server = await signedInAs(
+      makeUser({ roles: ['SuperAdmin'] }),
+      peopleApi([meera], { [`DELETE /users/${meera._id}/mfa`]: { body: { message: IDENTITY_MSG.mfaReset } } }),
+    );
+    const user = userEvent.setup();
+    const first = renderApp('/dashboard/superadmin/users');
+    await screen.findByRole('button', { name: 'Dr. Meera Iyer' });
+    await user.click(screen.getByRole('button', { name: 'Actions for Dr. Meera Iyer' }));
+    await user.click(await screen.findByRole('menuitem', { name: 'Reset two-factor' }));
+    const dialog = await screen.findByRole('alertdialog', { name: "Reset Dr. Meera Iyer's two-factor authentication?" });
+    await user.click(within(dialog).getByRole('button', { name: 'Reset two-factor' }));
+    expect(await screen.findByText(IDENTITY_MSG.mfaReset)).toBeInTheDocument();
+    expect(server.calls(`DELETE /users/${meera._id}/mfa`)).toHaveLength(1);
+    first.unmount();
+    await server.close();
+
+    server = await signedInAs(makeUser({ roles: ['Admin'] }), peopleApi([meera]));
+    renderApp('/dashboard/admin/teachers');
+    await user.click(await screen.findByRole('button', { name: 'Actions for Dr. Meera Iyer' }));
+    expect(await screen.findByRole('menuitem', { name: 'Send reset link' })).toBeInTheDocument();
+    expect(screen.queryByRole('menuitem', { name: 'Reset two-factor' })).not.toBeInTheDocument();
   });
 });
 

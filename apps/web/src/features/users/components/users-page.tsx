@@ -84,7 +84,7 @@ export function ManageUsersPage({ scope }: { scope: UsersScope }) {
       toast.success(USERS_TEXT.rejected(p.name));
       return;
     }
-    const { message } = await action.mutateAsync({ id: p._id, action: a as 'disable' | 'enable' | 'reset-link' });
+    const { message } = await action.mutateAsync({ id: p._id, action: a as 'disable' | 'enable' | 'reset-link' | 'reset-mfa' });
     toast.success(message);
   }
 
@@ -119,7 +119,7 @@ export function ManageUsersPage({ scope }: { scope: UsersScope }) {
       header: USERS_TEXT.colActions,
       srOnlyHeader: true,
       className: 'w-10 text-right',
-      cell: (p) => <UserRowActions person={p} actions={actionsFor(p, manageable(p))} onAction={(a, x) => void onAction(a, x)} />,
+      cell: (p) => <UserRowActions person={p} actions={actionsFor(p, manageable(p), isSuper)} onAction={(a, x) => void onAction(a, x)} />,
     },
   ];
 
@@ -129,8 +129,9 @@ export function ManageUsersPage({ scope }: { scope: UsersScope }) {
         disable: { title: USERS_TEXT.disableTitle(confirming.person.name), description: USERS_TEXT.disableDescription, label: USERS_TEXT.disable, destructive: true },
         enable: { title: USERS_TEXT.enableTitle(confirming.person.name), description: USERS_TEXT.enableDescription, label: USERS_TEXT.enable, destructive: false },
         'reset-link': { title: USERS_TEXT.resetTitle(confirming.person.name), description: USERS_TEXT.resetDescription, label: USERS_TEXT.resetLink, destructive: false },
+        'reset-mfa': { title: USERS_TEXT.resetMfaTitle(confirming.person.name), description: USERS_TEXT.resetMfaDescription, label: USERS_TEXT.resetMfa, destructive: true },
         reject: { title: USERS_TEXT.rejectTitle(confirming.person.name), description: USERS_TEXT.rejectDescription, label: USERS_TEXT.reject, destructive: true },
-      }[confirming.action as 'disable' | 'enable' | 'reset-link' | 'reject']
+      }[confirming.action as 'disable' | 'enable' | 'reset-link' | 'reset-mfa' | 'reject']
     : null;
 
   return (
