@@ -52,6 +52,14 @@ export const AUDIT_ACTIONS = {
   // Issue 27 item 6: a grade card or transcript issued (one entry per document), or revoked.
   'transcript.issued': 'Grade card or transcript issued',
   'transcript.revoked': 'Grade card or transcript revoked',
+  // Issue 28: sign-in with the college's identity provider (an account it creates is `user.created`).
+  'identity.signed_in': 'Signed in with identity provider',
+  'identity.sign_in_refused': 'Identity provider sign-in refused',
+  'identity.linked': 'Identity provider account linked',
+  'identity.unlinked': 'Identity provider account unlinked',
+  'oidc_provider.created': 'Sign-in provider added',
+  'oidc_provider.updated': 'Sign-in provider changed',
+  'oidc_provider.deleted': 'Sign-in provider removed',
 } as const satisfies Record<string, string>;
 export type AuditAction = keyof typeof AUDIT_ACTIONS;
 
@@ -82,6 +90,7 @@ export const AUDIT_TARGET_TYPES = {
   'calendar entry': 'Calendar entries',
   'calendar feed': 'Calendar links',
   rollover: 'Rollovers',
+  'sign-in provider': 'Sign-in providers',
 } as const satisfies Record<string, string>;
 export type AuditTargetType = keyof typeof AUDIT_TARGET_TYPES;
 
