@@ -22,8 +22,10 @@ const keyOf = (p: ProviderDefinition) => `${p.issuer}\n${p.clientId}\n${sha256(p
 /** Discovers `issuer` for a client (used at sign-in, and by Settings to check an issuer before saving). */
 export function discover(issuer: string, clientId: string, clientSecret: string): Promise<client.Configuration> {
   const url = new URL(issuer);
-  // http only for loopback issuers (config.ts `issuerAllowed` and the provider schema refuse others).
-  const execute = url.protocol === 'http:' ? [client.allowInsecureRequests] : [];
+  // The ID token's signature is checked against the JWKS even though it comes straight from the
+  // token endpoint (the library skips that unless asked). http only for loopback issuers
+  // (config.ts `issuerAllowed` refuses others before this is reached).
+  const execute = [client.enableNonRepudiationChecks, ...(url.protocol === 'http:' ? [client.allowInsecureRequests] : [])];
   return client.discovery(url, clientId, clientSecret, client.ClientSecretBasic(clientSecret), { execute, timeout: PROVIDER_TIMEOUT_SECONDS });
 }
 
