@@ -62,6 +62,12 @@ export class TestOp {
     this.provider = this.build();
   }
 
+  /** Registers another client (a server whose address is known only once it runs). */
+  addClient(c: OpClient): void {
+    this.clients.push(c);
+    this.provider = this.build();
+  }
+
   /** A key the provider never published (for a forged token). */
   static foreignKey = newKey;
 
