@@ -87,7 +87,7 @@ export class TestOp {
       })),
       jwks: { keys: [this.key.privateJwk] },
       cookies: { keys: ['crs-test-op-cookie-key'] },
-      claims: { openid: ['sub'], email: ['email', 'email_verified'], profile: ['name', 'groups'], amr: null },
+      claims: { amr: null, openid: ['sub', 'amr'], email: ['email', 'email_verified'], profile: ['name', 'groups'] },
       conformIdTokenClaims: false,
       features: { devInteractions: { enabled: false } },
       interactions: { url: (_ctx, interaction) => `/interaction/${interaction.uid}` },

@@ -11,7 +11,7 @@ import { bearer, one, rows } from '../../../test/util.ts';
 import { sha256 } from '../../lib/crypto.ts';
 
 const PUBLIC_URL = 'http://crs.test';
-const IDS = ['default', 'college', 'mapped', 'strict', 'rotate', 'forged', 'linker', 'required'];
+const IDS = ['default', 'college', 'mapped', 'strict', 'rotate', 'forged', 'linker', 'required', 'amr'];
 const CLIENT = { clientId: 'crs-client', clientSecret: 'crs-client-secret-0123456789' };
 
 let t: TestApp;
@@ -41,7 +41,7 @@ const addProvider = (id: string, extra: Record<string, unknown> = {}) =>
   api('POST', '/settings/oidc-providers', admin, { id, label: `College ${id}`, issuer: op.issuer, ...CLIENT, ...extra });
 
 /** The fragment of `/login/callback#…` as an object. */
-function fragment(location: string) {
+function fragment(location: string): Partial<Record<'code' | 'returnTo' | 'error' | 'message', string>> {
   expect(location.startsWith('/login/callback#')).toBe(true);
   return Object.fromEntries(new URLSearchParams(location.slice(location.indexOf('#') + 1)));
 }
@@ -225,6 +225,20 @@ describe('sign-in', () => {
     } finally {
       vi.useRealTimers();
     }
+  });
+});
+
+describe('second factor at the provider', () => {
+  it("counts the provider's amr as the second factor only when the provider is set so", async () => {
+    const satisfied = async (amr: string[]) => {
+      const f = await signIn('amr', opAccount(), { amr });
+      return (await one<{ mfa_satisfied: boolean }>(t.ctx, sql`select mfa_satisfied from oidc_exchange_codes where code_hash = ${sha256(f.code!)}`)).mfa_satisfied;
+    };
+    expect((await addProvider('amr')).statusCode).toBe(201);
+    expect(await satisfied(['pwd', 'otp'])).toBe(false);
+    expect((await api('PATCH', '/settings/oidc-providers/amr', admin, { amrCountsAsMfa: true })).statusCode).toBe(200);
+    expect(await satisfied(['pwd', 'otp'])).toBe(true);
+    expect(await satisfied(['pwd'])).toBe(false);
   });
 });
 
