@@ -22,6 +22,7 @@ import { settingsRoutes } from './modules/settings/settings.routes.ts';
 import { systemRoutes } from './modules/system/system.routes.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { userMfaRoutes } from './modules/auth/auth.mfa.routes.ts';
+import { identityAuthRoutes, oidcProviderRoutes } from './modules/identity/identity.routes.ts';
 import { authenticate } from './modules/auth/auth.service.ts';
 import { docsRoutes } from './modules/docs/docs.routes.ts';
 import { filesRoutes } from './modules/files/files.routes.ts';
@@ -126,6 +127,7 @@ export async function buildApp(ctx: AppContext, opts: BuildOptions = {}): Promis
     async (api) => {
       await api.register(healthRoutes, { prefix: '/health', ctx });
       await api.register(authRoutes, { prefix: '/auth', ctx });
+      await api.register(identityAuthRoutes, { prefix: '/auth', ctx });
       await api.register(profileRoutes, { prefix: '/auth/users/me', ctx });
       await api.register(usersRoutes, { prefix: '/users', ctx });
       await api.register(userMfaRoutes, { prefix: '/users', ctx });
@@ -158,6 +160,7 @@ export async function buildApp(ctx: AppContext, opts: BuildOptions = {}): Promis
       await api.register(calendarRoutes, { prefix: '/calendar', ctx });
       await api.register(auditRoutes, { prefix: '/audit', ctx });
       await api.register(settingsRoutes, { prefix: '/settings', ctx });
+      await api.register(oidcProviderRoutes, { prefix: '/settings/oidc-providers', ctx });
       await api.register(systemRoutes, { prefix: '/system', ctx });
     },
     { prefix: '/api/v1' },

@@ -51,6 +51,22 @@ describe('loadConfig', () => {
     expect(err.message).toContain(`${name}:`);
   });
 
+  it('OIDC_*: an https issuer (http only on loopback), all three of issuer, client id and secret, known roles and domains', () => {
+    const base = { OIDC_CLIENT_ID: 'crs', OIDC_CLIENT_SECRET: 'secret' };
+    for (const issuer of ['http://idp.college.edu', 'http://10.0.0.5/realms/x', 'https://idp.college.edu/?x=1', 'ftp://idp.college.edu']) {
+      expect(configError({ ...base, OIDC_ISSUER: issuer }).message, issuer).toContain('OIDC_ISSUER');
+    }
+    expect(configError({ OIDC_ISSUER: 'https://idp.college.edu' }).message).toContain('set all three or none');
+    expect(configError({ ...base, OIDC_ISSUER: 'https://idp.college.edu', OIDC_DEFAULT_ROLE: 'Dean' }).message).toContain('OIDC_DEFAULT_ROLE');
+    expect(configError({ ...base, OIDC_ISSUER: 'https://idp.college.edu', OIDC_ALLOWED_DOMAINS: 'college.edu,not a domain' }).message).toContain('OIDC_ALLOWED_DOMAINS');
+    for (const issuer of ['https://login.microsoftonline.com/tenant/v2.0', 'http://127.0.0.1:8080', 'http://[::1]:9000', 'http://localhost:8080/realms/crs']) {
+      expect(loadConfig({ CRS_DATA_DIR: tempDir(), ...base, OIDC_ISSUER: issuer }).oidc?.issuer, issuer).toBe(issuer);
+    }
+    const c = loadConfig({ CRS_DATA_DIR: tempDir(), ...base, OIDC_ISSUER: 'https://accounts.google.com', OIDC_ALLOWED_DOMAINS: ' College.edu, staff.college.edu ', OIDC_DEFAULT_ROLE: 'Teacher' });
+    expect(c.oidc).toEqual({ issuer: 'https://accounts.google.com', clientId: 'crs', clientSecret: 'secret', label: 'your college account', allowedDomains: ['college.edu', 'staff.college.edu'], defaultRole: 'Teacher' });
+    expect(loadConfig({ CRS_DATA_DIR: tempDir() }).oidc).toBeUndefined();
+  });
+
   it('names every bad variable at once', () => {
     const err = configError({ PORT: 'abc', JWT_SECRET: 'short', DATABASE_URL: 'mysql://x', CRS_REGISTRATION_APPROVAL: 'maybe' });
     for (const name of ['PORT', 'JWT_SECRET', 'DATABASE_URL', 'CRS_REGISTRATION_APPROVAL']) expect(err.message).toContain(`${name}:`);

@@ -4,6 +4,8 @@ import path from 'node:path';
 import { z } from 'zod';
 import { DEFAULT_ATTENDANCE_THRESHOLD, DEFAULT_CORRECTION_DAYS } from '@crs/shared/schemas/attendance';
 import { IMPORT_DEFAULT_MAX_ROWS } from '@crs/shared/schemas/import';
+import { ROLES } from '@crs/shared/roles';
+import type { Role } from '@crs/shared/roles';
 import { SETTINGS_BOUNDS } from '@crs/shared/schemas/settings';
 
 const isTimeZone = (tz: string) => {
@@ -18,6 +20,26 @@ const isTimeZone = (tz: string) => {
 const boolish = z
   .enum(['true', 'false', '1', '0', 'on', 'off', 'yes', 'no'], { error: 'must be true or false' })
   .transform((v) => ['true', '1', 'on', 'yes'].includes(v));
+
+const DOMAIN = /^(?=.{1,253}$)([a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/;
+
+/** Loopback hosts: an OpenID issuer there may use plain http (tests, local trials). */
+export function isLoopbackHost(hostname: string): boolean {
+  const host = hostname.replace(/^\[|\]$/g, '').toLowerCase();
+  return host === 'localhost' || host === '::1' || /^127(\.\d{1,3}){3}$/.test(host);
+}
+
+/** An OpenID issuer CRS accepts: https, or http on a loopback address; no query or fragment. */
+export function issuerAllowed(issuer: string): boolean {
+  let url: URL;
+  try {
+    url = new URL(issuer);
+  } catch {
+    return false;
+  }
+  if (url.search || url.hash || url.username || url.password) return false;
+  return url.protocol === 'https:' || (url.protocol === 'http:' && isLoopbackHost(url.hostname));
+}
 
 const envSchema = z.object({
   NODE_ENV: z.string().optional(),
@@ -63,6 +85,20 @@ const envSchema = z.object({
   RATE_LIMIT_WINDOW_SECONDS: z.coerce.number({ error: 'must be a whole number of seconds' }).int().min(1).max(3600).default(60),
   REDIS_URL: z.string().regex(/^rediss?:\/\//, 'must be a redis:// or rediss:// URL').optional(),
   CRS_JOBS_POLL_SECONDS: z.coerce.number({ error: 'must be a whole number of seconds' }).int().min(1).max(45).default(5),
+  // Issue 28: one OpenID Connect provider (id `default`) without Settings, for automated deployments.
+  OIDC_ISSUER: z
+    .url({ error: 'must be an absolute URL' })
+    .refine(issuerAllowed, 'must be https:// (http:// only on a loopback address: 127.0.0.0/8, ::1, localhost)')
+    .optional(),
+  OIDC_CLIENT_ID: z.string().trim().min(1).max(300).optional(),
+  OIDC_CLIENT_SECRET: z.string().min(1).max(1000).optional(),
+  OIDC_LABEL: z.string().trim().min(1).max(60).optional(),
+  OIDC_ALLOWED_DOMAINS: z
+    .string()
+    .transform((s) => s.split(',').map((d) => d.trim().toLowerCase()).filter(Boolean))
+    .refine((list) => list.every((d) => DOMAIN.test(d)), 'must be comma-separated domains such as college.edu')
+    .optional(),
+  OIDC_DEFAULT_ROLE: z.enum(ROLES, { error: `must be one of ${ROLES.join(', ')}` }).optional(),
   REDIS_KEY_PREFIX: z.string().regex(/^[A-Za-z0-9:_.-]{1,64}$/, 'must be 1–64 letters, digits or : _ . -').default('crs'),
 });
 
@@ -105,6 +141,8 @@ export type Config = {
   redisKeyPrefix: string;
   /** How often each process looks for due background jobs and cron slots (decision 0037). */
   jobsPollSeconds: number;
+  /** The OpenID Connect provider `default` from OIDC_* variables (issue 28), if they are set. */
+  oidc: { issuer: string; clientId: string; clientSecret: string; label: string; allowedDomains: string[]; defaultRole: Role } | undefined;
 };
 
 export class ConfigError extends Error {}
@@ -121,6 +159,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, opts: { persist
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
   }
   const e = parsed.data;
+  const oidcSet = [e.OIDC_ISSUER, e.OIDC_CLIENT_ID, e.OIDC_CLIENT_SECRET];
+  if (oidcSet.some(Boolean) && !oidcSet.every(Boolean)) {
+    throw new ConfigError('Invalid configuration:\n  OIDC_ISSUER, OIDC_CLIENT_ID and OIDC_CLIENT_SECRET: set all three or none');
+  }
   const production = e.NODE_ENV === 'production';
   const dataDir = path.resolve(e.CRS_DATA_DIR);
   const displayHost = e.HOST === '0.0.0.0' || e.HOST === '::' ? '127.0.0.1' : e.HOST;
@@ -152,6 +194,17 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, opts: { persist
     redisUrl: e.REDIS_URL,
     redisKeyPrefix: e.REDIS_KEY_PREFIX,
     jobsPollSeconds: e.CRS_JOBS_POLL_SECONDS,
+    oidc:
+      e.OIDC_ISSUER && e.OIDC_CLIENT_ID && e.OIDC_CLIENT_SECRET
+        ? {
+            issuer: e.OIDC_ISSUER,
+            clientId: e.OIDC_CLIENT_ID,
+            clientSecret: e.OIDC_CLIENT_SECRET,
+            label: e.OIDC_LABEL ?? 'your college account',
+            allowedDomains: e.OIDC_ALLOWED_DOMAINS ?? [],
+            defaultRole: e.OIDC_DEFAULT_ROLE ?? 'Student',
+          }
+        : undefined,
   };
 }
 

@@ -30,6 +30,14 @@ const PUBLIC_ALLOWLIST = new Set([
   'GET /api/v1/transcripts/verify/:token',
   // Issue 28: completes a sign-in with its second factor; the mfaToken (5 minutes, once, stored hashed) is the credential.
   'POST /api/v1/auth/mfa/verify',
+  // Issue 28: ids and labels of enabled sign-in providers (the login page's buttons); no secret, no issuer.
+  'GET /api/v1/auth/oidc/providers',
+  // Issue 28: starts a provider sign-in; returnTo must be a path of ours (400 otherwise), state/nonce/PKCE kept server-side.
+  'GET /api/v1/auth/oidc/:provider/start',
+  // Issue 28: the provider's answer; state is single-use and the ID token fully checked; answers only a one-time code in a fragment.
+  'GET /api/v1/auth/oidc/:provider/callback',
+  // Issue 28: the one-time code (256 bits, stored hashed, 60 s, single use) is the credential; ends in completeSignIn.
+  'POST /api/v1/auth/oidc/exchange',
 ]);
 
 /**

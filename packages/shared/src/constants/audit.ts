@@ -63,6 +63,14 @@ export const AUDIT_ACTIONS = {
   'auth.mfa_throttled': 'Two-factor codes throttled',
   'auth.session_revoked': 'Session signed out',
   'auth.sessions_revoked': 'Other sessions signed out',
+  // Issue 28: sign-in with the college's identity provider (an account it creates is `user.created`).
+  'identity.signed_in': 'Signed in with identity provider',
+  'identity.sign_in_refused': 'Identity provider sign-in refused',
+  'identity.linked': 'Identity provider account linked',
+  'identity.unlinked': 'Identity provider account unlinked',
+  'oidc_provider.created': 'Sign-in provider added',
+  'oidc_provider.updated': 'Sign-in provider changed',
+  'oidc_provider.deleted': 'Sign-in provider removed',
 } as const satisfies Record<string, string>;
 export type AuditAction = keyof typeof AUDIT_ACTIONS;
 
@@ -94,6 +102,7 @@ export const AUDIT_TARGET_TYPES = {
   'calendar feed': 'Calendar links',
   rollover: 'Rollovers',
   session: 'Sessions',
+  'sign-in provider': 'Sign-in providers',
 } as const satisfies Record<string, string>;
 export type AuditTargetType = keyof typeof AUDIT_TARGET_TYPES;
 

@@ -31,6 +31,7 @@ export const IDENTITY_MSG = {
   oidcProviderUpdated: 'Sign-in provider updated',
   oidcProviderDeleted: 'Sign-in provider removed',
   oidcRedirectUri: 'Redirect URI to register with the provider',
+  oidcAccountLinkedElsewhere: 'Your CRS account is already linked to another account of this provider',
   // Linked accounts (the Account page)
   identityUnlinked: 'The college account was unlinked',
   identityNotFound: 'Linked account not found',

@@ -1,6 +1,7 @@
 // The schema drizzle-kit reads. Table order here is parent-first: backup and restore rely on it.
 export * from './users.ts';
 export * from './auth.ts';
+export * from './identity.ts';
 export * from './mail.ts';
 export * from './library.ts';
 export * from './alumni.ts';

@@ -8,6 +8,7 @@ import { AppError, badRequest, forbidden, unauthorized } from '../../lib/errors.
 import { deriveToken, dummyHash, hashPassword, randomToken, sha256, verifyPassword } from '../../lib/crypto.ts';
 import type { Principal } from '../../plugins/access.ts';
 import * as audit from '../audit/audit.service.ts';
+import { providerRequiredFor } from '../identity/identity.policy.ts';
 import * as settings from '../settings/settings.service.ts';
 import * as users from '../users/users.service.ts';
 import { presentSignIn } from './auth.presenter.ts';
@@ -114,6 +115,12 @@ export async function login(ctx: AppContext, email: string, password: string, me
   if (user.status === 'disabled') {
     await failed('disabled');
     throw forbidden(MSG.accountDisabled, 'ACCOUNT_DISABLED');
+  }
+  // A SuperAdmin may require provider sign-in for some roles or domains (issue 28): said only after the password was right.
+  const provider = await providerRequiredFor(ctx, user);
+  if (provider) {
+    await failed('identity provider required');
+    throw forbidden(MSG.oidcProviderRequired(provider), 'OIDC_PROVIDER_REQUIRED');
   }
   const { passwordHash: _omit, ...account } = user;
   return completeSignIn(ctx, account, meta, { method: 'password', mfaSatisfied: false });
