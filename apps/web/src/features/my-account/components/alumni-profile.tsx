@@ -1,6 +1,6 @@
 import { useId, useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { MSG } from '@crs/shared/messages';
+import { ALUMNI_MSG as MSG } from '@crs/shared/messages/alumni';
 import { BusyButton } from '@/components/ui/button';
 import { Badge } from '@/components/ui/badge';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
