@@ -18,7 +18,6 @@ test.describe.configure({ timeout: 180_000 });
 
 const PASSWORD = 'secret123';
 const COLLEGE_TZ = process.env.CRS_TIMEZONE ?? 'Asia/Kolkata';
-const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
 
 const isoWeekday = (date: string) => ((new Date(`${date}T00:00:00Z`).getUTCDay() + 6) % 7) + 1;
 const plus = (date: string, n: number) => new Date(Date.parse(`${date}T00:00:00Z`) + n * 86_400_000).toISOString().slice(0, 10);
@@ -37,6 +36,13 @@ async function as(request: APIRequestContext, email: string, password: string): 
     expect(r.ok(), `${method} ${path}: ${r.status()} ${JSON.stringify(body)}`).toBe(true);
     return body;
   };
+}
+
+/** An access token of `email` (the sign-up password), for a request the screen no longer makes. */
+async function tokenOf(request: APIRequestContext, email: string): Promise<string> {
+  const res = await request.post('/api/v1/auth/login', { data: { email, password: PASSWORD } });
+  expect(res.status(), `login ${email}`).toBe(200);
+  return ((await res.json()) as { token: string }).token;
 }
 
 type NewUser = { _id: string; name: string; email: string };
@@ -93,14 +99,22 @@ test('an Admin adds a holiday, closes a final year; the teacher, the student and
   await expect(adminPage.getByText('Added to the calendar')).toBeVisible();
 
   try {
-    // 2. The teacher opens that day's register and saves: refused, with the holiday named.
+    // 2. The teacher's register lists that day's class as not held (the holiday named, nothing to
+    //    pick, the extra-class way pointed to), and the server refuses a session for it (409).
     const teacherPage = await signedIn(browser, teacher.email);
     await teacherPage.goto(`/dashboard/teacher/attendance?date=${day}&class=${encodeURIComponent(`${assignment._id}@10:00`)}`);
-    const [y, m, d] = day.split('-');
-    const register = teacherPage.getByRole('region', { name: new RegExp(`${assignment.label} · ${Number(d)} ${MONTHS[Number(m) - 1]} ${y}, 10:00`) });
-    await register.getByRole('button', { name: 'Mark all present' }).click();
-    await register.getByRole('button', { name: 'Save attendance' }).click();
-    await expect(teacherPage.getByText(MSG.sessionOnHoliday(title)).first()).toBeVisible();
+    const held = teacherPage.getByRole('radio', { name: new RegExp(assignment.label) });
+    await expect(held).toBeDisabled();
+    await expect(teacherPage.getByText(MSG.classOnHoliday(title)).first()).toBeVisible();
+    await expect(teacherPage.getByText(MSG.classOnHolidayHint)).toBeVisible();
+    await expect(teacherPage.getByRole('button', { name: 'Save attendance' })).toHaveCount(0);
+    const refused = await request.fetch('/api/v1/attendance/sessions', {
+      method: 'PUT',
+      headers: { authorization: `Bearer ${await tokenOf(request, teacher.email)}` },
+      data: { assignmentId: assignment._id, date: day, start: '10:00', records: [{ studentId: student._id, status: 'present' }] },
+    });
+    expect(refused.status()).toBe(409);
+    expect(((await refused.json()) as { message: string }).message).toBe(MSG.sessionOnHoliday(title));
 
     // 3. The student's calendar link (account page), read by an iCalendar parser: the class meets
     //    weekly, but not in the holiday's week.

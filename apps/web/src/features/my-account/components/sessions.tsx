@@ -39,6 +39,19 @@ export function SessionsCard() {
     }
   }
 
+  const actions: Column<ActiveSession> = {
+    key: 'actions',
+    header: T.colActions,
+    srOnlyHeader: true,
+    className: 'text-right',
+    cell: (s) =>
+      s.current ? null : (
+        <Button variant="outline" size="sm" aria-label={T.signOutSession(s.device)} disabled={busyId !== null} onClick={() => void signOut(s)}>
+          {busyId === s.id ? T.signingOut : T.signOut}
+        </Button>
+      ),
+  };
+
   const columns: Column<ActiveSession>[] = [
     {
       key: 'device',
@@ -56,18 +69,8 @@ export function SessionsCard() {
     { key: 'ip', header: T.colIp, className: 'tabular-nums', cell: (s) => s.ip ?? '—' },
     { key: 'started', header: T.colStarted, className: 'whitespace-nowrap', cell: (s) => formatDateTime(s.startedAt) },
     { key: 'lastSeen', header: T.colLastSeen, className: 'whitespace-nowrap', cell: (s) => formatDateTime(s.lastSeenAt) },
-    {
-      key: 'actions',
-      header: T.colActions,
-      srOnlyHeader: true,
-      className: 'text-right',
-      cell: (s) =>
-        s.current ? null : (
-          <Button variant="outline" size="sm" aria-label={T.signOutSession(s.device)} disabled={busyId !== null} onClick={() => void signOut(s)}>
-            {busyId === s.id ? T.signingOut : T.signOut}
-          </Button>
-        ),
-    },
+    // Only when there is another session to sign out: a column with no button would be empty.
+    ...(others.length === 0 ? [] : [actions]),
   ];
 
   return (
