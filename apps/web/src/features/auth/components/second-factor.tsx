@@ -1,9 +1,10 @@
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { IDENTITY_MSG } from '@crs/shared/messages/identity';
 import { RECOVERY_CODE, TOTP_CODE, type MfaChallengeResponse } from '@crs/shared/schemas/identity';
 import { CodeField } from '@/components/mfa/code-field';
 import { MFA_TEXT } from '@/components/mfa/mfa-text';
 import { RecoveryCodes } from '@/components/mfa/recovery-codes';
+import { useCodeSubmit } from '@/components/mfa/use-code-submit';
 import { TotpSetupView, type TotpSetup } from '@/components/mfa/totp-setup-view';
 import { BusyButton, Button } from '@/components/ui/button';
 import { FormError } from '@/components/ui/form-error';
@@ -42,32 +43,12 @@ export default function SecondFactor(props: Props) {
 }
 
 function Verify({ challenge, onDone, onCancel }: Props) {
-  const [code, setCode] = useState('');
   const [recovery, setRecovery] = useState(false);
-  const [fieldError, setFieldError] = useState<string | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-  const input = useRef<HTMLInputElement>(null);
-
-  async function submit(e: FormEvent) {
-    e.preventDefault();
-    const value = code.trim().toLowerCase();
-    setError(null);
-    if (!(recovery ? RECOVERY_CODE : TOTP_CODE).test(value)) {
-      setFieldError(IDENTITY_MSG.mfaCodeFormat);
-      input.current?.focus();
-      return;
-    }
-    setFieldError(null);
-    setBusy(true);
-    try {
-      const answer = await verifySecondFactor(challenge.mfaToken, value);
-      await onDone(answer);
-    } catch (err) {
-      setError(serverMessage(err) ?? T.verifyFailed);
-      setBusy(false);
-    }
-  }
+  const { code, setCode, fieldError, setFieldError, error, busy, input, submit } = useCodeSubmit({
+    accepts: (value) => (recovery ? RECOVERY_CODE : TOTP_CODE).test(value),
+    send: async (value) => onDone(await verifySecondFactor(challenge.mfaToken, value)),
+    failed: T.verifyFailed,
+  });
 
   return (
     <form onSubmit={(e) => void submit(e)} noValidate className="grid gap-4">
@@ -100,35 +81,21 @@ function Verify({ challenge, onDone, onCancel }: Props) {
 function Enrol({ challenge, onDone, onCancel }: Props) {
   const [setup, setSetup] = useState<TotpSetup | null>(null);
   const [done, setDone] = useState<EnrolAnswer | null>(null);
-  const [code, setCode] = useState('');
-  const [fieldError, setFieldError] = useState<string | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const { code, setCode, fieldError, error, setError, busy, setBusy, input, submit: confirm } = useCodeSubmit({
+    accepts: (value) => TOTP_CODE.test(value),
+    send: async (value) => {
+      setDone(await confirmEnrolment(challenge.mfaToken, value));
+      setBusy(false);
+    },
+    failed: T.verifyFailed,
+  });
   const started = useRef(false);
 
   useEffect(() => {
     if (started.current) return;
     started.current = true;
     startEnrolment(challenge.mfaToken).then(setSetup, (e: unknown) => setError(serverMessage(e) ?? T.enrolFailed));
-  }, [challenge.mfaToken]);
-
-  async function confirm(e: FormEvent) {
-    e.preventDefault();
-    setError(null);
-    if (!TOTP_CODE.test(code.trim())) {
-      setFieldError(IDENTITY_MSG.mfaCodeFormat);
-      return;
-    }
-    setFieldError(null);
-    setBusy(true);
-    try {
-      setDone(await confirmEnrolment(challenge.mfaToken, code.trim()));
-    } catch (err) {
-      setError(serverMessage(err) ?? T.verifyFailed);
-    } finally {
-      setBusy(false);
-    }
-  }
+  }, [challenge.mfaToken, setError]);
 
   async function finish() {
     if (!done?.token) return;
@@ -160,7 +127,7 @@ function Enrol({ challenge, onDone, onCancel }: Props) {
       {setup ? (
         <form onSubmit={(e) => void confirm(e)} noValidate className="grid gap-4">
           <TotpSetupView setup={setup} />
-          <CodeField value={code} onChange={setCode} error={fieldError} />
+          <CodeField inputRef={input} value={code} onChange={setCode} error={fieldError} />
           <FormError message={error} />
           <BusyButton type="submit" busy={busy} label={T.enrolConfirm} busyLabel={T.enrolConfirming} />
         </form>

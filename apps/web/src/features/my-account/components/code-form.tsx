@@ -1,10 +1,9 @@
-import { useEffect, useRef, useState, type FormEvent } from 'react';
-import { IDENTITY_MSG } from '@crs/shared/messages/identity';
+import { useEffect } from 'react';
 import { RECOVERY_CODE, TOTP_CODE } from '@crs/shared/schemas/identity';
 import { CodeField } from '@/components/mfa/code-field';
+import { useCodeSubmit } from '@/components/mfa/use-code-submit';
 import { BusyButton, Button } from '@/components/ui/button';
 import { FormError } from '@/components/ui/form-error';
-import { serverMessage } from '@/lib/errors';
 import { IDENTITY_TEXT as T } from '../texts';
 
 /**
@@ -29,32 +28,13 @@ export function CodeForm({
   onSubmit: (code: string) => Promise<void>;
   onCancel: () => void;
 }) {
-  const [code, setCode] = useState('');
-  const [fieldError, setFieldError] = useState<string | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-  const input = useRef<HTMLInputElement>(null);
+  const { code, setCode, fieldError, error, busy, input, submit } = useCodeSubmit({
+    accepts: (value) => TOTP_CODE.test(value) || (allowRecovery && RECOVERY_CODE.test(value)),
+    send: onSubmit,
+    failed: T.mfaFailed,
+  });
   // The form replaces the button that opened it: the focus goes to its field.
-  useEffect(() => input.current?.focus(), []);
-
-  async function submit(e: FormEvent) {
-    e.preventDefault();
-    const value = code.trim().toLowerCase();
-    setError(null);
-    if (!(TOTP_CODE.test(value) || (allowRecovery && RECOVERY_CODE.test(value)))) {
-      setFieldError(IDENTITY_MSG.mfaCodeFormat);
-      input.current?.focus();
-      return;
-    }
-    setFieldError(null);
-    setBusy(true);
-    try {
-      await onSubmit(value);
-    } catch (err) {
-      setError(serverMessage(err) ?? T.mfaFailed);
-      setBusy(false);
-    }
-  }
+  useEffect(() => input.current?.focus(), [input]);
 
   return (
     <form onSubmit={(e) => void submit(e)} noValidate className="grid gap-3">
