@@ -11,7 +11,7 @@ import { TwoFactorCard } from './two-factor';
 
 /**
  * /dashboard/account: who is signed in, a password change, two-factor authentication, the active
- * sessions, linked college accounts (issue 28) the private calendar feed (every role) and a graduate's alumni profile.
+ * sessions, linked college accounts (issue 28), the private calendar feed (every role) and a graduate's alumni profile.
  */
 export function AccountPage() {
   const { user } = useAuth();
