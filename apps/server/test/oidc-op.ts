@@ -105,6 +105,15 @@ export class TestOp {
       },
     });
     provider.use(async (ctx, next) => {
+      // The browser's page of the interaction (browser tests): one field, the account id, sent to
+      // the programmatic login below.
+      const page = /^\/interaction\/([^/]+)$/.exec(ctx.path);
+      if (page && ctx.method === 'GET') {
+        ctx.type = 'html';
+        ctx.body = `<!doctype html><html lang="en"><head><title>Test identity provider</title></head><body><main><h1>Test identity provider</h1>
+<form method="get" action="/interaction/${encodeURIComponent(page[1]!)}/login"><label>Account <input name="account" autocomplete="username"></label> <button type="submit">Continue</button></form></main></body></html>`;
+        return;
+      }
       const login = /^\/interaction\/([^/]+)\/login$/.exec(ctx.path);
       if (login && ctx.method === 'GET') {
         const amr = typeof ctx.query.amr === 'string' ? ctx.query.amr.split(',') : undefined;
