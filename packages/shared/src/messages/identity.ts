@@ -49,7 +49,7 @@ export const IDENTITY_MSG = {
   mfaEnabled: 'Two-factor authentication is on',
   mfaDisabled: 'Two-factor authentication is off',
   mfaDisableRequired: 'Your role requires two-factor authentication; it cannot be turned off',
-  mfaReset: "The user's second factor was reset; they set it up again at their next sign-in",
+  mfaReset: "The user's second factor was reset and their sessions signed out; they set it up again at their next sign-in",
   mfaRecoveryCodesNote: 'Keep these recovery codes somewhere safe. Each works once, and they are shown only now.',
   mfaRecoveryCodeUsed: (left: number) => `Recovery code used. ${left} left.`,
   mfaManualKey: 'Or type this key into the app',

@@ -18,6 +18,7 @@ import type { AppContext } from '../../context.ts';
 import { badRequest } from '../../lib/errors.ts';
 import { anyUser, principalOf } from '../../plugins/access.ts';
 import * as mfa from './auth.mfa.ts';
+import { forgetSessions } from './auth.service.ts';
 import * as auth from './auth.service.ts';
 
 const meta = (req: FastifyRequest) => ({ ip: req.ip, userAgent: req.headers['user-agent'] });
@@ -96,7 +97,7 @@ export const mfaRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app,
   });
 };
 
-/** DELETE /users/{id}/mfa (SuperAdmin): resets a user's second factor, audited. */
+/** DELETE /users/{id}/mfa (SuperAdmin): resets a user's second factor and ends their sessions, audited. */
 export const userMfaRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
   app.delete('/:id/mfa', {
     config: { access: { roles: ['SuperAdmin'] } },
@@ -107,7 +108,7 @@ export const userMfaRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
       response: { 200: messageSchema, ...errors },
     },
     handler: async (req) => {
-      await mfa.reset(ctx, principalOf(req), req.params.id);
+      await forgetSessions(ctx, await mfa.reset(ctx, principalOf(req), req.params.id));
       return { message: MSG.mfaReset };
     },
   });

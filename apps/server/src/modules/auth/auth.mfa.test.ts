@@ -293,10 +293,13 @@ describe('required for Admins (Settings)', () => {
     const other = await loginAs(t, ['Admin']);
     expect((await api('DELETE', `/users/${u.user.id}/mfa`, other.auth)).statusCode).toBe(403);
     expect((await api('DELETE', `/users/${u.user.id}/mfa`)).statusCode).toBe(401);
+    expect((await api('GET', '/auth/sessions', u.auth)).statusCode).toBe(200);
     const res = await api('DELETE', `/users/${u.user.id}/mfa`, superAdmin.auth);
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toEqual({ message: MSG.mfaReset });
-    expect(await auditOf('auth.mfa_reset', u.user.id)).toMatchObject([{ actor: { id: superAdmin.user.id }, target: { type: 'user', id: u.user.id, label: u.user.email } }]);
+    expect(await auditOf('auth.mfa_reset', u.user.id)).toMatchObject([{ actor: { id: superAdmin.user.id }, target: { type: 'user', id: u.user.id, label: u.user.email }, details: { sessionsEnded: 1 } }]);
+    // Their session ended with it (a lost phone may hold a signed-in browser).
+    expect((await api('GET', '/auth/sessions', u.auth)).statusCode).toBe(401);
     expect((await api('DELETE', `/users/${u.user.id}/mfa`, superAdmin.auth)).json()).toMatchObject({ code: 'MFA_NOT_ENABLED' });
     expect((await api('DELETE', `/users/00000000-0000-4000-8000-000000000000/mfa`, superAdmin.auth)).statusCode).toBe(404);
     await setMfaRequired(true);

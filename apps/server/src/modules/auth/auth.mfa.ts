@@ -16,6 +16,7 @@ import type { AuditActor } from '../audit/audit.service.ts';
 import * as settings from '../settings/settings.service.ts';
 import * as users from '../users/users.service.ts';
 import * as repo from './auth.mfa.repository.ts';
+import * as sessions from './auth.repository.ts';
 import { assertNotThrottled, recordAttempt, WINDOW_MINUTES } from './auth.throttle.ts';
 
 // The second factor (issue 28 item 3, decision 0047): TOTP (RFC 6238: SHA-1, 6 digits, 30 s, as
@@ -272,15 +273,19 @@ export async function renewRecoveryCodes(ctx: AppContext, p: Principal, code: st
 }
 
 /**
- * A SuperAdmin resets a user's second factor (lost phone): the key and recovery codes go, audited
- * with who did it. The user sets it up again at their next sign-in when their role requires it.
- * 404 for no such user, 409 when they have none.
+ * A SuperAdmin resets a user's second factor (lost phone): the key and recovery codes go and every
+ * session of the user ends (whoever holds the lost phone may hold a signed-in browser on it too),
+ * audited with who did it. The user sets it up again at their next sign-in when their role requires
+ * it. 404 for no such user, 409 when they have none. Returns the sessions ended: the caller makes
+ * every process forget them once this has committed (auth.service forgetSessions).
  */
-export async function reset(ctx: AppContext, by: Principal, userId: string): Promise<void> {
+export async function reset(ctx: AppContext, by: Principal, userId: string): Promise<string[]> {
   const user = await users.findUser(ctx, userId);
   if (!user) throw notFound(MSG.userNotFound, 'USER_NOT_FOUND');
-  await ctx.db.transaction(async (tx) => {
+  return ctx.db.transaction(async (tx) => {
     if (!(await repo.deleteMfa(tx, user.id))) throw conflict(MSG.mfaNotEnabled, 'MFA_NOT_ENABLED');
-    await audit.record(ctx, by, { action: 'auth.mfa_reset', target: { type: 'user', id: user.id, label: user.email } }, tx);
+    const ended = await sessions.revokeUserSessions(tx, user.id, 'mfa-reset');
+    await audit.record(ctx, by, { action: 'auth.mfa_reset', target: { type: 'user', id: user.id, label: user.email }, details: { sessionsEnded: ended.length } }, tx);
+    return ended;
   });
 }

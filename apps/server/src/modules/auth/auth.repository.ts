@@ -5,7 +5,7 @@ import { authAttempts, mfaChallenges, passwordResets, refreshTokens, sessions } 
 // The auth module's tables: sessions, refresh tokens, password resets, throttling attempts.
 // Tokens arrive here already hashed: no plain token is ever stored.
 
-export type RevokeReason = 'logout' | 'refresh-token-reuse' | 'password-reset' | 'password-change' | 'account-disabled' | 'signed-out-by-user';
+export type RevokeReason = 'logout' | 'refresh-token-reuse' | 'password-reset' | 'password-change' | 'account-disabled' | 'signed-out-by-user' | 'mfa-reset';
 
 /**
  * Starts a session of `userId` with an absolute lifetime of `days`; returns its id. `method`:

@@ -52,7 +52,7 @@ export const USERS_TEXT = {
   // Issue 28: a SuperAdmin resets a person's second factor (a lost phone).
   resetMfa: 'Reset two-factor',
   resetMfaTitle: (name: string) => `Reset ${name}'s two-factor authentication?`,
-  resetMfaDescription: 'Their authenticator app and recovery codes stop working. If their role requires two-factor authentication, they set it up again at their next sign-in.',
+  resetMfaDescription: 'Their authenticator app and recovery codes stop working, and they are signed out everywhere. If their role requires two-factor authentication, they set it up again at their next sign-in.',
   rejectTitle: (name: string) => `Reject ${name}'s sign-up?`,
   rejectDescription: 'The sign-up is deleted; they may sign up again.',
   approved: (name: string) => `Approved ${name}'s account`,
