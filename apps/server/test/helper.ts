@@ -92,6 +92,17 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
 let seq = 0;
 export const uniqueEmail = (prefix = 'user') => `${prefix}.${process.pid}.${++seq}.${randomBytes(2).toString('hex')}@test.crs`;
 
+// One argon2id hash per fixture password and worker: a hash costs ~13 ms of CPU (OWASP's
+// parameters), and the factories below make thousands of accounts in a run. Each account still
+// holds a real hash of its password and signs in through the real verification; only the salt
+// is shared between fixture accounts of the same password (decision 0034).
+const fixtureHashes = new Map<string, Promise<string>>();
+const fixtureHash = (password: string) => {
+  let hash = fixtureHashes.get(password);
+  if (!hash) fixtureHashes.set(password, (hash = hashPassword(password)));
+  return hash;
+};
+
 /** Factory: an account straight in the database (password 'secret123' unless given). */
 export async function createUser(
   ctx: AppContext,
@@ -103,7 +114,7 @@ export async function createUser(
     email: opts.email ?? uniqueEmail(),
     roles: opts.roles ?? ['Student'],
     status: opts.status ?? 'active',
-    passwordHash: await hashPassword(password),
+    passwordHash: await fixtureHash(password),
   });
   return { ...user, password };
 }
