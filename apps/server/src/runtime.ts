@@ -14,6 +14,7 @@ import { DiskStore } from './lib/storage.ts';
 import * as audit from './modules/audit/audit.service.ts';
 import { pruneAuthData } from './modules/auth/auth.service.ts';
 import { sweepOrphanBytes } from './modules/files/files.service.ts';
+import * as identity from './modules/identity/identity.service.ts';
 import { MailOutbox } from './modules/mail/mail.service.ts';
 import * as settings from './modules/settings/settings.service.ts';
 
@@ -44,6 +45,7 @@ function registerJobs(ctx: AppContext): void {
   // Every minute, whichever process takes the slot says so: the overview's proof that cron runs.
   jobs.register({ name: 'jobs.heartbeat', cron: '* * * * *', retries: 0, run: async () => ({ pid: process.pid, host: hostname() }) });
   jobs.register({ name: 'auth.prune', cron: '5 * * * *', run: () => pruneAuthData(ctx) });
+  jobs.register({ name: 'identity.prune', cron: '7 * * * *', run: () => identity.pruneExpired(ctx) });
   // Imports of any kind a crash left pending (at start too: server.ts).
   jobs.register({ name: 'imports.stale', cron: '10 * * * *', run: () => sweepStaleImports(ctx.db, new Date()) });
   jobs.register({ name: 'audit.retention', cron: '20 * * * *', run: async () => audit.purgeOlderThan(ctx, (await settings.current(ctx)).auditRetentionDays) });

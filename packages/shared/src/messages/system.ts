@@ -40,6 +40,7 @@ export const SYSTEM_MSG = {
 export const JOB_LABELS: Record<string, string> = {
   'jobs.heartbeat': 'Scheduler heartbeat',
   'auth.prune': 'Expired sessions and sign-in records',
+  'identity.prune': 'Expired identity provider sign-ins',
   'imports.stale': 'Unfinished imports',
   'audit.retention': 'Audit log retention',
   'files.orphan-sweep': 'Orphaned file bytes',

@@ -22,11 +22,16 @@ export async function insertSession(
   return row!.id;
 }
 
-export async function findSession(db: Executor, id: string) {
+/**
+ * A session as a request finds it, marking it seen now unless it is revoked (the sessions page's
+ * "last seen"): a process asks once a minute per session at most, when its cached copy expires.
+ */
+export async function seeSession(db: Executor, id: string) {
   const [row] = await db
-    .select({ userId: sessions.userId, revokedAt: sessions.revokedAt, expiresAt: sessions.expiresAt })
-    .from(sessions)
-    .where(eq(sessions.id, id));
+    .update(sessions)
+    .set({ lastUsedAt: sql`now()` })
+    .where(and(eq(sessions.id, id), isNull(sessions.revokedAt)))
+    .returning({ userId: sessions.userId, expiresAt: sessions.expiresAt });
   return row;
 }
 

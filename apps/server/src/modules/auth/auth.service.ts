@@ -274,9 +274,10 @@ async function loadPrincipal(ctx: AppContext, claims: AccessClaims, cached: Cach
   if (!session) {
     const cache = sessionCache(ctx);
     const epoch = cache.epoch;
-    const row = await repo.findSession(ctx.db, claims.sid);
-    if (!row) throw unauthorized();
-    session = { userId: row.userId, revoked: row.revokedAt !== null, expiresAt: row.expiresAt.getTime() };
+    // A live session's "last seen" moves here (at most once a minute: the cache's life). No row:
+    // revoked, or pruned after its end; remembered as revoked, so its token costs no more queries.
+    const row = await repo.seeSession(ctx.db, claims.sid);
+    session = row ? { userId: row.userId, revoked: false, expiresAt: row.expiresAt.getTime() } : { userId: claims.sub, revoked: true, expiresAt: 0 };
     cache.set(claims.sid, session, epoch);
   }
   // Checked before the user is loaded, as before: a revoked session costs no user query.

@@ -75,6 +75,18 @@ describe('GET /auth/sessions', () => {
     expect((await call(t.app, 'GET', '/auth/sessions', {})).statusCode).toBe(401);
   });
 
+  it('moves "last seen" when a server process first meets the session after its cached copy', async () => {
+    const user = await createUser(t.ctx);
+    const a = await signInFrom(t.app, user, WINDOWS_FIREFOX, '198.51.100.12');
+    expect((await me(t.app, a.auth)).statusCode).toBe(200); // this process now holds the session
+    await t.ctx.db.execute(sql`update sessions set last_used_at = now() - interval '1 hour' where user_id = ${user.id}`);
+    // Within the cached copy's minute, requests here do not write.
+    expect(Date.parse((await list(a.auth))[0]!.lastSeenAt)).toBeLessThan(Date.now() - 50 * 60_000);
+    // The other process has not met this session: its request marks it seen.
+    expect((await me(peer.app, a.auth)).statusCode).toBe(200);
+    expect(Date.parse((await list(a.auth))[0]!.lastSeenAt)).toBeGreaterThan(Date.now() - 60_000);
+  });
+
   it('shows how a session began: a second factor, a provider', async () => {
     const user = await createUser(t.ctx);
     const a = await signInFrom(t.app, user, ANDROID_CHROME, '198.51.100.11');

@@ -6,6 +6,7 @@ import { conflict, notFound } from '../../lib/errors.ts';
 import { UUID } from '../../lib/patterns.ts';
 import type { Principal } from '../../plugins/access.ts';
 import * as audit from '../audit/audit.service.ts';
+import { providerLabels } from '../identity/identity.policy.ts';
 import * as settings from '../settings/settings.service.ts';
 import * as repo from './auth.repository.ts';
 import { forgetSessions } from './auth.service.ts';
@@ -24,9 +25,10 @@ export function deviceOf(userAgent: string | null): string {
   return name || os.name || MSG.sessionUnknownDevice;
 }
 
-/** How a session began, as the page shows it. */
-function methodOf(method: string, mfa: boolean): string {
-  const first = method.startsWith('oidc:') ? MSG.sessionMethodProvider(method.slice('oidc:'.length)) : MSG.sessionMethodPassword;
+/** How a session began, as the page shows it: a provider by its label (its id once it is removed). */
+function methodOf(method: string, mfa: boolean, labels: ReadonlyMap<string, string>): string {
+  const provider = method.startsWith('oidc:') ? method.slice('oidc:'.length) : null;
+  const first = provider === null ? MSG.sessionMethodPassword : MSG.sessionMethodProvider(labels.get(provider) ?? provider);
   return mfa ? MSG.sessionMethodWithMfa(first) : first;
 }
 
@@ -34,7 +36,7 @@ const idleDays = async (ctx: AppContext) => (await settings.current(ctx)).sessio
 
 /** GET /auth/sessions: the user's live sessions, the caller's own marked `current`. */
 export async function list(ctx: AppContext, p: Principal): Promise<ActiveSession[]> {
-  const rows = await repo.liveSessionsOf(ctx.db, p.user.id, await idleDays(ctx));
+  const [rows, labels] = await Promise.all([repo.liveSessionsOf(ctx.db, p.user.id, await idleDays(ctx)), providerLabels(ctx)]);
   return rows.map((r) => ({
     id: r.id,
     device: deviceOf(r.userAgent),
@@ -42,7 +44,7 @@ export async function list(ctx: AppContext, p: Principal): Promise<ActiveSession
     ip: r.ip,
     startedAt: r.createdAt.toISOString(),
     lastSeenAt: r.lastUsedAt.toISOString(),
-    method: methodOf(r.method, r.mfa),
+    method: methodOf(r.method, r.mfa, labels),
     current: r.id === p.sessionId,
   }));
 }

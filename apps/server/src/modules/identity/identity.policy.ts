@@ -16,3 +16,8 @@ export async function providerRequiredFor(ctx: AppContext, account: { email: str
   }
   return null;
 }
+
+/** Each configured provider's button label by its id (the sessions page names how a session began). */
+export async function providerLabels(ctx: AppContext): Promise<ReadonlyMap<string, string>> {
+  return new Map((await allProviders(ctx)).map((p) => [p.id, p.label]));
+}

@@ -53,7 +53,6 @@ export async function start(ctx: AppContext, providerId: string, returnTo: strin
   } catch {
     throw badRequest(MSG.oidcIssuerUnreachable, 'OIDC_ISSUER_UNREACHABLE');
   }
-  await repo.deleteExpired(ctx.db);
   await repo.insertPending(ctx.db, { stateHash: sha256(request.state), providerId, nonce: request.nonce, codeVerifier: request.codeVerifier, returnTo, minutes: PENDING_MINUTES });
   return request.url;
 }
@@ -297,3 +296,9 @@ export async function unlink(ctx: AppContext, p: Principal, id: string): Promise
     await audit.record(ctx, p, { action: 'identity.unlinked', target: { type: 'user', id: p.user.id, label: p.user.email }, details: { provider: gone.providerId, subject: gone.subject } }, tx);
   });
 }
+
+/**
+ * Removes expired pending provider sign-ins and unused one-time codes (the hourly `identity.prune`
+ * job): a sign-in abandoned at the provider leaves its row until then, never past its expiry's use.
+ */
+export const pruneExpired = (ctx: AppContext): Promise<void> => repo.deleteExpired(ctx.db);

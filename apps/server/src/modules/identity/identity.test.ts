@@ -9,6 +9,7 @@ import type { TestApp } from '../../../test/helper.ts';
 import { TestOp } from '../../../test/oidc-op.ts';
 import { bearer, one, rows } from '../../../test/util.ts';
 import { sha256 } from '../../lib/crypto.ts';
+import { pruneExpired } from './identity.service.ts';
 
 const PUBLIC_URL = 'http://crs.test';
 const IDS = ['default', 'college', 'mapped', 'strict', 'rotate', 'forged', 'linker', 'required', 'amr'];
@@ -125,6 +126,8 @@ describe('sign-in', () => {
     const body = res.json();
     expect(body.user).toMatchObject({ email: `${account}@college.edu`, name: 'Meera Iyer', roles: ['Student'] });
     expect((await api('GET', '/auth/users/me', bearer(body.token))).statusCode).toBe(200);
+    // The sessions page names the provider by its label.
+    expect((await api('GET', '/auth/sessions', bearer(body.token))).json().sessions).toMatchObject([{ current: true, method: MSG.sessionMethodProvider('College college') }]);
     const ids = await api('GET', '/auth/identities', bearer(body.token));
     expect(ids.json()).toMatchObject({ hasPassword: false, identities: [{ providerId: 'college', providerLabel: 'College college', email: `${account}@college.edu` }] });
     // A just-in-time account has no password: unlinking its only way in is refused.
@@ -153,6 +156,18 @@ describe('sign-in', () => {
     const late = await signIn('college', opAccount());
     await t.ctx.db.execute(sql`update oidc_exchange_codes set expires_at = now() - interval '1 second' where code_hash = ${sha256(late.code!)}`);
     expect((await exchange(late.code!)).json().code).toBe('OIDC_CODE_INVALID');
+  });
+
+  it('forgets expired pending sign-ins and one-time codes in its hourly job, and only those', async () => {
+    const fresh = await signIn('college', opAccount());
+    const stale = await signIn('college', opAccount());
+    await api('GET', '/auth/oidc/college/start'); // a sign-in abandoned at the provider
+    await t.ctx.db.execute(sql`update oidc_exchange_codes set expires_at = now() - interval '1 second' where code_hash = ${sha256(stale.code!)}`);
+    await t.ctx.db.execute(sql`update oidc_pending_logins set expires_at = now() - interval '1 second'`);
+    await pruneExpired(t.ctx);
+    expect(await rows(t.ctx, sql`select 1 from oidc_pending_logins`)).toHaveLength(0);
+    expect(await rows(t.ctx, sql`select 1 from oidc_exchange_codes where code_hash = ${sha256(stale.code!)}`)).toHaveLength(0);
+    expect((await exchange(fresh.code!)).statusCode).toBe(200);
   });
 
   it('refuses an email outside the allowed domains', async () => {

@@ -28,6 +28,7 @@ const SWEEPS = [
   { name: 'audit.retention', cron: '20 * * * *' },
   { name: 'auth.prune', cron: '5 * * * *' },
   { name: 'files.orphan-sweep', cron: '30 * * * *' },
+  { name: 'identity.prune', cron: '7 * * * *' },
   { name: 'imports.stale', cron: '10 * * * *' },
   { name: 'jobs.heartbeat', cron: '* * * * *' },
 ];
