@@ -69,4 +69,34 @@ describe('afterNextPaint', () => {
     await vi.advanceTimersByTimeAsync(2);
     expect(done).toBe(true);
   });
+
+  it('waits for the first contentful paint up to 1.5 s, frames or not, and no longer once it is on screen', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    const frames = controlledFrames();
+    // A browser that reports paints, whose first contentful paint has not been presented yet.
+    let report: ((list: { getEntriesByName: (name: string) => unknown[] }) => void) | undefined;
+    class Observer {
+      static supportedEntryTypes = ['paint'];
+      constructor(cb: typeof report) {
+        report = cb;
+      }
+      observe() {}
+      disconnect() {}
+    }
+    vi.stubGlobal('PerformanceObserver', Observer);
+    const now = performance.now.bind(performance);
+    vi.stubGlobal('performance', { now, getEntriesByName: () => [] });
+    // A fresh copy of the module: the one above has seen this document's (absent) paint already.
+    vi.resetModules();
+    const fresh = (await import('./after-paint')).afterNextPaint;
+    let done = false;
+    void fresh().then(() => (done = true));
+    frames.paint();
+    frames.paint();
+    await vi.advanceTimersByTimeAsync(1000);
+    expect(done).toBe(false); // frames drawn, nothing contentful on screen yet
+    report!({ getEntriesByName: (name) => (name === 'first-contentful-paint' ? [{}] : []) });
+    await vi.advanceTimersByTimeAsync(1);
+    expect(done).toBe(true);
+  });
 });
