@@ -6,7 +6,7 @@ import swaggerUi from '@fastify/swagger-ui';
 import Fastify from 'fastify';
 import pino from 'pino';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
-import { jsonSchemaTransform, validatorCompiler } from 'fastify-type-provider-zod';
+import { validatorCompiler } from 'fastify-type-provider-zod';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { MSG } from '@crs/shared/messages';
 import type { AppContext } from './context.ts';
@@ -36,11 +36,12 @@ import { placementRoutes } from './modules/placement/placement.routes.ts';
 import { rateLimitStore } from './modules/ratelimit/ratelimit.service.ts';
 import { profileRoutes } from './modules/users/profile.routes.ts';
 import { usersRoutes } from './modules/users/users.admin.routes.ts';
-import { accessPlugin, BEARER_SCHEME, openapiSecurity } from './plugins/access.ts';
+import { accessPlugin } from './plugins/access.ts';
 import { clientPageFor } from './plugins/client-pages.ts';
 import { compressionPlugin } from './plugins/compression.ts';
 import { errorsPlugin } from './plugins/errors.ts';
 import { jsonBodyPlugin } from './plugins/json-body.ts';
+import { openapiOptions } from './plugins/openapi.ts';
 import { rateLimitPlugin } from './plugins/rate-limit.ts';
 import { withLazyRequestChildren } from './lib/request-logger.ts';
 import { securityHeadersPlugin } from './plugins/security-headers.ts';
@@ -87,17 +88,8 @@ export async function buildApp(ctx: AppContext, opts: BuildOptions = {}): Promis
   // External plugins
   // helmet's headers (CSP and friends) for documents, a smaller set for the API, built once (decisions 0009, 0018, 0042)
   await app.register(securityHeadersPlugin);
-  await app.register(swagger, {
-    openapi: {
-      info: { title: 'CRS — College Resource System API', version: '1' },
-      components: { securitySchemes: { [BEARER_SCHEME]: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
-    },
-    // Each operation's `security` comes from its route's access rule, here and nowhere else.
-    transform: (input) => {
-      const out = jsonSchemaTransform(input);
-      return { ...out, schema: { ...out.schema, security: openapiSecurity(input.route.config?.access) } };
-    },
-  });
+  // The document passes Redocly's recommended rules (operationIds, servers, OpenAPI 3.0 nullables; decision 0048).
+  await app.register(swagger, openapiOptions(ctx.config.publicUrl));
   // No CDN and no inline script: helmet's CSP above covers the reference page too.
   await app.register(swaggerUi, { routePrefix: '/api/docs', uiConfig: { validatorUrl: null } });
 
