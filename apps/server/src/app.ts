@@ -102,15 +102,17 @@ export async function buildApp(ctx: AppContext, opts: BuildOptions = {}): Promis
   await app.register(rateLimitPlugin, { ...ctx.config.rateLimit, store: () => rateLimitStore(ctx) });
   // The auth module resolves bearer tokens; the core access plugin only checks roles.
   await app.register(accessPlugin, { authenticate: (token: string) => authenticate(ctx, token) });
-  // Shutting down: answers still under way close their connection, so a keep-alive client cannot
-  // hold the server open (Node only closes connections that are idle when close() starts).
+  // Draining or shutting down: answers close their connection, so a keep-alive client (a load
+  // balancer's pool) reconnects elsewhere and cannot hold the server open (Node only closes
+  // connections that are idle when close() starts; decision 0048).
   let closing = false;
+  const lifecycle = ctx.lifecycle;
   app.addHook('preClose', async () => {
     closing = true;
   });
   // (API answers' `cache-control: no-store` is among their security headers, decision 0042.)
   app.addHook('onSend', (_request, reply, payload, done) => {
-    if (closing) reply.header('connection', 'close');
+    if (closing || lifecycle.draining) reply.header('connection', 'close');
     done(null, payload);
   });
 

@@ -99,6 +99,8 @@ const envSchema = z.object({
     .refine((list) => list.every((d) => DOMAIN.test(d)), 'must be comma-separated domains such as college.edu')
     .optional(),
   OIDC_DEFAULT_ROLE: z.enum(ROLES, { error: `must be one of ${ROLES.join(', ')}` }).optional(),
+  // Decision 0048: after SIGTERM a process answers not-ready but keeps serving this long, so a load balancer moves away first.
+  SHUTDOWN_GRACE_SECONDS: z.coerce.number({ error: 'must be a whole number of seconds' }).int().min(0).max(600).default(10),
   REDIS_KEY_PREFIX: z.string().regex(/^[A-Za-z0-9:_.-]{1,64}$/, 'must be 1–64 letters, digits or : _ . -').default('crs'),
 });
 
@@ -139,6 +141,8 @@ export type Config = {
   redisUrl: string | undefined;
   /** Prefix of every Redis key CRS writes (several deployments may share one Redis). */
   redisKeyPrefix: string;
+  /** After SIGTERM: how long the process keeps serving while readiness answers 503 (decision 0048). */
+  shutdownGraceMs: number;
   /** How often each process looks for due background jobs and cron slots (decision 0037). */
   jobsPollSeconds: number;
   /** The OpenID Connect provider `default` from OIDC_* variables (issue 28), if they are set. */
@@ -194,6 +198,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, opts: { persist
     redisUrl: e.REDIS_URL,
     redisKeyPrefix: e.REDIS_KEY_PREFIX,
     jobsPollSeconds: e.CRS_JOBS_POLL_SECONDS,
+    shutdownGraceMs: e.SHUTDOWN_GRACE_SECONDS * 1000,
     oidc:
       e.OIDC_ISSUER && e.OIDC_CLIENT_ID && e.OIDC_CLIENT_SECRET
         ? {

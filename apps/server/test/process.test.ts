@@ -52,6 +52,8 @@ async function baseEnv(extra: Record<string, string> = {}): Promise<Record<strin
     PORT: String(await freePort()),
     CRS_SEED: 'false',
     LOG_LEVEL: 'warn',
+    // No grace after SIGTERM unless a test asks for one (decision 0048: the default is 10 s).
+    SHUTDOWN_GRACE_SECONDS: '0',
     ...(PG_URL ? { DATABASE_URL: await freshPgUrl() } : {}),
     ...extra,
   };
@@ -131,7 +133,7 @@ describe('a running server', () => {
 
   it('answers live and ready', async () => {
     expect(await (await fetch(`${server.url}/api/v1/health`)).json()).toEqual({ status: 'ok' });
-    expect(await (await fetch(`${server.url}/api/v1/health/ready`)).json()).toEqual({ status: 'ok', database: embedded ? 'pglite' : 'postgresql' });
+    expect(await (await fetch(`${server.url}/api/v1/health/ready`)).json()).toEqual({ status: 'ok', database: embedded ? 'pglite' : 'postgresql', migrations: 'done' });
   });
 
   // The lock belongs to the embedded database only: PostgreSQL serves many processes by design.
@@ -225,6 +227,39 @@ describe('a running server', () => {
     if (embedded) expect(existsSync(path.join(env.CRS_DATA_DIR!, 'crs.sock'))).toBe(false);
     await expect(fetch(`${server.url}/api/v1/health`)).rejects.toThrow();
   });
+});
+
+describe('draining on SIGTERM (decision 0048)', () => {
+  it('turns not-ready at once, keeps answering live and API calls through the grace period, then exits 0', async () => {
+    const server = await startServer(await baseEnv({ SHUTDOWN_GRACE_SECONDS: '3' }));
+    expect((await fetch(`${server.url}/api/v1/health/ready`)).status).toBe(200);
+    const started = Date.now();
+    server.child.kill('SIGTERM');
+    // Ready turns 503 (the load balancer's cue) while the process still serves everything else.
+    const until = Date.now() + 2000;
+    let ready = await fetch(`${server.url}/api/v1/health/ready`);
+    while (ready.status !== 503 && Date.now() < until) {
+      await new Promise((r) => setTimeout(r, 20));
+      ready = await fetch(`${server.url}/api/v1/health/ready`);
+    }
+    expect(ready.status).toBe(503);
+    expect(await ready.json()).toMatchObject({ status: 'draining' });
+    // Each answer during the grace closes its connection, so pooled clients reconnect elsewhere.
+    expect(ready.headers.get('connection')).toBe('close');
+    const live = await fetch(`${server.url}/api/v1/health/live`);
+    expect(live.status).toBe(200);
+    const api = await fetch(`${server.url}/api/v1/settings/public`);
+    expect(api.status).toBe(200);
+    expect(await api.json()).toHaveProperty('institutionName');
+    expect(Date.now() - started).toBeLessThan(3000);
+    expect(server.child.exitCode).toBeNull();
+
+    const code = await Promise.race([server.exited, new Promise<'timeout'>((r) => setTimeout(() => r('timeout'), 15_000))]);
+    expect(code).toBe(0);
+    // It waited out the grace period before closing.
+    expect(Date.now() - started).toBeGreaterThanOrEqual(3000);
+    await expect(fetch(`${server.url}/api/v1/health/live`)).rejects.toThrow();
+  }, 90_000);
 });
 
 /** Several server processes on one database is PostgreSQL's case (PGlite allows one): registered in the PostgreSQL run only. */
