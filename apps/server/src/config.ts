@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
 import { DEFAULT_ATTENDANCE_THRESHOLD, DEFAULT_CORRECTION_DAYS } from '@crs/shared/schemas/attendance';
@@ -114,7 +114,17 @@ export type Config = {
   smtpUrl: string | undefined;
   mailFrom: string;
   publicUrl: string;
+  /**
+   * The signing secret: JWT_SECRET when set; otherwise the runtime replaces this placeholder with
+   * the database's shared secret at start (see `sharedJwtSecret`, decision 0048).
+   */
   jwtSecret: Uint8Array;
+  /**
+   * Set when JWT_SECRET is not: the secret comes from the database, shared by every process;
+   * `adopt` is an older install's CRS_DATA_DIR/jwt-secret, stored the first time so signed-in
+   * users stay signed in.
+   */
+  sharedJwtSecret: { adopt: Uint8Array | undefined } | undefined;
   /** Initial value of the Settings' registration approval (decision 0033: Settings wins once saved). */
   registrationApproval: boolean;
   trustProxy: boolean;
@@ -154,6 +164,10 @@ export class ConfigError extends Error {}
 const repoRoot = path.resolve(import.meta.dirname, '../../..');
 
 /** Reads and validates the environment; throws ConfigError naming every bad variable. */
+/**
+ * `persistSecret: false` (tests): without JWT_SECRET the secret is random and this process's own,
+ * never read from or stored in the database.
+ */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, opts: { persistSecret?: boolean } = {}): Config {
   // Empty strings mean "not set" (a blank line in a .env file should not fail validation).
   const cleaned = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ''));
@@ -181,9 +195,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, opts: { persist
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
     publicUrl: (e.PUBLIC_URL ?? `http://${displayHost}:${e.PORT}`).replace(/\/+$/, ''),
-    jwtSecret: e.JWT_SECRET
-      ? new TextEncoder().encode(e.JWT_SECRET)
-      : loadOrCreateSecret(dataDir, opts.persistSecret ?? true),
+    jwtSecret: e.JWT_SECRET ? new TextEncoder().encode(e.JWT_SECRET) : randomBytes(32),
+    sharedJwtSecret: e.JWT_SECRET || !(opts.persistSecret ?? true) ? undefined : { adopt: legacySecret(dataDir) },
     registrationApproval: e.CRS_REGISTRATION_APPROVAL === 'on',
     trustProxy: e.TRUST_PROXY,
     logLevel: e.LOG_LEVEL,
@@ -213,17 +226,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, opts: { persist
   };
 }
 
-/** A 256-bit signing secret generated once and kept in the data dir (mode 0600). */
-function loadOrCreateSecret(dataDir: string, persist: boolean): Uint8Array {
-  if (!persist) return randomBytes(32);
+/**
+ * The secret an install before decision 0048 generated into the data directory (mode 0600), if
+ * there is one: the database adopts it the first time. A damaged file is refused rather than
+ * silently replaced (everyone would be signed out).
+ */
+function legacySecret(dataDir: string): Uint8Array | undefined {
   const file = path.join(dataDir, 'jwt-secret');
-  if (existsSync(file)) {
-    const hex = readFileSync(file, 'utf8').trim();
-    if (/^[0-9a-f]{64,}$/.test(hex)) return Buffer.from(hex, 'hex');
-    throw new ConfigError(`Invalid configuration:\n  ${file} does not hold a hex secret of at least 32 bytes`);
-  }
-  mkdirSync(dataDir, { recursive: true });
-  const secret = randomBytes(32);
-  writeFileSync(file, secret.toString('hex') + '\n', { mode: 0o600, flag: 'wx' });
-  return secret;
+  if (!existsSync(file)) return undefined;
+  const hex = readFileSync(file, 'utf8').trim();
+  if (/^[0-9a-f]{64,}$/.test(hex)) return Buffer.from(hex, 'hex');
+  throw new ConfigError(`Invalid configuration:\n  ${file} does not hold a hex secret of at least 32 bytes`);
 }

@@ -305,6 +305,75 @@ if (!embedded) {
   });
 }
 
+/**
+ * Issue 29 item 2 (decision 0048): N processes on one database need no shared configuration. With
+ * no JWT_SECRET the signing secret is the database's, so a token from one process works on the
+ * other; the settings and user caches are dropped in every process on change (LISTEN/NOTIFY).
+ * PostgreSQL only, as above.
+ */
+if (!embedded) {
+  describe('two server processes on one PostgreSQL database without JWT_SECRET', () => {
+    it(
+      "accept each other's tokens, see a settings change at once and refuse a user disabled on the other",
+      async () => {
+        const envA = await baseEnv();
+        expect(envA.JWT_SECRET).toBeUndefined();
+        const dirB = mkdtempSync(path.join(tmpdir(), 'crs-proc-'));
+        dirs.push(dirB);
+        const envB = { ...envA, CRS_DATA_DIR: dirB, PORT: String(await freePort()) };
+        const [a, b] = await Promise.all([startServer(envA), startServer(envB)]);
+        const json = { 'content-type': 'application/json' };
+        const suffix = randomBytes(3).toString('hex');
+        const adminEmail = `admin.${suffix}@test.crs`;
+        const made = await cli(envA, 'user:create', '--email', adminEmail, '--name', 'Lakshmi Narayanan', '--role', 'SuperAdmin', '--password', 'secret123');
+        expect(made.code).toBe(0);
+        const login = await fetch(`${a.url}/api/v1/auth/login`, { method: 'POST', headers: json, body: JSON.stringify({ email: adminEmail, password: 'secret123' }) });
+        expect(login.status).toBe(200);
+        const admin = { ...json, authorization: `Bearer ${((await login.json()) as { token: string }).token}` };
+        // A token signed by A is good on B.
+        expect((await fetch(`${b.url}/api/v1/auth/users/me`, { headers: admin })).status).toBe(200);
+
+        const reg = await fetch(`${a.url}/api/v1/auth/register`, {
+          method: 'POST',
+          headers: json,
+          body: JSON.stringify({ name: 'Karthik Subramanian', email: `student.${suffix}@test.crs`, phone: '9876543210', password: 'secret123', roles: 'Student' }),
+        });
+        expect(reg.status).toBe(201);
+        const registered = (await reg.json()) as { token: string; user: { _id: string } };
+        const student = { authorization: `Bearer ${registered.token}` };
+        const meOnB = () => fetch(`${b.url}/api/v1/auth/users/me`, { headers: student });
+        expect((await meOnB()).status).toBe(200); // B now has the user cached
+
+        /** Polls `check` on B until it holds; the time it took (LISTEN/NOTIFY is asynchronous, but quick). */
+        const until = async (what: string, check: () => Promise<boolean>) => {
+          const started = Date.now();
+          while (!(await check())) {
+            if (Date.now() - started > 2000) throw new Error(`process B: ${what} not seen within 2 s`);
+            await new Promise((r) => setTimeout(r, 10));
+          }
+          return Date.now() - started;
+        };
+
+        // Settings: B caches them, A saves a new name, B answers with it.
+        const nameOnB = async () => ((await (await fetch(`${b.url}/api/v1/settings/public`)).json()) as { institutionName: string }).institutionName;
+        const before = await nameOnB();
+        const renamed = `Sri Venkateswara College of Engineering ${suffix}`;
+        expect(before).not.toBe(renamed);
+        const saved = await fetch(`${a.url}/api/v1/settings`, { method: 'PATCH', headers: admin, body: JSON.stringify({ institutionName: renamed }) });
+        expect(saved.status).toBe(200);
+        expect(await until('the new institution name', async () => (await nameOnB()) === renamed)).toBeLessThan(2000);
+
+        // Users: disabled on A, refused on B at its next requests.
+        const disabled = await fetch(`${a.url}/api/v1/users/${registered.user._id}/disable`, { method: 'POST', headers: admin, body: '{}' });
+        expect(disabled.status).toBe(200);
+        await until('the disabled account refused', async () => (await meOnB()).status === 401);
+        expect((await fetch(`${b.url}/api/v1/auth/users/me`, { headers: admin })).status).toBe(200);
+      },
+      150_000,
+    );
+  });
+}
+
 describe('bad configuration', () => {
   it.each([
     ['PORT', 'abc'],
