@@ -20,6 +20,8 @@ import { calendarRoutes } from './modules/calendar/calendar.routes.ts';
 import { auditRoutes } from './modules/audit/audit.routes.ts';
 import { settingsRoutes } from './modules/settings/settings.routes.ts';
 import { systemRoutes } from './modules/system/system.routes.ts';
+import * as system from './modules/system/system.service.ts';
+import { outboxBacklog } from './modules/mail/mail.service.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { userMfaRoutes } from './modules/auth/auth.mfa.routes.ts';
 import { identityAuthRoutes, oidcProviderRoutes } from './modules/identity/identity.routes.ts';
@@ -41,11 +43,54 @@ import { clientPageFor } from './plugins/client-pages.ts';
 import { compressionPlugin } from './plugins/compression.ts';
 import { errorsPlugin } from './plugins/errors.ts';
 import { jsonBodyPlugin } from './plugins/json-body.ts';
+import { metricsPlugin } from './plugins/metrics.ts';
+import type { ScrapedGauge } from './plugins/metrics.ts';
 import { openapiOptions } from './plugins/openapi.ts';
 import { rateLimitPlugin } from './plugins/rate-limit.ts';
 import { withLazyRequestChildren } from './lib/request-logger.ts';
 import { securityHeadersPlugin } from './plugins/security-headers.ts';
 import { createSerializerCompiler } from './plugins/serializer.ts';
+
+/** The modules' figures for /metrics: read from the database at each scrape, over every process. */
+function moduleGauges(ctx: AppContext): ScrapedGauge[] {
+  // One overview per scrape for both job gauges (a scrape reads every gauge at once).
+  let reading: ReturnType<typeof system.jobs> | undefined;
+  const jobsNow = () =>
+    (reading ??= system.jobs(ctx).finally(() => {
+      reading = undefined;
+    }));
+  return [
+    {
+      name: 'crs_jobs',
+      help: 'Background job runs by queue and state (waiting, retrying, active; failed: used up their retries in the last 7 days)',
+      labelNames: ['queue', 'state'],
+      read: async () => {
+        const overview = await jobsNow();
+        return overview.queues.flatMap((q) =>
+          (['waiting', 'retrying', 'active', 'failed'] as const).map((state) => ({ labels: { queue: q.name, state }, value: q[state] })),
+        );
+      },
+    },
+    {
+      name: 'crs_jobs_dead_letters',
+      help: 'Job runs in the dead-letter queue, waiting for someone to look',
+      labelNames: [],
+      read: async () => [{ labels: {}, value: (await jobsNow()).deadLetters }],
+    },
+    {
+      name: 'crs_mail_outbox',
+      help: 'Mails in the outbox still to send (pending) and given up on (failed)',
+      labelNames: ['status'],
+      read: async () => {
+        const backlog = await outboxBacklog(ctx.db);
+        return [
+          { labels: { status: 'pending' }, value: backlog.pending },
+          { labels: { status: 'failed' }, value: backlog.failed },
+        ];
+      },
+    },
+  ];
+}
 
 export type BuildOptions = {
   /** pino options, or false for no request logs (tests). */
@@ -115,6 +160,10 @@ export async function buildApp(ctx: AppContext, opts: BuildOptions = {}): Promis
     if (closing || lifecycle.draining) reply.header('connection', 'close');
     done(null, payload);
   });
+
+  // Prometheus metrics at /metrics, only with METRICS_TOKEN (decision 0048); the modules' figures
+  // are read when scraped: job queues (lib/jobs through the system module) and the mail outbox.
+  await app.register(metricsPlugin, { token: ctx.config.metricsToken, database: ctx.database, gauges: moduleGauges(ctx) });
 
   // Routes
   await app.register(

@@ -101,6 +101,8 @@ const envSchema = z.object({
   OIDC_DEFAULT_ROLE: z.enum(ROLES, { error: `must be one of ${ROLES.join(', ')}` }).optional(),
   // Decision 0048: after SIGTERM a process answers not-ready but keeps serving this long, so a load balancer moves away first.
   SHUTDOWN_GRACE_SECONDS: z.coerce.number({ error: 'must be a whole number of seconds' }).int().min(0).max(600).default(10),
+  // Decision 0048: GET /metrics answers only with this bearer token; unset, there are no metrics (404).
+  METRICS_TOKEN: z.string().refine((s) => Buffer.byteLength(s) >= 16, 'must be at least 16 bytes').optional(),
   REDIS_KEY_PREFIX: z.string().regex(/^[A-Za-z0-9:_.-]{1,64}$/, 'must be 1–64 letters, digits or : _ . -').default('crs'),
 });
 
@@ -151,6 +153,8 @@ export type Config = {
   redisUrl: string | undefined;
   /** Prefix of every Redis key CRS writes (several deployments may share one Redis). */
   redisKeyPrefix: string;
+  /** The bearer token of GET /metrics; undefined: metrics are off (decision 0048). */
+  metricsToken: string | undefined;
   /** After SIGTERM: how long the process keeps serving while readiness answers 503 (decision 0048). */
   shutdownGraceMs: number;
   /** How often each process looks for due background jobs and cron slots (decision 0037). */
@@ -212,6 +216,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, opts: { persist
     redisKeyPrefix: e.REDIS_KEY_PREFIX,
     jobsPollSeconds: e.CRS_JOBS_POLL_SECONDS,
     shutdownGraceMs: e.SHUTDOWN_GRACE_SECONDS * 1000,
+    metricsToken: e.METRICS_TOKEN,
     oidc:
       e.OIDC_ISSUER && e.OIDC_CLIENT_ID && e.OIDC_CLIENT_SECRET
         ? {
