@@ -44,7 +44,7 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
     cwd: root,
     // The load comes from one address and one account far faster than people: the rate limit stays
     // on, so its cost is measured, but out of reach (decision 0031).
-    env: { ...process.env, CRS_DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', RATE_LIMIT_IP: '1000000000', RATE_LIMIT_USER: '1000000000', ...env },
+    env: { ...process.env, CRS_DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', RATE_LIMIT_IP: '1000000000', RATE_LIMIT_USER: '1000000000', SHUTDOWN_GRACE_SECONDS: '0', ...env },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   const url = `http://127.0.0.1:${port}`;

@@ -6,7 +6,7 @@ import swaggerUi from '@fastify/swagger-ui';
 import Fastify from 'fastify';
 import pino from 'pino';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
-import { jsonSchemaTransform, validatorCompiler } from 'fastify-type-provider-zod';
+import { validatorCompiler } from 'fastify-type-provider-zod';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { MSG } from '@crs/shared/messages';
 import type { AppContext } from './context.ts';
@@ -20,6 +20,8 @@ import { calendarRoutes } from './modules/calendar/calendar.routes.ts';
 import { auditRoutes } from './modules/audit/audit.routes.ts';
 import { settingsRoutes } from './modules/settings/settings.routes.ts';
 import { systemRoutes } from './modules/system/system.routes.ts';
+import * as system from './modules/system/system.service.ts';
+import { outboxBacklog } from './modules/mail/mail.service.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { userMfaRoutes } from './modules/auth/auth.mfa.routes.ts';
 import { identityAuthRoutes, oidcProviderRoutes } from './modules/identity/identity.routes.ts';
@@ -36,15 +38,59 @@ import { placementRoutes } from './modules/placement/placement.routes.ts';
 import { rateLimitStore } from './modules/ratelimit/ratelimit.service.ts';
 import { profileRoutes } from './modules/users/profile.routes.ts';
 import { usersRoutes } from './modules/users/users.admin.routes.ts';
-import { accessPlugin, BEARER_SCHEME, openapiSecurity } from './plugins/access.ts';
+import { accessPlugin } from './plugins/access.ts';
 import { clientPageFor } from './plugins/client-pages.ts';
 import { compressionPlugin } from './plugins/compression.ts';
 import { errorsPlugin } from './plugins/errors.ts';
 import { jsonBodyPlugin } from './plugins/json-body.ts';
+import { metricsPlugin } from './plugins/metrics.ts';
+import type { ScrapedGauge } from './plugins/metrics.ts';
+import { openapiOptions } from './plugins/openapi.ts';
 import { rateLimitPlugin } from './plugins/rate-limit.ts';
 import { withLazyRequestChildren } from './lib/request-logger.ts';
 import { securityHeadersPlugin } from './plugins/security-headers.ts';
 import { createSerializerCompiler } from './plugins/serializer.ts';
+
+/** The modules' figures for /metrics: read from the database at each scrape, over every process. */
+function moduleGauges(ctx: AppContext): ScrapedGauge[] {
+  // One overview per scrape for both job gauges (a scrape reads every gauge at once).
+  let reading: ReturnType<typeof system.jobs> | undefined;
+  const jobsNow = () =>
+    (reading ??= system.jobs(ctx).finally(() => {
+      reading = undefined;
+    }));
+  return [
+    {
+      name: 'crs_jobs',
+      help: 'Background job runs by queue and state (waiting, retrying, active; failed: used up their retries in the last 7 days)',
+      labelNames: ['queue', 'state'],
+      read: async () => {
+        const overview = await jobsNow();
+        return overview.queues.flatMap((q) =>
+          (['waiting', 'retrying', 'active', 'failed'] as const).map((state) => ({ labels: { queue: q.name, state }, value: q[state] })),
+        );
+      },
+    },
+    {
+      name: 'crs_jobs_dead_letters',
+      help: 'Job runs in the dead-letter queue, waiting for someone to look',
+      labelNames: [],
+      read: async () => [{ labels: {}, value: (await jobsNow()).deadLetters }],
+    },
+    {
+      name: 'crs_mail_outbox',
+      help: 'Mails in the outbox still to send (pending) and given up on (failed)',
+      labelNames: ['status'],
+      read: async () => {
+        const backlog = await outboxBacklog(ctx.db);
+        return [
+          { labels: { status: 'pending' }, value: backlog.pending },
+          { labels: { status: 'failed' }, value: backlog.failed },
+        ];
+      },
+    },
+  ];
+}
 
 export type BuildOptions = {
   /** pino options, or false for no request logs (tests). */
@@ -87,17 +133,8 @@ export async function buildApp(ctx: AppContext, opts: BuildOptions = {}): Promis
   // External plugins
   // helmet's headers (CSP and friends) for documents, a smaller set for the API, built once (decisions 0009, 0018, 0042)
   await app.register(securityHeadersPlugin);
-  await app.register(swagger, {
-    openapi: {
-      info: { title: 'CRS — College Resource System API', version: '1' },
-      components: { securitySchemes: { [BEARER_SCHEME]: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
-    },
-    // Each operation's `security` comes from its route's access rule, here and nowhere else.
-    transform: (input) => {
-      const out = jsonSchemaTransform(input);
-      return { ...out, schema: { ...out.schema, security: openapiSecurity(input.route.config?.access) } };
-    },
-  });
+  // The document passes Redocly's recommended rules (operationIds, servers, OpenAPI 3.0 nullables; decision 0048).
+  await app.register(swagger, openapiOptions(ctx.config.publicUrl));
   // No CDN and no inline script: helmet's CSP above covers the reference page too.
   await app.register(swaggerUi, { routePrefix: '/api/docs', uiConfig: { validatorUrl: null } });
 
@@ -110,17 +147,23 @@ export async function buildApp(ctx: AppContext, opts: BuildOptions = {}): Promis
   await app.register(rateLimitPlugin, { ...ctx.config.rateLimit, store: () => rateLimitStore(ctx) });
   // The auth module resolves bearer tokens; the core access plugin only checks roles.
   await app.register(accessPlugin, { authenticate: (token: string) => authenticate(ctx, token) });
-  // Shutting down: answers still under way close their connection, so a keep-alive client cannot
-  // hold the server open (Node only closes connections that are idle when close() starts).
+  // Draining or shutting down: answers close their connection, so a keep-alive client (a load
+  // balancer's pool) reconnects elsewhere and cannot hold the server open (Node only closes
+  // connections that are idle when close() starts; decision 0048).
   let closing = false;
+  const lifecycle = ctx.lifecycle;
   app.addHook('preClose', async () => {
     closing = true;
   });
   // (API answers' `cache-control: no-store` is among their security headers, decision 0042.)
   app.addHook('onSend', (_request, reply, payload, done) => {
-    if (closing) reply.header('connection', 'close');
+    if (closing || lifecycle.draining) reply.header('connection', 'close');
     done(null, payload);
   });
+
+  // Prometheus metrics at /metrics, only with METRICS_TOKEN (decision 0048); the modules' figures
+  // are read when scraped: job queues (lib/jobs through the system module) and the mail outbox.
+  await app.register(metricsPlugin, { token: ctx.config.metricsToken, database: ctx.database, gauges: moduleGauges(ctx) });
 
   // Routes
   await app.register(

@@ -1,5 +1,6 @@
-// Configuration: every bad variable is named; the JWT secret is generated once and kept.
-import { existsSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+// Configuration: every bad variable is named; without JWT_SECRET the secret comes from the
+// database (decision 0048), adopting an older install's data-dir file.
+import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -90,7 +91,8 @@ describe('loadConfig', () => {
     });
     expect(c).toMatchObject({ port: 8080, host: '0.0.0.0', publicUrl: 'https://crs.example.edu', registrationApproval: false, trustProxy: true, seed: false, databaseUrl: undefined, smtpUrl: undefined });
     expect(Buffer.from(c.jwtSecret).toString()).toBe('s'.repeat(32));
-    // A configured secret writes nothing to the data dir.
+    // A configured secret wins: nothing is asked of the database, nothing written to the data dir.
+    expect(c.sharedJwtSecret).toBeUndefined();
     expect(existsSync(path.join(dir, 'jwt-secret'))).toBe(false);
   });
 
@@ -112,19 +114,20 @@ describe('loadConfig', () => {
 });
 
 describe('JWT secret', () => {
-  it('is generated once (32 bytes), kept in the data dir with mode 0600, and reused', () => {
+  it('comes from the database when JWT_SECRET is not set, and the data dir gets no file', () => {
     const dir = path.join(tempDir(), 'nested', 'data');
-    const first = loadConfig({ CRS_DATA_DIR: dir });
-    const file = path.join(dir, 'jwt-secret');
-    expect(existsSync(file)).toBe(true);
-    expect(statSync(file).mode & 0o777).toBe(0o600);
-    expect(first.jwtSecret.byteLength).toBe(32);
-    expect(readFileSync(file, 'utf8').trim()).toBe(Buffer.from(first.jwtSecret).toString('hex'));
-    const second = loadConfig({ CRS_DATA_DIR: dir });
-    expect(Buffer.from(second.jwtSecret).equals(Buffer.from(first.jwtSecret))).toBe(true);
-    // Another data dir gets another secret.
-    const other = loadConfig({ CRS_DATA_DIR: tempDir() });
-    expect(Buffer.from(other.jwtSecret).equals(Buffer.from(first.jwtSecret))).toBe(false);
+    const c = loadConfig({ CRS_DATA_DIR: dir });
+    expect(c.sharedJwtSecret).toEqual({ adopt: undefined });
+    expect(existsSync(path.join(dir, 'jwt-secret'))).toBe(false);
+  });
+
+  it("offers an older install's jwt-secret file to the database, so signed-in users stay signed in", () => {
+    const dir = tempDir();
+    mkdirSync(dir, { recursive: true });
+    const hex = 'c0ffee'.repeat(10) + 'abcd';
+    writeFileSync(path.join(dir, 'jwt-secret'), hex + '\n', { mode: 0o600 });
+    const c = loadConfig({ CRS_DATA_DIR: dir });
+    expect(Buffer.from(c.sharedJwtSecret!.adopt!).toString('hex')).toBe(hex);
   });
 
   it('refuses a damaged secret file instead of silently making a new one', () => {
@@ -140,6 +143,8 @@ describe('JWT secret', () => {
     const a = loadConfig({ CRS_DATA_DIR: dir }, { persistSecret: false });
     const b = loadConfig({ CRS_DATA_DIR: dir }, { persistSecret: false });
     expect(existsSync(path.join(dir, 'jwt-secret'))).toBe(false);
+    expect(a.sharedJwtSecret).toBeUndefined();
+    expect(a.jwtSecret.byteLength).toBe(32);
     expect(Buffer.from(a.jwtSecret).equals(Buffer.from(b.jwtSecret))).toBe(false);
   });
 });

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
 import { DEFAULT_ATTENDANCE_THRESHOLD, DEFAULT_CORRECTION_DAYS } from '@crs/shared/schemas/attendance';
@@ -99,6 +99,10 @@ const envSchema = z.object({
     .refine((list) => list.every((d) => DOMAIN.test(d)), 'must be comma-separated domains such as college.edu')
     .optional(),
   OIDC_DEFAULT_ROLE: z.enum(ROLES, { error: `must be one of ${ROLES.join(', ')}` }).optional(),
+  // Decision 0048: after SIGTERM a process answers not-ready but keeps serving this long, so a load balancer moves away first.
+  SHUTDOWN_GRACE_SECONDS: z.coerce.number({ error: 'must be a whole number of seconds' }).int().min(0).max(600).default(10),
+  // Decision 0048: GET /metrics answers only with this bearer token; unset, there are no metrics (404).
+  METRICS_TOKEN: z.string().refine((s) => Buffer.byteLength(s) >= 16, 'must be at least 16 bytes').optional(),
   REDIS_KEY_PREFIX: z.string().regex(/^[A-Za-z0-9:_.-]{1,64}$/, 'must be 1–64 letters, digits or : _ . -').default('crs'),
 });
 
@@ -112,7 +116,17 @@ export type Config = {
   smtpUrl: string | undefined;
   mailFrom: string;
   publicUrl: string;
+  /**
+   * The signing secret: JWT_SECRET when set; otherwise the runtime replaces this placeholder with
+   * the database's shared secret at start (see `sharedJwtSecret`, decision 0048).
+   */
   jwtSecret: Uint8Array;
+  /**
+   * Set when JWT_SECRET is not: the secret comes from the database, shared by every process;
+   * `adopt` is an older install's CRS_DATA_DIR/jwt-secret, stored the first time so signed-in
+   * users stay signed in.
+   */
+  sharedJwtSecret: { adopt: Uint8Array | undefined } | undefined;
   /** Initial value of the Settings' registration approval (decision 0033: Settings wins once saved). */
   registrationApproval: boolean;
   trustProxy: boolean;
@@ -139,6 +153,10 @@ export type Config = {
   redisUrl: string | undefined;
   /** Prefix of every Redis key CRS writes (several deployments may share one Redis). */
   redisKeyPrefix: string;
+  /** The bearer token of GET /metrics; undefined: metrics are off (decision 0048). */
+  metricsToken: string | undefined;
+  /** After SIGTERM: how long the process keeps serving while readiness answers 503 (decision 0048). */
+  shutdownGraceMs: number;
   /** How often each process looks for due background jobs and cron slots (decision 0037). */
   jobsPollSeconds: number;
   /** The OpenID Connect provider `default` from OIDC_* variables (issue 28), if they are set. */
@@ -150,6 +168,10 @@ export class ConfigError extends Error {}
 const repoRoot = path.resolve(import.meta.dirname, '../../..');
 
 /** Reads and validates the environment; throws ConfigError naming every bad variable. */
+/**
+ * `persistSecret: false` (tests): without JWT_SECRET the secret is random and this process's own,
+ * never read from or stored in the database.
+ */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, opts: { persistSecret?: boolean } = {}): Config {
   // Empty strings mean "not set" (a blank line in a .env file should not fail validation).
   const cleaned = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ''));
@@ -177,9 +199,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, opts: { persist
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
     publicUrl: (e.PUBLIC_URL ?? `http://${displayHost}:${e.PORT}`).replace(/\/+$/, ''),
-    jwtSecret: e.JWT_SECRET
-      ? new TextEncoder().encode(e.JWT_SECRET)
-      : loadOrCreateSecret(dataDir, opts.persistSecret ?? true),
+    jwtSecret: e.JWT_SECRET ? new TextEncoder().encode(e.JWT_SECRET) : randomBytes(32),
+    sharedJwtSecret: e.JWT_SECRET || !(opts.persistSecret ?? true) ? undefined : { adopt: legacySecret(dataDir) },
     registrationApproval: e.CRS_REGISTRATION_APPROVAL === 'on',
     trustProxy: e.TRUST_PROXY,
     logLevel: e.LOG_LEVEL,
@@ -194,6 +215,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, opts: { persist
     redisUrl: e.REDIS_URL,
     redisKeyPrefix: e.REDIS_KEY_PREFIX,
     jobsPollSeconds: e.CRS_JOBS_POLL_SECONDS,
+    shutdownGraceMs: e.SHUTDOWN_GRACE_SECONDS * 1000,
+    metricsToken: e.METRICS_TOKEN,
     oidc:
       e.OIDC_ISSUER && e.OIDC_CLIENT_ID && e.OIDC_CLIENT_SECRET
         ? {
@@ -208,17 +231,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, opts: { persist
   };
 }
 
-/** A 256-bit signing secret generated once and kept in the data dir (mode 0600). */
-function loadOrCreateSecret(dataDir: string, persist: boolean): Uint8Array {
-  if (!persist) return randomBytes(32);
+/**
+ * The secret an install before decision 0048 generated into the data directory (mode 0600), if
+ * there is one: the database adopts it the first time. A damaged file is refused rather than
+ * silently replaced (everyone would be signed out).
+ */
+function legacySecret(dataDir: string): Uint8Array | undefined {
   const file = path.join(dataDir, 'jwt-secret');
-  if (existsSync(file)) {
-    const hex = readFileSync(file, 'utf8').trim();
-    if (/^[0-9a-f]{64,}$/.test(hex)) return Buffer.from(hex, 'hex');
-    throw new ConfigError(`Invalid configuration:\n  ${file} does not hold a hex secret of at least 32 bytes`);
-  }
-  mkdirSync(dataDir, { recursive: true });
-  const secret = randomBytes(32);
-  writeFileSync(file, secret.toString('hex') + '\n', { mode: 0o600, flag: 'wx' });
-  return secret;
+  if (!existsSync(file)) return undefined;
+  const hex = readFileSync(file, 'utf8').trim();
+  if (/^[0-9a-f]{64,}$/.test(hex)) return Buffer.from(hex, 'hex');
+  throw new ConfigError(`Invalid configuration:\n  ${file} does not hold a hex secret of at least 32 bytes`);
 }

@@ -24,6 +24,11 @@ export type AppContext = {
   /** Background jobs (lib/jobs): the root registers the modules' jobs and starts it (server.ts). */
   jobs: JobRunner;
   startedAt: number;
+  /**
+   * Set by the root on SIGTERM (server.ts, decision 0048): readiness answers 503 so a load balancer
+   * stops sending new work, while the process keeps serving for its grace period.
+   */
+  lifecycle: { draining: boolean };
 };
 
 export function createContext(config: Config, database: Database, mailer: MailSender, store: FileStore): AppContext {
@@ -41,5 +46,6 @@ export function createContext(config: Config, database: Database, mailer: MailSe
       exclusively: (fn) => database.exclusively(JOBS_LOCK, fn),
     }),
     startedAt: Date.now(),
+    lifecycle: { draining: false },
   };
 }

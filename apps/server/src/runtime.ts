@@ -17,6 +17,7 @@ import { sweepOrphanBytes } from './modules/files/files.service.ts';
 import * as identity from './modules/identity/identity.service.ts';
 import { MailOutbox } from './modules/mail/mail.service.ts';
 import * as settings from './modules/settings/settings.service.ts';
+import { sharedSecret } from './modules/system/system.service.ts';
 
 export type Runtime = { ctx: AppContext; outbox: MailOutbox; close(): Promise<void> };
 
@@ -69,14 +70,17 @@ export async function openRuntime(config: Config, print: (line: string) => void)
           throw err;
         }
       })();
+  let resolved = config;
   try {
     await migrate(database);
+    // Without JWT_SECRET every process signs with the database's secret (decision 0048).
+    if (config.sharedJwtSecret) resolved = { ...config, jwtSecret: await sharedSecret(database.db, 'jwt', config.sharedJwtSecret.adopt) };
   } catch (err) {
     await database.close();
     lock?.release();
     throw err;
   }
-  const { ctx, outbox } = assembleContext(config, database, print);
+  const { ctx, outbox } = assembleContext(resolved, database, print);
   return {
     ctx,
     outbox,

@@ -26,16 +26,28 @@ async function main(): Promise<void> {
   // The periodic sweeps (runtime.ts registerJobs) run on the job runner, once per slot over all processes.
   await ctx.jobs.start((err) => app.log.warn({ err }, 'background jobs: the job runner met an error'));
 
+  // Decision 0048: on SIGTERM the process turns not-ready (readiness answers 503, answers close
+  // their connection) and keeps serving for the grace period, so a load balancer moves its traffic
+  // away first; then it closes the server (requests under way finish), stops the jobs, closes the
+  // database and exits 0. A second signal cuts the grace short (Ctrl-C twice in a terminal).
   let stopping = false;
+  let endGrace: (() => void) | undefined;
   const stop = async (signal: string) => {
-    if (stopping) return;
+    if (stopping) {
+      endGrace?.();
+      return;
+    }
     stopping = true;
+    ctx.lifecycle.draining = true;
+    const grace = config.shutdownGraceMs;
+    app.log.info({ signal, graceSeconds: grace / 1000 }, 'draining: not ready, still serving for the grace period');
+    // A hung shutdown must not outlive the grace plus a 10 s budget.
+    setTimeout(() => process.exit(1), grace + 10_000).unref();
+    if (grace > 0) await new Promise<void>((resolve) => ((endGrace = resolve), setTimeout(resolve, grace)));
     app.log.info({ signal }, 'shutting down');
-    // A hung shutdown must not outlive the 10 s budget.
-    setTimeout(() => process.exit(1), 10_000).unref();
     admin?.close();
-    await ctx.jobs.stop(); // runs under way finish (or are retried later); no new ones start
     await app.close(); // in-flight requests finish; new ones get 503
+    await ctx.jobs.stop(); // runs under way finish (or are retried later); no new ones start
     await runtime.close();
     process.exit(0);
   };

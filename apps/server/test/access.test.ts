@@ -14,6 +14,7 @@ import { bearer, concreteUrl, mintToken } from './util.ts';
  */
 const PUBLIC_ALLOWLIST = new Set([
   'GET /api/v1/health',
+  'GET /api/v1/health/live',
   'GET /api/v1/health/ready',
   'POST /api/v1/auth/register',
   'POST /api/v1/auth/login',

@@ -34,6 +34,7 @@ async function startServer(databaseUrl: string | undefined, dataDir = mkdtempSyn
     CRS_SEED: 'false',
     LOG_LEVEL: 'warn',
     CRS_JOBS_POLL_SECONDS: '1',
+    SHUTDOWN_GRACE_SECONDS: '0', // no load balancer to drain from (decision 0048)
     ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
   };
   const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/server.ts'], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });

@@ -52,6 +52,8 @@ async function baseEnv(extra: Record<string, string> = {}): Promise<Record<strin
     PORT: String(await freePort()),
     CRS_SEED: 'false',
     LOG_LEVEL: 'warn',
+    // No grace after SIGTERM unless a test asks for one (decision 0048: the default is 10 s).
+    SHUTDOWN_GRACE_SECONDS: '0',
     ...(PG_URL ? { DATABASE_URL: await freshPgUrl() } : {}),
     ...extra,
   };
@@ -131,7 +133,7 @@ describe('a running server', () => {
 
   it('answers live and ready', async () => {
     expect(await (await fetch(`${server.url}/api/v1/health`)).json()).toEqual({ status: 'ok' });
-    expect(await (await fetch(`${server.url}/api/v1/health/ready`)).json()).toEqual({ status: 'ok', database: embedded ? 'pglite' : 'postgresql' });
+    expect(await (await fetch(`${server.url}/api/v1/health/ready`)).json()).toEqual({ status: 'ok', database: embedded ? 'pglite' : 'postgresql', migrations: 'done' });
   });
 
   // The lock belongs to the embedded database only: PostgreSQL serves many processes by design.
@@ -227,6 +229,39 @@ describe('a running server', () => {
   });
 });
 
+describe('draining on SIGTERM (decision 0048)', () => {
+  it('turns not-ready at once, keeps answering live and API calls through the grace period, then exits 0', async () => {
+    const server = await startServer(await baseEnv({ SHUTDOWN_GRACE_SECONDS: '3' }));
+    expect((await fetch(`${server.url}/api/v1/health/ready`)).status).toBe(200);
+    const started = Date.now();
+    server.child.kill('SIGTERM');
+    // Ready turns 503 (the load balancer's cue) while the process still serves everything else.
+    const until = Date.now() + 2000;
+    let ready = await fetch(`${server.url}/api/v1/health/ready`);
+    while (ready.status !== 503 && Date.now() < until) {
+      await new Promise((r) => setTimeout(r, 20));
+      ready = await fetch(`${server.url}/api/v1/health/ready`);
+    }
+    expect(ready.status).toBe(503);
+    expect(await ready.json()).toMatchObject({ status: 'draining' });
+    // Each answer during the grace closes its connection, so pooled clients reconnect elsewhere.
+    expect(ready.headers.get('connection')).toBe('close');
+    const live = await fetch(`${server.url}/api/v1/health/live`);
+    expect(live.status).toBe(200);
+    const api = await fetch(`${server.url}/api/v1/settings/public`);
+    expect(api.status).toBe(200);
+    expect(await api.json()).toHaveProperty('institutionName');
+    expect(Date.now() - started).toBeLessThan(3000);
+    expect(server.child.exitCode).toBeNull();
+
+    const code = await Promise.race([server.exited, new Promise<'timeout'>((r) => setTimeout(() => r('timeout'), 15_000))]);
+    expect(code).toBe(0);
+    // It waited out the grace period before closing.
+    expect(Date.now() - started).toBeGreaterThanOrEqual(3000);
+    await expect(fetch(`${server.url}/api/v1/health/live`)).rejects.toThrow();
+  }, 90_000);
+});
+
 /** Several server processes on one database is PostgreSQL's case (PGlite allows one): registered in the PostgreSQL run only. */
 if (!embedded) {
   describe('two server processes on one PostgreSQL database', () => {
@@ -264,6 +299,75 @@ if (!embedded) {
           await new Promise((r) => setTimeout(r, 25));
         }
         expect((await me(b.url, here)).status).toBe(200);
+      },
+      150_000,
+    );
+  });
+}
+
+/**
+ * Issue 29 item 2 (decision 0048): N processes on one database need no shared configuration. With
+ * no JWT_SECRET the signing secret is the database's, so a token from one process works on the
+ * other; the settings and user caches are dropped in every process on change (LISTEN/NOTIFY).
+ * PostgreSQL only, as above.
+ */
+if (!embedded) {
+  describe('two server processes on one PostgreSQL database without JWT_SECRET', () => {
+    it(
+      "accept each other's tokens, see a settings change at once and refuse a user disabled on the other",
+      async () => {
+        const envA = await baseEnv();
+        expect(envA.JWT_SECRET).toBeUndefined();
+        const dirB = mkdtempSync(path.join(tmpdir(), 'crs-proc-'));
+        dirs.push(dirB);
+        const envB = { ...envA, CRS_DATA_DIR: dirB, PORT: String(await freePort()) };
+        const [a, b] = await Promise.all([startServer(envA), startServer(envB)]);
+        const json = { 'content-type': 'application/json' };
+        const suffix = randomBytes(3).toString('hex');
+        const adminEmail = `admin.${suffix}@test.crs`;
+        const made = await cli(envA, 'user:create', '--email', adminEmail, '--name', 'Lakshmi Narayanan', '--role', 'SuperAdmin', '--password', 'secret123');
+        expect(made.code).toBe(0);
+        const login = await fetch(`${a.url}/api/v1/auth/login`, { method: 'POST', headers: json, body: JSON.stringify({ email: adminEmail, password: 'secret123' }) });
+        expect(login.status).toBe(200);
+        const admin = { ...json, authorization: `Bearer ${((await login.json()) as { token: string }).token}` };
+        // A token signed by A is good on B.
+        expect((await fetch(`${b.url}/api/v1/auth/users/me`, { headers: admin })).status).toBe(200);
+
+        const reg = await fetch(`${a.url}/api/v1/auth/register`, {
+          method: 'POST',
+          headers: json,
+          body: JSON.stringify({ name: 'Karthik Subramanian', email: `student.${suffix}@test.crs`, phone: '9876543210', password: 'secret123', roles: 'Student' }),
+        });
+        expect(reg.status).toBe(201);
+        const registered = (await reg.json()) as { token: string; user: { _id: string } };
+        const student = { authorization: `Bearer ${registered.token}` };
+        const meOnB = () => fetch(`${b.url}/api/v1/auth/users/me`, { headers: student });
+        expect((await meOnB()).status).toBe(200); // B now has the user cached
+
+        /** Polls `check` on B until it holds; the time it took (LISTEN/NOTIFY is asynchronous, but quick). */
+        const until = async (what: string, check: () => Promise<boolean>) => {
+          const started = Date.now();
+          while (!(await check())) {
+            if (Date.now() - started > 2000) throw new Error(`process B: ${what} not seen within 2 s`);
+            await new Promise((r) => setTimeout(r, 10));
+          }
+          return Date.now() - started;
+        };
+
+        // Settings: B caches them, A saves a new name, B answers with it.
+        const nameOnB = async () => ((await (await fetch(`${b.url}/api/v1/settings/public`)).json()) as { institutionName: string }).institutionName;
+        const before = await nameOnB();
+        const renamed = `Sri Venkateswara College of Engineering ${suffix}`;
+        expect(before).not.toBe(renamed);
+        const saved = await fetch(`${a.url}/api/v1/settings`, { method: 'PATCH', headers: admin, body: JSON.stringify({ institutionName: renamed }) });
+        expect(saved.status).toBe(200);
+        expect(await until('the new institution name', async () => (await nameOnB()) === renamed)).toBeLessThan(2000);
+
+        // Users: disabled on A, refused on B at its next requests.
+        const disabled = await fetch(`${a.url}/api/v1/users/${registered.user._id}/disable`, { method: 'POST', headers: admin, body: '{}' });
+        expect(disabled.status).toBe(200);
+        await until('the disabled account refused', async () => (await meOnB()).status === 401);
+        expect((await fetch(`${b.url}/api/v1/auth/users/me`, { headers: admin })).status).toBe(200);
       },
       150_000,
     );

@@ -91,7 +91,7 @@ async function state(db: Sql) {
 /** Starts the server entry (as `npm start` runs it) on `databaseUrl`, or the embedded database in `dataDir`; resolves once it listens. */
 async function startServer(dataDir: string, databaseUrl?: string) {
   const port = await freePort();
-  const env = { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', CRS_DATA_DIR: dataDir, HOST: '127.0.0.1', PORT: String(port), CRS_SEED: 'false', LOG_LEVEL: 'warn', ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}) };
+  const env = { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', CRS_DATA_DIR: dataDir, HOST: '127.0.0.1', PORT: String(port), CRS_SEED: 'false', LOG_LEVEL: 'warn', SHUTDOWN_GRACE_SECONDS: '0', ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}) };
   const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/server.ts'], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
   children.push(child);
   const exited = new Promise<NodeJS.Signals | null>((resolve) => child.on('exit', (_code, signal) => resolve(signal)));

@@ -59,6 +59,8 @@ async function startServer(port: number, index: number, count: number): Promise<
     LOG_LEVEL: 'warn',
     RATE_LIMIT_IP: '1000000',
     RATE_LIMIT_USER: '1000000',
+    // No load balancer to drain from: stop at once on the teardown's SIGTERM (decision 0048).
+    SHUTDOWN_GRACE_SECONDS: '0',
   };
   delete env.NODE_ENV;
   const server: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/server.ts'], { cwd: repoRoot, env, stdio: ['ignore', 'pipe', 'pipe'] });

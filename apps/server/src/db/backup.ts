@@ -12,10 +12,17 @@ import { queryRows } from './client.ts';
 import type { Db } from './client.ts';
 import * as schema from './schema/index.ts';
 
+/**
+ * Tables a backup leaves out: the server's generated secrets belong to the installation, not to
+ * its data (decision 0048), so a restore never swaps the signing key under running processes.
+ */
+export const NOT_BACKED_UP: ReadonlySet<string> = new Set(['server_secrets']);
+
 /** Tables in dependency order (parents first), as the schema module exports them. */
 export const TABLES: string[] = (Object.values(schema) as unknown[])
   .filter((v): v is PgTable => is(v, PgTable))
-  .map((t) => getTableName(t));
+  .map((t) => getTableName(t))
+  .filter((name) => !NOT_BACKED_UP.has(name));
 
 /** The database part of a backup: the first entry of the archive. */
 type Manifest = {

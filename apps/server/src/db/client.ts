@@ -75,6 +75,14 @@ export type Database = {
   executeSql(text: string, values?: unknown[]): Promise<{ rows: unknown[] }>;
   close(): Promise<void>;
   /**
+   * Metrics (decision 0048): `observe`, when set, hears every statement's duration in seconds
+   * (on PostgreSQL each pooled connection's statements, transactions included); unset, a query
+   * pays one property read.
+   */
+  queryTimer: { observe: ((seconds: number) => void) | undefined };
+  /** The PostgreSQL pool's connections (total, idle, callers waiting); undefined on PGlite. */
+  poolStats(): { total: number; idle: number; waiting: number } | undefined;
+  /**
    * The PGlite instance, for tests; undefined on PostgreSQL. It answers as drizzle reads: dates,
    * timestamps and intervals come as PostgreSQL's text (DRIZZLE_PARSERS), not as Date objects.
    */
@@ -163,15 +171,21 @@ type Queryable = Pick<PGlite, 'query'> | Transaction;
  * `client` with its `query` (and a transaction's) passing drizzle's options on without the
  * per-query parsers. The wrappers are made once per client, not on each property access.
  */
-function withoutQueryParsers<C extends Queryable>(client: C): C {
+function withoutQueryParsers<C extends Queryable>(client: C, timer: Database['queryTimer']): C {
   const target = client as Queryable;
-  const queryWithoutParsers = (text: string, params?: unknown[], options?: Parameters<Queryable['query']>[2]) => {
+  const untimed = (text: string, params?: unknown[], options?: Parameters<Queryable['query']>[2]) => {
     if (!options?.parsers) return target.query(text, params, options);
     const { parsers: _, ...rest } = options;
     return target.query(text, params, rest);
   };
+  const queryWithoutParsers = (text: string, params?: unknown[], options?: Parameters<Queryable['query']>[2]) => {
+    const observe = timer.observe;
+    if (!observe) return untimed(text, params, options);
+    const started = performance.now();
+    return untimed(text, params, options).finally(() => observe((performance.now() - started) / 1000));
+  };
   const transaction =
-    client instanceof PGlite ? <T>(fn: (tx: Transaction) => Promise<T>) => client.transaction((tx) => fn(withoutQueryParsers(tx))) : undefined;
+    client instanceof PGlite ? <T>(fn: (tx: Transaction) => Promise<T>) => client.transaction((tx) => fn(withoutQueryParsers(tx, timer))) : undefined;
   return new Proxy(client, {
     get(target, prop, receiver) {
       if (prop === 'query') return queryWithoutParsers;
@@ -194,12 +208,15 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
       parsers: DRIZZLE_PARSERS,
       startParams: [...PGlite.defaultStartParams, ...SESSION_SETTINGS.flatMap(([name, value]) => ['-c', `${name}=${value}`])],
     });
-    const db = drizzlePglite({ client: withoutQueryParsers(instance), schema }) as unknown as Db;
+    const queryTimer: Database['queryTimer'] = { observe: undefined };
+    const db = drizzlePglite({ client: withoutQueryParsers(instance, queryTimer), schema }) as unknown as Db;
     const bus = new EventEmitter();
     bus.setMaxListeners(0);
     return {
       kind: 'pglite',
       db,
+      queryTimer,
+      poolStats: () => undefined,
       pglite: instance,
       // One process owns the embedded database (lock file), so an in-process bus is complete.
       notifier: {
@@ -232,12 +249,16 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
   pool.on('error', () => {
     /* idle client errors are reported on the next query */
   });
+  const queryTimer: Database['queryTimer'] = { observe: undefined };
+  pool.on('connect', (client) => timeQueries(client, queryTimer));
   const db = drizzlePg(pool, { schema }) as unknown as Db;
   const notifier = createPgNotifier(opts.url);
   let closed = false;
   return {
     kind: 'postgresql',
     db,
+    queryTimer,
+    poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
     notifier,
     sizeBytes: async () => {
       const r = await pool.query<{ size: string }>('select pg_database_size(current_database())::text as size');
@@ -275,6 +296,30 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
       await pool.end();
     },
   };
+}
+
+/**
+ * Times the statements of one pooled connection for `timer.observe` (metrics), whether called
+ * with a callback (the pool's own `query`) or for a promise (drizzle, transactions).
+ */
+function timeQueries(client: pg.PoolClient, timer: Database['queryTimer']): void {
+  const query = client.query.bind(client) as (...args: unknown[]) => unknown;
+  client.query = ((...args: unknown[]) => {
+    const observe = timer.observe;
+    if (!observe) return query(...args);
+    const started = performance.now();
+    const done = () => observe((performance.now() - started) / 1000);
+    const last = args.at(-1);
+    if (typeof last === 'function') {
+      args[args.length - 1] = (...result: unknown[]) => {
+        done();
+        return (last as (...a: unknown[]) => unknown)(...result);
+      };
+      return query(...args);
+    }
+    const result = query(...args);
+    return result instanceof Promise ? result.finally(done) : result;
+  }) as typeof client.query;
 }
 
 type PgNotifier = Notifier & { close(): Promise<void> };

@@ -1,6 +1,9 @@
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
+import { sql } from 'drizzle-orm';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
+import { queryRows } from './client.ts';
 import type { Database } from './client.ts';
 
 export const MIGRATIONS_DIR = path.resolve(import.meta.dirname, '../../drizzle');
@@ -20,4 +23,21 @@ export async function migrate(database: Database): Promise<void> {
   // Both migrators run the same SQL files and keep the same journal table.
   if (database.kind === 'pglite') await migratePglite(database.db as never, config);
   else await database.exclusively(MIGRATIONS_LOCK, () => migratePg(database.db as never, config));
+}
+
+/** How many migrations this build ships (the journal's entries), read once. */
+let shipped: number | undefined;
+function shippedMigrations(): number {
+  shipped ??= (JSON.parse(readFileSync(path.join(MIGRATIONS_DIR, 'meta/_journal.json'), 'utf8')) as { entries: unknown[] }).entries.length;
+  return shipped;
+}
+
+/**
+ * Whether the database has every migration this build ships (readiness, decision 0048): one
+ * small query, which also proves the database answers. More applied than shipped is fine (a newer
+ * process migrated during a rolling upgrade).
+ */
+export async function migrationsDone(database: Database): Promise<boolean> {
+  const [row] = await queryRows<{ n: number }>(database.db, sql`select count(*)::int as n from drizzle.__drizzle_migrations`);
+  return Number(row?.n ?? 0) >= shippedMigrations();
 }

@@ -23,6 +23,9 @@ declare module 'fastify' {
   }
 }
 
+/** Whether the rate limit guards a route: every /api/v1 route but health (probes). */
+export const rateLimitedUrl = (url: string): boolean => url.startsWith('/api/v1/') && !url.startsWith('/api/v1/health');
+
 /**
  * The API rate limit (decision 0031): per client address on every /api/v1 route but health
  * (probes), and per signed-in user once the access check has found the principal. Over either
@@ -79,7 +82,7 @@ export const rateLimitPlugin = fp(async (app: FastifyInstance, opts: RateLimitOp
   // Hooks on the limited routes only (as the access check, decision 0018): static files, health
   // and unknown paths run none.
   app.addHook('onRoute', (route) => {
-    if (!route.url.startsWith('/api/v1/') || route.url.startsWith('/api/v1/health')) return;
+    if (!rateLimitedUrl(route.url)) return;
     if (opts.ip > 0) route.onRequest = [...[route.onRequest ?? []].flat(), byAddress];
     const access = (route.config as { access?: Access } | undefined)?.access;
     if (opts.user > 0 && access !== 'public') route.preParsing = [...[route.preParsing ?? []].flat(), byUser];

@@ -3,6 +3,8 @@
  * part; in MSG like every module's part (the server sends none of these texts today).
  */
 export const SYSTEM_MSG = {
+  /** GET /metrics without the right `Authorization: Bearer <METRICS_TOKEN>` (decision 0048). */
+  metricsTokenRequired: 'The metrics need the metrics token: Authorization: Bearer <METRICS_TOKEN>.',
   jobsTitle: 'Background jobs',
   jobsDescription:
     'Scheduled work shared by every server process: each slot runs once, a failed run is tried again after a growing wait, and a run that fails every time is kept as a dead letter.',

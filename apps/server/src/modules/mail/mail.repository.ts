@@ -50,3 +50,14 @@ export async function markFailed(db: Executor, id: number, error: string, giveUp
     })
     .where(eq(mailOutbox.id, id));
 }
+
+/** Mails still to send (`pending`) and given up on (`failed`), counted on the status index (metrics). */
+export async function countBacklog(db: Executor): Promise<{ pending: number; failed: number }> {
+  const rows = await db
+    .select({ status: mailOutbox.status, n: sql<number>`count(*)::int` })
+    .from(mailOutbox)
+    .where(sql`${mailOutbox.status} in ('pending', 'failed')`)
+    .groupBy(mailOutbox.status);
+  const of = (status: string) => Number(rows.find((r) => r.status === status)?.n ?? 0);
+  return { pending: of('pending'), failed: of('failed') };
+}

@@ -15,6 +15,9 @@ export type OutboxOptions = {
   onError?: (err: unknown, mailId: number) => void;
 };
 
+/** The outbox's backlog over every process (metrics, decision 0048): mails still to send, and those given up on. */
+export const outboxBacklog = (db: Db): Promise<{ pending: number; failed: number }> => repo.countBacklog(db);
+
 const MAX_ATTEMPTS = 8;
 /**
  * SMTP connections kept open and shared by every send (nodemailer's pool): a bulk message to a
