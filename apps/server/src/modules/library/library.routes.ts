@@ -99,7 +99,7 @@ export const libraryRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
   app.patch('/books/:id/copies/:copyId', {
     config: { access: desk },
     schema: { tags, summary: 'Edit one copy (status, shelf, acquisition, price, batch)', params: copyParams, body: updateCopyBody, response: { 200: copyResponse, ...errors } },
-    handler: async (req) => ({ message: MSG.copyUpdated, copy: await library.editCopy(ctx, principalOf(req), { bookId: req.params.id, copyId: req.params.copyId }, req.body) }),
+    handler: async (req) => library.editCopy(ctx, principalOf(req), { bookId: req.params.id, copyId: req.params.copyId }, req.body),
   });
 
   // Static before the parameter: find-my-way prefers /copies/labels to /copies/:barcode.
@@ -127,10 +127,7 @@ export const libraryRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
   app.patch('/copies/:barcode', {
     config: { access: desk },
     schema: { tags, summary: 'Change a copy by barcode: status (lost on loan: the member owes its replacement), shelf and the rest', params: barcodeParams, body: updateCopyBody, response: { 200: copyResponse, ...errors } },
-    handler: async (req) => {
-      const copy = await library.editCopy(ctx, principalOf(req), { barcode: req.params.barcode }, req.body);
-      return { message: req.body.status === 'lost' && copy.loan ? MSG.copyLost : MSG.copyUpdated, copy };
-    },
+    handler: async (req) => library.editCopy(ctx, principalOf(req), { barcode: req.params.barcode }, req.body),
   });
 
   // Scanning desk --------------------------------------------------------------------------------

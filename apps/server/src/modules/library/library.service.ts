@@ -416,7 +416,7 @@ export async function getCopy(ctx: AppContext, barcode: string) {
  * the late fine so far, a fine of kind 'replacement'. Audited, with what changed.
  */
 export async function editCopy(ctx: AppContext, p: Principal, where: { bookId: string; copyId: string } | { barcode: string }, patch: UpdateCopyInput) {
-  const barcode = await ctx.db.transaction(async (tx) => {
+  const { barcode, lost } = await ctx.db.transaction(async (tx) => {
     const copy = 'barcode' in where ? (await copies.findByAccession(tx, where.barcode))?.copy : await copies.findCopy(tx, where.bookId, where.copyId);
     if (!copy) throw copyNotFound();
     const changing = patch.status !== undefined && patch.status !== copy.status;
@@ -446,9 +446,9 @@ export async function editCopy(ctx: AppContext, p: Principal, where: { bookId: s
       const changes = audit.changesOf(presentCopy(copy), presentCopy(updated), ['status', 'shelf', 'acquiredOn', 'price', 'batch']);
       if (Object.keys(changes).length > 0) await audit.record(ctx, p, { action: 'library.copy_changed', target: { type: 'library copy', id: copy.id, label }, changes }, tx);
     }
-    return copy.accession;
+    return { barcode: copy.accession, lost: changing && copy.status === 'on_loan' };
   });
-  return getCopy(ctx, barcode);
+  return { message: lost ? MSG.copyLost : MSG.copyUpdated, copy: await getCopy(ctx, barcode) };
 }
 
 
