@@ -470,6 +470,12 @@ export async function deskMember(ctx: AppContext, scanned: string) {
   return presentMember(member, figures.get(member.id));
 }
 
+/**
+ * A loan another desk issued this recently is not returned by a scan: two desks scanned the same
+ * copy at once, and the later one must not undo the earlier (409, nothing changes).
+ */
+const RACE_SECONDS = 5;
+
 const COPY_REFUSALS: Record<string, () => Error> = {
   withdrawn: () => conflict(MSG.copyWithdrawn, 'COPY_WITHDRAWN'),
   lost: () => conflict(MSG.copyMarkedLost, 'COPY_LOST'),
@@ -490,7 +496,7 @@ export async function deskScan(ctx: AppContext, p: Principal, body: DeskScanInpu
   const copy = found.copy;
   if (copy.status === 'on_loan') {
     const closed = await ctx.db.transaction(async (tx) => {
-      const c = await loans.closeLoan(tx, { copyId: copy.id, by: p.user.id });
+      const c = await loans.closeLoan(tx, { copyId: copy.id, by: p.user.id, sparingSeconds: RACE_SECONDS });
       if (!c) throw conflict(MSG.copyNotAvailable, 'COPY_NOT_AVAILABLE');
       await copies.putBack(tx, copy.id);
       return c;

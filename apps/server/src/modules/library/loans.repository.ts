@@ -113,9 +113,11 @@ export async function insertLoan(db: Executor, l: { bookId: string; copyId: stri
  */
 export async function closeLoan(
   db: Executor,
-  l: ({ userId: string; bookId: string } | { copyId: string }) & { by: string; replacementPaise?: number },
+  l: ({ userId: string; bookId: string } | { copyId: string }) & { by: string; replacementPaise?: number; sparingSeconds?: number },
 ): Promise<{ id: string; copyId: string; userId: string; finePaise: number } | undefined> {
-  const which = 'copyId' in l ? sql`${loans.copyId} = ${l.copyId}` : sql`${loans.userId} = ${l.userId} and ${loans.bookId} = ${l.bookId}`;
+  let which = 'copyId' in l ? sql`${loans.copyId} = ${l.copyId}` : sql`${loans.userId} = ${l.userId} and ${loans.bookId} = ${l.bookId}`;
+  // The desk's scan spares a loan another desk issued within these seconds: both scanned one copy at once.
+  if (l.sparingSeconds) which = sql`${which} and (${loans.issuedBy} = ${l.by} or ${loans.issuedOn} < now() - make_interval(secs => ${l.sparingSeconds}::int))`;
   // A lost copy (the desk marks it): the late fine so far plus its replacement cost, of kind 'replacement'.
   const fine = l.replacementPaise === undefined ? finePaiseExpr : sql`${finePaiseExpr} + ${l.replacementPaise}::int`;
   const kind = l.replacementPaise === undefined ? 'overdue' : 'replacement';
