@@ -4,6 +4,17 @@ import { ROLES } from '../roles.ts';
 import { idParamsWith, pagedResponse, pageQuery, uuidField } from './common.ts';
 import type { ImportColumn } from './import.ts';
 
+/**
+ * An accession number, which is also the copy's Code 128 barcode: upper-case letters, digits and
+ * - / . (what a label and a USB scanner carry back unchanged). Typed or scanned lower-case, it is
+ * upper-cased.
+ */
+export const accessionField = z
+  .string()
+  .trim()
+  .toUpperCase()
+  .regex(/^[A-Z0-9][A-Z0-9/.-]{0,31}$/, MSG.accessionFormat);
+
 /** A loan is due soon (bell dot, dashboard) when it falls due within this many days. */
 export const DUE_SOON_DAYS = 3;
 /**
@@ -19,7 +30,15 @@ export const BOOK_IMPORT_COLUMNS: readonly ImportColumn[] = [
   { key: 'isbn', label: 'isbn', example: '9781119456339', hint: 'ISBN-10 or ISBN-13' },
   { key: 'tags', label: 'tags', example: 'textbook; cse', hint: "separate tags with ';'" },
   { key: 'copies', label: 'copies', aliases: ['copiesTotal', 'copies total', 'quantity'], example: '4', hint: 'whole number; blank means 1' },
+  // The college's register (issue 31): one row per copy, by accession number, instead of a count.
+  { key: 'accession', label: 'accession', aliases: ['accession number', 'accession no', 'acc no', 'barcode'], example: 'SVCE-000123', hint: 'one row per copy; leave copies blank' },
+  { key: 'shelf', label: 'shelf', aliases: ['location', 'shelf location'], example: 'CSE-R4-S2' },
+  { key: 'acquired', label: 'acquired', aliases: ['acquired on', 'date of purchase', 'purchase date'], example: '2024-07-29', hint: 'year-month-day' },
+  { key: 'price', label: 'price', aliases: ['cost', 'price (rs)'], example: '649.50', hint: 'rupees' },
+  { key: 'batch', label: 'batch', aliases: ['acquisition batch', 'purchase order', 'po'], example: 'PO-2024-25/041' },
 ];
+
+
 
 // ---------------------------------------------------------------------------------------------
 // ISBN
@@ -292,17 +311,6 @@ export type CopyStatus = (typeof COPY_STATUSES)[number];
 /** What the desk may set by hand: on_loan and on_hold_shelf come only from circulation. */
 export const SETTABLE_COPY_STATUSES = ['available', 'lost', 'damaged', 'withdrawn'] as const;
 
-/**
- * An accession number, which is also the copy's Code 128 barcode: upper-case letters, digits and
- * - / . (what a label and a USB scanner carry back unchanged). Typed or scanned lower-case, it is
- * upper-cased.
- */
-export const accessionField = z
-  .string()
-  .trim()
-  .toUpperCase()
-  .regex(/^[A-Z0-9][A-Z0-9/.-]{0,31}$/, MSG.accessionFormat);
-
 const shelfField = z.string().trim().max(60).transform((v) => (v === '' ? null : v)).nullable();
 const batchField = z.string().trim().max(60).transform((v) => (v === '' ? null : v)).nullable();
 const isoDate = z.iso.date(MSG.dateFormat);
@@ -397,3 +405,13 @@ export type DeskScanResult = z.infer<typeof deskScanResponse>;
 /** POST /library/desk/member: who a scanned card is, before any copy (the desk card's first scan). */
 export const deskMemberBody = z.strictObject({ member: z.string().trim().min(1, MSG.deskMemberUnknown).max(300) });
 export const deskMemberResponse = memberSchema;
+
+/** One copy of an import row (a row of the college's register): the accession number and the rest, checked. */
+export const importedCopySchema = z.strictObject({
+  accession: accessionField,
+  shelf: z.string().trim().max(60).transform((v) => (v === '' ? null : v)).nullable(),
+  acquiredOn: z.iso.date(MSG.dateFormat).nullable(),
+  price: rupeesField.nullable(),
+  batch: z.string().trim().max(60).transform((v) => (v === '' ? null : v)).nullable(),
+});
+export type ImportedCopyInput = z.infer<typeof importedCopySchema>;

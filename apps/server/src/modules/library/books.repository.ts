@@ -136,6 +136,15 @@ export async function existingBookKeys(db: Executor, isbns: string[], titles: st
   return { isbns: new Set(byIsbn.map((r) => r.isbn!)), titleAuthor: new Set(byTitle.map((r) => r.key)) };
 }
 
+/** The id of the book with this natural key (ISBN, else title + first author), visible or not. */
+export async function bookIdByKey(db: Executor, b: Pick<NewBook, 'isbn' | 'title' | 'authors'>): Promise<string | undefined> {
+  const where = b.isbn
+    ? eq(books.isbn, b.isbn)
+    : and(isNull(books.isbn), sql`${books.sortTitle} collate "C" = ${b.title.toLowerCase()}`, sql`lower(coalesce(${books.authors}[1], '')) = ${(b.authors[0] ?? '').toLowerCase()}`);
+  const [row] = await db.select({ id: books.id }).from(books).where(where).limit(1);
+  return row?.id;
+}
+
 export type BookPatch = Partial<Omit<NewBook, 'copiesTotal' | 'copies'>>;
 
 /** Applies a patch of the book's own fields (its copies are changed through copies.repository). */

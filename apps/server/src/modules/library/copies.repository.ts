@@ -7,6 +7,7 @@ import { books, libraryCopies, librarySettings } from '../../db/schema/library.t
 import type { CopyRow } from '../../db/schema/library.ts';
 import { NEXT_ACCESSION } from './accession.ts';
 import { VISIBLE_BOOK } from './books.repository.ts';
+import type { ImportedCopy } from './books.repository.ts';
 
 // The copies (items) of the catalogue: accession numbers, status, shelf. The book's counts follow
 // these rows by trigger (migration 0029); nothing here touches books.
@@ -147,4 +148,18 @@ export async function takenAccessions(db: Executor, accessions: string[]): Promi
   if (accessions.length === 0) return new Set();
   const rows = await db.select({ a: libraryCopies.accession }).from(libraryCopies).where(sql`${libraryCopies.accession} = any(${sql.param(accessions)}::text[])`);
   return new Set(rows.map((r) => r.a));
+}
+
+/** Adds copies from the college's register to a book (an import); taken accession numbers are skipped. */
+export async function addImportedCopies(db: Executor, bookId: string, list: ImportedCopy[]): Promise<Array<{ id: string }>> {
+  if (list.length === 0) return [];
+  const json = JSON.stringify(list.map((c) => ({ accession: c.accession, shelf: c.shelf, acquired_on: c.acquiredOn, price_paise: c.pricePaise, batch: c.batch })));
+  return queryRows<{ id: string }>(
+    db,
+    sql`insert into ${libraryCopies} (book_id, accession, shelf, acquired_on, price_paise, batch)
+      select ${bookId}::uuid, c.accession, c.shelf, c.acquired_on, c.price_paise, c.batch
+      from json_to_recordset(${json}::json) as c(accession text, shelf text, acquired_on date, price_paise int, batch text)
+      on conflict do nothing
+      returning id`,
+  );
 }

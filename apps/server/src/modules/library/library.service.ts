@@ -31,9 +31,11 @@ import * as audit from '../audit/audit.service.ts';
 import * as idcards from '../idcards/idcards.service.ts';
 import * as users from '../users/users.service.ts';
 import * as books from './books.repository.ts';
+import type { NewBook } from './books.repository.ts';
 import * as copies from './copies.repository.ts';
 import * as desk from './desk.repository.ts';
-import { bookImport, bookKey, splitBookKey } from './library.import.ts';
+import { bookImport, bookKey, rowKey, splitBookKey } from './library.import.ts';
+import type { BookImportRow } from './library.import.ts';
 import { renderLabels } from './library.labels.ts';
 import { DEMO_LIBRARIAN, seedBooks, seedLibrary } from './library.seed.ts';
 import { paise, peopleOf, presentBook, presentCopy, presentLoan, presentMember, presentSettings, rupees } from './library.presenter.ts';
@@ -129,28 +131,76 @@ async function storedBookKeys(db: Executor, keys: string[]): Promise<Set<string>
   return new Set([...[...found.isbns].map((i) => `isbn:${i}`), ...[...found.titleAuthor].map((k) => `ta:${k}`)]);
 }
 
+/** Which import row keys (see rowKey) are stored: a book's, or a register row's accession number. */
+async function storedRowKeys(db: Executor, keys: string[]): Promise<Set<string>> {
+  const accessionOf = (k: string) => (k.includes('#') ? k.slice(k.lastIndexOf('#') + 1) : undefined);
+  const withCopy = keys.filter((k) => accessionOf(k) !== undefined);
+  const taken = await copies.takenAccessions(db, withCopy.map((k) => accessionOf(k)!));
+  const stored = await storedBookKeys(db, keys.filter((k) => accessionOf(k) === undefined));
+  for (const k of withCopy) if (taken.has(accessionOf(k)!)) stored.add(k);
+  return stored;
+}
+
+/**
+ * An import's rows as books to write: a count row is a book with numbered copies; register rows
+ * (one per copy) of one book become that book with its copies by accession number.
+ */
+function booksOfRows(list: BookImportRow[]): NewBook[] {
+  const byBook = new Map<string, NewBook>();
+  for (const row of list) {
+    const key = bookKey(row);
+    const { copy, ...fields } = row;
+    const book = byBook.get(key) ?? { ...books.toNewBook(fields), copies: copy ? [] : undefined };
+    if (copy) {
+      book.copies ??= [];
+      book.copies.push({ accession: copy.accession, shelf: copy.shelf, acquiredOn: copy.acquiredOn, pricePaise: copy.price === null ? null : paise(copy.price), batch: copy.batch });
+      book.copiesTotal = book.copies.length;
+    }
+    byBook.set(key, book);
+  }
+  return [...byBook.values()];
+}
+
 /**
  * Imports a book file (CSV, .xlsx, .xls) through the import pipeline. A dry run answers the
  * preview and writes nothing; a real import with any bad row writes nothing (422); else every new
  * book is written as one staged import that readers see whole or not at all (lib/import's
  * writeStaged); 409 while another import is being written. Books already in the catalogue (same
- * ISBN, else title + first author) are skipped, so a re-import adds nothing.
+ * ISBN, else title + first author) are skipped, so a re-import adds nothing. A register (one row
+ * per copy, by accession number, issue 31) adds its copies: new books with theirs, and copies new
+ * to a book already in the catalogue join it when the import commits; a taken accession number is
+ * skipped, so a re-import adds nothing either.
  */
 export const importBooks = (ctx: AppContext, p: Principal, upload: ImportUpload, dryRun: boolean): Promise<ImportOutcome> =>
   importFile(upload, { dryRun, maxRows: ctx.config.importMaxRows }, () => ({
     spec: bookImport,
     store: {
-      existing: (keys) => storedBookKeys(ctx.db, keys),
+      existing: (keys) => storedRowKeys(ctx.db, keys),
       write: (list) =>
         writeStaged(ctx.db, books.bookImports, p.user.id, {
           batchSize: IMPORT_BATCH,
           prepare: async () => {
             // Again now that this import is the only one: an import of the same file may have just committed.
-            const stored = await storedBookKeys(ctx.db, list.map(bookKey));
-            const fresh = list.filter((b) => !stored.has(bookKey(b))).map(books.toNewBook);
+            const storedRows = await storedRowKeys(ctx.db, list.map(rowKey));
+            const rows = list.filter((r) => !storedRows.has(rowKey(r)));
+            const storedBooks = await storedBookKeys(ctx.db, rows.map(bookKey));
+            const all = booksOfRows(rows);
+            const fresh = all.filter((b) => !storedBooks.has(bookKey(b)));
+            const joining = all.filter((b) => storedBooks.has(bookKey(b)) && b.copies?.length);
+            const freshCopies = fresh.reduce((n, b) => n + (b.copies?.length ?? b.copiesTotal), 0);
             const commit = async (tx: Executor, created: number) => {
-              await audit.record(ctx, p, { action: 'library.books_imported', details: { created, skipped: list.length - fresh.length, file: upload.filename } }, tx);
-              return { created, updated: 0 };
+              let joined = 0;
+              for (const b of joining) {
+                const id = await books.bookIdByKey(tx, b);
+                if (id) joined += (await copies.addImportedCopies(tx, id, b.copies!)).length;
+              }
+              await copies.bumpAccessionSequence(tx);
+              const booksSkipped = all.length - fresh.length - joining.length;
+              await audit.record(ctx, p, { action: 'library.books_imported', details: { created, skipped: booksSkipped, copies: freshCopies + joined, file: upload.filename } }, tx);
+              // The pipeline counts rows: a register's rows are its copies, not its books.
+              const registerBooks = fresh.filter((b) => b.copies);
+              const registerCopies = registerBooks.reduce((n, b) => n + b.copies!.length, 0);
+              return { created: created - registerBooks.length + registerCopies + joined, updated: 0 };
             };
             return { rows: fresh, commit };
           },
@@ -455,9 +505,13 @@ export async function editCopy(ctx: AppContext, p: Principal, where: { bookId: s
 // ---------------------------------------------------------------------------------------------
 // Scanning desk
 
-/** The member a card scan names: the ID card's QR payload, else a student ID or employee ID; 404 otherwise. */
+/** The member a card scan names: the ID card's QR payload, else a student ID or employee ID (or the account id the desk's screen holds); 404 otherwise. */
 async function memberOfCard(ctx: AppContext, scanned: string) {
-  const byCard = scanned.includes('/verify/') || /^[A-Za-z0-9_-]{43}$/.test(scanned) ? await idcards.cardHolder(ctx, scanned) : undefined;
+  const byCard = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(scanned)
+    ? scanned.toLowerCase() // the desk's screen holds the member it found by account id
+    : scanned.includes('/verify/') || /^[A-Za-z0-9_-]{43}$/.test(scanned)
+      ? await idcards.cardHolder(ctx, scanned)
+      : undefined;
   const member = byCard ? (await users.usersByIds(ctx, [byCard])).get(byCard) : await users.activeUserByMemberNumber(ctx, scanned);
   if (!member || member.status !== 'active') throw notFound(MSG.deskMemberUnknown, 'MEMBER_NOT_FOUND');
   return member;
