@@ -47,6 +47,8 @@ export function makeLoan(book: Book, member: { _id: string; name: string; email:
     finePaidAt: null,
     fineWaivedAt: null,
     fineSettledBy: null,
+    accession: 'ACC-000001',
+    fineKind: 'overdue',
     ...rest,
   };
 }

@@ -25,6 +25,9 @@ export const AUDIT_ACTIONS = {
   'placement.status_changed': 'Placement application status changed',
   'library.books_imported': 'Books imported',
   'library.fine_waived': 'Fine waived',
+  'library.copies_added': 'Library copies added',
+  'library.copy_changed': 'Library copy changed',
+  'library.copy_lost': 'Library copy lost on loan',
   'report.downloaded': 'Report downloaded',
   // Issue 25 item 3/5: the marks lifecycle (an exam's deletion stays `record.deleted`, target type 'exam').
   'exam.created': 'Exam created',
@@ -96,6 +99,7 @@ export const AUDIT_TARGET_TYPES = {
   'ID card': 'ID cards',
   transcript: 'Grade cards and transcripts',
   loan: 'Loans',
+  'library copy': 'Library copies',
   report: 'Reports',
   settings: 'Settings',
   'calendar entry': 'Calendar entries',

@@ -1,8 +1,19 @@
 import { z } from 'zod';
 import { MSG } from '../messages.ts';
 import { ROLES } from '../roles.ts';
-import { idParamsWith, pagedResponse, pageQuery } from './common.ts';
+import { idParamsWith, pagedResponse, pageQuery, uuidField } from './common.ts';
 import type { ImportColumn } from './import.ts';
+
+/**
+ * An accession number, which is also the copy's Code 128 barcode: upper-case letters, digits and
+ * - / . (what a label and a USB scanner carry back unchanged). Typed or scanned lower-case, it is
+ * upper-cased.
+ */
+export const accessionField = z
+  .string()
+  .trim()
+  .toUpperCase()
+  .regex(/^[A-Z0-9][A-Z0-9/.-]{0,31}$/, MSG.accessionFormat);
 
 /** A loan is due soon (bell dot, dashboard) when it falls due within this many days. */
 export const DUE_SOON_DAYS = 3;
@@ -19,7 +30,15 @@ export const BOOK_IMPORT_COLUMNS: readonly ImportColumn[] = [
   { key: 'isbn', label: 'isbn', example: '9781119456339', hint: 'ISBN-10 or ISBN-13' },
   { key: 'tags', label: 'tags', example: 'textbook; cse', hint: "separate tags with ';'" },
   { key: 'copies', label: 'copies', aliases: ['copiesTotal', 'copies total', 'quantity'], example: '4', hint: 'whole number; blank means 1' },
+  // The college's register (issue 31): one row per copy, by accession number, instead of a count.
+  { key: 'accession', label: 'accession', aliases: ['accession number', 'accession no', 'acc no', 'barcode'], example: 'SVCE-000123', hint: 'one row per copy; leave copies blank' },
+  { key: 'shelf', label: 'shelf', aliases: ['location', 'shelf location'], example: 'CSE-R4-S2' },
+  { key: 'acquired', label: 'acquired', aliases: ['acquired on', 'date of purchase', 'purchase date'], example: '2024-07-29', hint: 'year-month-day' },
+  { key: 'price', label: 'price', aliases: ['cost', 'price (rs)'], example: '649.50', hint: 'rupees' },
+  { key: 'batch', label: 'batch', aliases: ['acquisition batch', 'purchase order', 'po'], example: 'PO-2024-25/041' },
 ];
+
+
 
 // ---------------------------------------------------------------------------------------------
 // ISBN
@@ -170,9 +189,13 @@ export const librarySettingsSchema = z.strictObject({
   maxActiveLoans: z.number().int().min(1, 'Members must be allowed at least 1 loan').max(100),
   renewalsAllowed: z.number().int().min(0).max(20),
   finesBlockAt: rupeesField,
+  /** New accession numbers are PREFIX-000123 (issue 31); left out of a PUT: unchanged. */
+  accessionPrefix: z.string().trim().toUpperCase().regex(/^[A-Z0-9]{1,12}$/, MSG.accessionPrefixFormat).optional(),
+  /** What a lost copy with no recorded price costs its member (rupees); left out of a PUT: unchanged. */
+  replacementCost: rupeesField.optional(),
 });
 export type LibrarySettings = z.infer<typeof librarySettingsSchema>;
-export const librarySettingsResponse = librarySettingsSchema.extend({ updatedAt: z.string() });
+export const librarySettingsResponse = librarySettingsSchema.extend({ accessionPrefix: z.string(), replacementCost: z.number(), updatedAt: z.string() });
 
 // ---------------------------------------------------------------------------------------------
 // Loans
@@ -210,6 +233,10 @@ export const loanSchema = z.object({
   finePaidAt: z.string().nullable(),
   fineWaivedAt: z.string().nullable(),
   fineSettledBy: z.object({ _id: z.string(), name: z.string() }).nullable(),
+  /** The copy that went out: its accession number (= barcode). */
+  accession: z.string(),
+  /** overdue: a late fine; replacement: the copy was lost on this loan and the fine includes its cost. */
+  fineKind: z.enum(['overdue', 'replacement']),
 });
 export type Loan = z.infer<typeof loanSchema>;
 
@@ -274,3 +301,117 @@ export const librarySummarySchema = z.object({
   overdueLoans: z.number().int(),
   dueSoon: z.number().int(),
 });
+
+// ---------------------------------------------------------------------------------------------
+// Copies (issue 31, decision 0051)
+
+/** A copy's state; on_hold_shelf waits for the member who held the title (holds come with item 4). */
+export const COPY_STATUSES = ['available', 'on_loan', 'on_hold_shelf', 'lost', 'damaged', 'withdrawn'] as const;
+export type CopyStatus = (typeof COPY_STATUSES)[number];
+/** What the desk may set by hand: on_loan and on_hold_shelf come only from circulation. */
+export const SETTABLE_COPY_STATUSES = ['available', 'lost', 'damaged', 'withdrawn'] as const;
+
+const shelfField = z.string().trim().max(60).transform((v) => (v === '' ? null : v)).nullable();
+const batchField = z.string().trim().max(60).transform((v) => (v === '' ? null : v)).nullable();
+const isoDate = z.iso.date(MSG.dateFormat);
+
+export const copySchema = z.object({
+  _id: z.string(),
+  bookId: z.string(),
+  accession: z.string(),
+  /** The Code 128 barcode on the label: the accession number itself. */
+  barcode: z.string(),
+  status: z.enum(COPY_STATUSES),
+  shelf: z.string().nullable(),
+  acquiredOn: z.string().nullable(),
+  /** Rupees. */
+  price: z.number().nullable(),
+  batch: z.string().nullable(),
+});
+export type Copy = z.infer<typeof copySchema>;
+
+/** POST /library/books/{id}/copies: N new copies, numbered from the college's running number. */
+export const addCopiesBody = z.strictObject({
+  count: z.number().int().min(1, 'Add at least 1 copy').max(500, 'At most 500 copies at once'),
+  shelf: shelfField.optional(),
+  acquiredOn: isoDate.nullable().optional(),
+  price: rupeesField.nullable().optional(),
+  batch: batchField.optional(),
+});
+export type AddCopiesInput = z.infer<typeof addCopiesBody>;
+
+/** PATCH /library/books/{id}/copies/{copyId} and /library/copies/{barcode}: any subset. */
+export const updateCopyBody = z
+  .strictObject({
+    status: z.enum(SETTABLE_COPY_STATUSES).optional(),
+    shelf: shelfField.optional(),
+    acquiredOn: isoDate.nullable().optional(),
+    price: rupeesField.nullable().optional(),
+    batch: batchField.optional(),
+  })
+  .refine((v) => Object.values(v).some((x) => x !== undefined), { message: 'Nothing to update' });
+export type UpdateCopyInput = z.infer<typeof updateCopyBody>;
+
+export const copyListResponse = z.object({ copies: z.array(copySchema) });
+export const copiesAddedResponse = z.object({ message: z.string(), copies: z.array(copySchema) });
+export const copyParams = z.strictObject({ id: uuidField(MSG.bookNotFound), copyId: uuidField(MSG.copyNotFound) });
+export const barcodeParams = z.strictObject({ barcode: accessionField });
+/** A copy with its title and, when on loan, whose loan (GET /library/copies/{barcode}). */
+export const copyDetailSchema = copySchema.extend({ title: z.string(), loan: loanSchema.nullable() });
+export const copyResponse = z.object({ message: z.string(), copy: copyDetailSchema });
+
+/** Label stock on A4, edge to edge: columns × rows. */
+export const LABEL_LAYOUTS = { '3x8': { cols: 3, rows: 8 }, '4x10': { cols: 4, rows: 10 } } as const;
+export type LabelLayout = keyof typeof LABEL_LAYOUTS;
+
+/** GET /library/copies/labels: these barcodes (comma-separated) or a whole acquisition batch. */
+export const labelsQuery = z
+  .strictObject({
+    barcodes: z
+      .string()
+      .max(20_000)
+      .transform((v) => [...new Set(v.split(',').map((s) => s.trim().toUpperCase()).filter(Boolean))])
+      .optional(),
+    batch: z.string().trim().min(1).max(60).optional(),
+    /** The sheet: 3 × 8 (24 labels of 70 × 37 mm) or 4 × 10 (40 of 52.5 × 29.7 mm), both on A4. */
+    layout: z.enum(['3x8', '4x10'] as const satisfies readonly LabelLayout[]).default('3x8'),
+  })
+  .refine((v) => (v.barcodes?.length ?? 0) > 0 || v.batch !== undefined, { message: MSG.labelsWhich });
+
+// ---------------------------------------------------------------------------------------------
+// Scanning desk
+
+/**
+ * POST /library/desk/scan. `member`: what the member's card gives the scanner (student ID,
+ * employee ID, or the ID card's QR payload); needed to issue, not to return. `barcode`: the copy's.
+ */
+export const deskScanBody = z.strictObject({
+  member: z.string().trim().max(300).optional(),
+  barcode: accessionField,
+});
+export type DeskScanInput = z.infer<typeof deskScanBody>;
+/** What a scan did: the copy issued to the member, or returned (with the fine it fixed, rupees). */
+export const deskScanResponse = z.object({
+  action: z.enum(['issued', 'returned']),
+  message: z.string(),
+  loan: loanSchema,
+  /** The fine this loan owes (rupees): 0 for an issue. */
+  fineOwed: z.number(),
+  /** Everything the member owes now (rupees, accruing fines included). */
+  memberFinesOwed: z.number(),
+});
+export type DeskScanResult = z.infer<typeof deskScanResponse>;
+
+/** POST /library/desk/member: who a scanned card is, before any copy (the desk card's first scan). */
+export const deskMemberBody = z.strictObject({ member: z.string().trim().min(1, MSG.deskMemberUnknown).max(300) });
+export const deskMemberResponse = memberSchema;
+
+/** One copy of an import row (a row of the college's register): the accession number and the rest, checked. */
+export const importedCopySchema = z.strictObject({
+  accession: accessionField,
+  shelf: z.string().trim().max(60).transform((v) => (v === '' ? null : v)).nullable(),
+  acquiredOn: z.iso.date(MSG.dateFormat).nullable(),
+  price: rupeesField.nullable(),
+  batch: z.string().trim().max(60).transform((v) => (v === '' ? null : v)).nullable(),
+});
+export type ImportedCopyInput = z.infer<typeof importedCopySchema>;

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { bigint, check, customType, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { bigint, check, customType, date, index, integer, pgSequence, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { importIdColumn, stagingTable } from '../../lib/import/staging-table.ts';
 import { users } from './users.ts';
 
@@ -78,6 +78,47 @@ export const bookCount = pgTable(
   (t) => [check('book_count_single_row', sql`${t.id} = 1`)],
 );
 
+/** The running number of accession numbers the library gives (prefix from library_settings, decision 0051). */
+export const accessionSeq = pgSequence('library_accession_seq', { startWith: 1 });
+
+/** A copy's state. on_hold_shelf is kept for a member's hold (issue 31 item 4). */
+export const COPY_STATUS_SQL = sql`'available', 'on_loan', 'on_hold_shelf', 'lost', 'damaged', 'withdrawn'`;
+
+/**
+ * One physical copy (an item), registered by its accession number, which is also its Code 128
+ * barcode. The book's copies_total (copies neither lost nor withdrawn) and copies_available
+ * (status available) are kept from these rows by the statement-level triggers
+ * `library_copies_counts_*` (migration 0029), for every writer; the catalogue reads the counts.
+ */
+export const libraryCopies = pgTable(
+  'library_copies',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    bookId: uuid('book_id')
+      .notNull()
+      .references(() => books.id, { onDelete: 'cascade' }),
+    /** Upper-case letters, digits, '-', '/' and '.': what a Code 128 label and a USB scanner carry back. */
+    accession: text('accession').notNull(),
+    status: text('status').notNull().default('available'),
+    shelf: text('shelf'),
+    acquiredOn: date('acquired_on'),
+    pricePaise: integer('price_paise'),
+    /** The acquisition batch the copy came in (labels are printed per batch). */
+    batch: text('batch'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('library_copies_accession_key').on(t.accession),
+    index('library_copies_book_status_idx').on(t.bookId, t.status),
+    index('library_copies_batch_idx').on(t.batch).where(sql`${t.batch} is not null`),
+    check('library_copies_status_check', sql`${t.status} in (${COPY_STATUS_SQL})`),
+    check('library_copies_price_check', sql`${t.pricePaise} is null or ${t.pricePaise} >= 0`),
+  ],
+);
+
+export type CopyRow = typeof libraryCopies.$inferSelect;
+
 /**
  * One copy of a book lent to a member. returned_on null = on loan. fine_paise is fixed on return
  * (while on loan the fine is computed live from library_settings); paid or waived by the desk.
@@ -89,6 +130,10 @@ export const loans = pgTable(
     bookId: uuid('book_id')
       .notNull()
       .references(() => books.id, { onDelete: 'restrict' }),
+    /** The copy that went out (migration 0029 numbered the copies of older loans). */
+    copyId: uuid('copy_id')
+      .notNull()
+      .references(() => libraryCopies.id, { onDelete: 'restrict' }),
     userId: uuid('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'restrict' }),
@@ -102,16 +147,21 @@ export const loans = pgTable(
     finePaidAt: timestamp('fine_paid_at', { withTimezone: true }),
     fineWaivedAt: timestamp('fine_waived_at', { withTimezone: true }),
     fineSettledBy: uuid('fine_settled_by').references(() => users.id, { onDelete: 'set null' }),
+    /** overdue: fine_paise is the late fine; replacement: the copy was lost on this loan and fine_paise adds its cost. */
+    fineKind: text('fine_kind').notNull().default('overdue'),
   },
   (t) => [
     // One active loan per member and book: the backstop behind the service's own check.
     uniqueIndex('loans_one_active_per_member_book').on(t.userId, t.bookId).where(sql`${t.returnedOn} is null`),
+    // A copy is out on one loan at a time: the backstop behind the copy's conditional status change.
+    uniqueIndex('loans_one_active_per_copy').on(t.copyId).where(sql`${t.returnedOn} is null`),
     index('loans_user_idx').on(t.userId, t.issuedOn),
     index('loans_book_idx').on(t.bookId),
     index('loans_active_due_idx').on(t.dueOn).where(sql`${t.returnedOn} is null`),
     check('loans_renewals_check', sql`${t.renewals} >= 0`),
     check('loans_fine_check', sql`${t.finePaise} is null or ${t.finePaise} >= 0`),
     check('loans_fine_settled_once', sql`${t.finePaidAt} is null or ${t.fineWaivedAt} is null`),
+    check('loans_fine_kind_check', sql`${t.fineKind} in ('overdue', 'replacement')`),
     check('loans_returned_after_issue', sql`${t.returnedOn} is null or ${t.returnedOn} >= ${t.issuedOn}`),
   ],
 );
@@ -130,6 +180,10 @@ export const librarySettings = pgTable(
     maxActiveLoans: integer('max_active_loans').notNull().default(5),
     renewalsAllowed: integer('renewals_allowed').notNull().default(2),
     finesBlockPaise: integer('fines_block_paise').notNull().default(50000),
+    /** New accession numbers are this prefix, '-', and the running number (library_accession_seq) in 6 digits. */
+    accessionPrefix: text('accession_prefix').notNull().default('ACC'),
+    /** What a lost copy without a recorded price costs its member. */
+    replacementPaise: integer('replacement_paise').notNull().default(50000),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
     updatedBy: uuid('updated_by').references(() => users.id, { onDelete: 'set null' }),
   },
@@ -137,7 +191,7 @@ export const librarySettings = pgTable(
     check('library_settings_single_row', sql`${t.id} = 1`),
     check(
       'library_settings_ranges',
-      sql`${t.loanPeriodDays} >= 1 and ${t.finePerDayPaise} >= 0 and ${t.graceDays} >= 0 and ${t.maxFinePaise} >= 0 and ${t.maxActiveLoans} >= 1 and ${t.renewalsAllowed} >= 0 and ${t.finesBlockPaise} >= 0`,
+      sql`${t.loanPeriodDays} >= 1 and ${t.finePerDayPaise} >= 0 and ${t.graceDays} >= 0 and ${t.maxFinePaise} >= 0 and ${t.maxActiveLoans} >= 1 and ${t.renewalsAllowed} >= 0 and ${t.finesBlockPaise} >= 0 and ${t.replacementPaise} >= 0`,
     ),
   ],
 );

@@ -171,6 +171,20 @@ export async function verify(ctx: AppContext, token: string): Promise<VerifyResu
 }
 
 /**
+ * Whose live card a scanner read (issue 31's library desk): the QR's payload is the card's verify
+ * URL (…/verify/{token}) or the token alone. The student's id, or undefined for any other text,
+ * a revoked or replaced card, or an inactive student.
+ */
+export async function cardHolder(ctx: AppContext, payload: string): Promise<string | undefined> {
+  const token = payload.trim().split('/verify/').pop()!.split(/[?#]/)[0]!;
+  if (!/^[A-Za-z0-9_-]{43}$/.test(token)) return undefined;
+  const card = await repo.findByTokenHash(ctx.db, sha256(token));
+  if (!card || card.revokedAt) return undefined;
+  const student = await users.findUser(ctx, card.studentId);
+  return student?.status === 'active' ? student.id : undefined;
+}
+
+/**
  * The card's PNG or PDF for `GET /idcards/{id}/card`: with a valid signed link anyone holding it;
  * otherwise the signed-in student themself or Teacher/Admin/SuperAdmin (401/403). 404 once revoked.
  */

@@ -2,11 +2,13 @@ import { and, asc, eq, isNull, sql } from 'drizzle-orm';
 import type { CreateBookInput } from '@crs/shared/schemas/library';
 import { queryRows } from '../../db/client.ts';
 import type { Executor } from '../../db/client.ts';
-import { bookImports, books } from '../../db/schema/library.ts';
+import { bookImports, books, libraryCopies } from '../../db/schema/library.ts';
 import type { BookRow } from '../../db/schema/library.ts';
 import { pendingRows, visibleRows } from '../../lib/import/staging-table.ts';
+import { NEXT_ACCESSION } from './accession.ts';
 
-// The catalogue: books and their copies. Search has its own repository (search.repository.ts).
+// The catalogue: books. Search has its own repository (search.repository.ts), copies theirs
+// (copies.repository.ts); a book's copy counts follow its copies by trigger (migration 0029).
 
 /** Books a pending import wrote are hidden from every read (lib/import's one visibility rule, decision 0016). */
 export const VISIBLE_BOOK = visibleRows(books.importId, bookImports);
@@ -36,9 +38,14 @@ export type NewBook = {
   year: number | null;
   isbn: string | null;
   tags: string[];
+  /** How many numbered copies to register (when `copies` is not given). */
   copiesTotal: number;
-  copiesAvailable?: number;
+  /** The copies the college registered already, by accession number (an import of its register). */
+  copies?: ImportedCopy[] | undefined;
 };
+
+/** One copy from the college's register: its accession number and what the register says of it. */
+export type ImportedCopy = { accession: string; shelf: string | null; acquiredOn: string | null; pricePaise: number | null; batch: string | null };
 
 /** A validated add-book input (form, API or import row) as a row to insert. */
 export function toNewBook(b: CreateBookInput): NewBook {
@@ -57,24 +64,14 @@ export function toNewBook(b: CreateBookInput): NewBook {
 export const findBook = async (db: Executor, id: string): Promise<BookView | undefined> =>
   (await db.select(BOOK_COLUMNS).from(books).where(and(eq(books.id, id), VISIBLE_BOOK)).limit(1))[0];
 
-/** Inserts one book; every copy starts available. Throws 23505 on a duplicate ISBN. */
+/** Inserts one book with no copies yet (the caller adds them: copies.repository addCopies). Throws 23505 on a duplicate ISBN. */
 export async function insertBook(db: Executor, b: NewBook): Promise<BookView> {
+  const { copies: _copies, ...fields } = b;
   const [row] = await db
     .insert(books)
-    .values({ ...b, copiesAvailable: b.copiesAvailable ?? b.copiesTotal })
+    .values({ ...fields, copiesTotal: 0, copiesAvailable: 0 })
     .returning(BOOK_COLUMNS);
   return row!;
-}
-
-/** Inserts many books, skipping those whose ISBN exists already; returns how many were new. */
-export async function insertBooks(db: Executor, list: NewBook[]): Promise<number> {
-  if (list.length === 0) return 0;
-  const rows = await db
-    .insert(books)
-    .values(list.map((b) => ({ ...b, copiesAvailable: b.copiesAvailable ?? b.copiesTotal })))
-    .onConflictDoNothing()
-    .returning({ id: books.id });
-  return rows.length;
 }
 
 /**
@@ -85,18 +82,37 @@ export async function insertBooks(db: Executor, list: NewBook[]): Promise<number
 export async function bulkInsertBooks(db: Executor, list: NewBook[], importId: string | null = null): Promise<number> {
   if (list.length === 0) return 0;
   const json = JSON.stringify(
-    list.map((b) => ({ ...b, copies_total: b.copiesTotal, copies_available: b.copiesAvailable ?? b.copiesTotal })),
+    list.map((b) => ({
+      ...b,
+      copies_total: b.copiesTotal,
+      copies: b.copies?.map((c) => ({ accession: c.accession, shelf: c.shelf, acquired_on: c.acquiredOn, price_paise: c.pricePaise, batch: c.batch })) ?? null,
+    })),
   );
+  // The books go in with no copies; their copies follow in the same statement (given accession
+  // numbers, else the running number), and the copies' trigger sets the counts at its end.
   const r = await queryRows<{ n: number }>(
     db,
-    sql`with ins as (
-      insert into books (title, authors, subjects, publisher, year, isbn, tags, copies_total, copies_available, import_id)
-      select title, authors, subjects, publisher, year, isbn, tags, copies_total, copies_available, ${importId}::uuid
-      from json_to_recordset(${json}::json) as r(title text, authors text[], subjects text[], publisher text, year int,
-        isbn text, tags text[], copies_total int, copies_available int)
+    sql`with src as (
+      select gen_random_uuid() as id, r.* from json_to_recordset(${json}::json) as r(title text, authors text[], subjects text[],
+        publisher text, year int, isbn text, tags text[], copies_total int, copies json)),
+    ins as (
+      insert into books (id, title, authors, subjects, publisher, year, isbn, tags, copies_total, copies_available, import_id)
+      select id, title, authors, subjects, publisher, year, isbn, tags, 0, 0, ${importId}::uuid from src
+      on conflict do nothing
+      returning id),
+    numbered as (
+      insert into ${libraryCopies} (book_id, accession)
+      select s.id, ${NEXT_ACCESSION} from src s join ins on ins.id = s.id cross join generate_series(1, s.copies_total) as g(n)
+      where s.copies is null
+      returning 1),
+    given as (
+      insert into ${libraryCopies} (book_id, accession, shelf, acquired_on, price_paise, batch)
+      select s.id, c.accession, c.shelf, c.acquired_on, c.price_paise, c.batch
+      from src s join ins on ins.id = s.id cross join json_to_recordset(s.copies) as c(accession text, shelf text, acquired_on date, price_paise int, batch text)
+      where s.copies is not null
       on conflict do nothing
       returning 1)
-    select count(*)::int as n from ins`,
+    select (select count(*) from ins)::int as n, (select count(*) from numbered) + (select count(*) from given) as copies`,
   );
   return r[0]?.n ?? 0;
 }
@@ -120,40 +136,31 @@ export async function existingBookKeys(db: Executor, isbns: string[], titles: st
   return { isbns: new Set(byIsbn.map((r) => r.isbn!)), titleAuthor: new Set(byTitle.map((r) => r.key)) };
 }
 
-export type BookPatch = Partial<Omit<NewBook, 'copiesAvailable'>>;
+/** The id of the book with this natural key (ISBN, else title + first author), visible or not. */
+export async function bookIdByKey(db: Executor, b: Pick<NewBook, 'isbn' | 'title' | 'authors'>): Promise<string | undefined> {
+  const where = b.isbn
+    ? eq(books.isbn, b.isbn)
+    : and(isNull(books.isbn), sql`${books.sortTitle} collate "C" = ${b.title.toLowerCase()}`, sql`lower(coalesce(${books.authors}[1], '')) = ${(b.authors[0] ?? '').toLowerCase()}`);
+  const [row] = await db.select({ id: books.id }).from(books).where(where).limit(1);
+  return row?.id;
+}
 
-/**
- * Applies a patch. A new total moves the available copies by the same amount, in one conditional
- * UPDATE that refuses (undefined) when the total would drop below the copies on loan.
- */
+export type BookPatch = Partial<Omit<NewBook, 'copiesTotal' | 'copies'>>;
+
+/** Applies a patch of the book's own fields (its copies are changed through copies.repository). */
 export async function updateBook(db: Executor, id: string, patch: BookPatch): Promise<BookView | undefined> {
-  const { copiesTotal, ...fields } = patch;
-  const set: Record<string, unknown> = { ...fields, updatedAt: sql`now()` };
-  let where = and(eq(books.id, id), VISIBLE_BOOK)!;
-  if (copiesTotal !== undefined) {
-    set.copiesTotal = copiesTotal;
-    set.copiesAvailable = sql`${books.copiesAvailable} + (${copiesTotal}::int - ${books.copiesTotal})`;
-    where = and(where, sql`${books.copiesTotal} - ${books.copiesAvailable} <= ${copiesTotal}::int`)!;
-  }
-  const [row] = await db.update(books).set(set).where(where).returning(BOOK_COLUMNS);
+  const [row] = await db
+    .update(books)
+    .set({ ...patch, updatedAt: sql`now()` })
+    .where(and(eq(books.id, id), VISIBLE_BOOK))
+    .returning(BOOK_COLUMNS);
   return row;
 }
 
-/** Takes one copy if any is left: the conditional UPDATE that makes overselling impossible. */
-export async function takeCopy(db: Executor, bookId: string): Promise<boolean> {
-  const rows = await db
-    .update(books)
-    .set({ copiesAvailable: sql`${books.copiesAvailable} - 1` })
-    .where(and(eq(books.id, bookId), VISIBLE_BOOK, sql`${books.copiesAvailable} > 0`))
-    .returning({ id: books.id });
-  return rows.length === 1;
-}
-
-export async function putBackCopy(db: Executor, bookId: string): Promise<void> {
-  await db
-    .update(books)
-    .set({ copiesAvailable: sql`${books.copiesAvailable} + 1` })
-    .where(eq(books.id, bookId));
+/** The book's counts, its row locked until the transaction ends (a change of its total copies). */
+export async function lockBook(db: Executor, id: string): Promise<{ copiesTotal: number } | undefined> {
+  const [row] = await db.select({ copiesTotal: books.copiesTotal }).from(books).where(and(eq(books.id, id), VISIBLE_BOOK)).for('update', { of: books });
+  return row;
 }
 
 /** Titles and copies in the catalogue (visible books only). */

@@ -131,7 +131,7 @@ describe('book import: bad rows and columns', () => {
     const preview = await upload(bad, { dryRun: true });
     expect(preview.statusCode, preview.body).toBe(200);
     const errors = [
-      { row: 1, field: 'Shelf', message: importText.unknownColumn('Shelf') },
+      { row: 1, field: 'Binding', message: importText.unknownColumn('Binding') },
       { row: 120, field: 'isbn', message: MSG.isbnChecksum },
       { row: 2400, field: 'copies', message: 'Copies cannot be negative' },
       { row: 3777, field: 'title', message: MSG.bookTitleRequired },

@@ -1,8 +1,8 @@
 import { MSG } from '@crs/shared/messages';
-import { BOOK_IMPORT_COLUMNS, createBookSchema } from '@crs/shared/schemas/library';
-import type { CreateBookInput } from '@crs/shared/schemas/library';
+import { BOOK_IMPORT_COLUMNS, createBookSchema, importedCopySchema } from '@crs/shared/schemas/library';
+import type { CreateBookInput, ImportedCopyInput } from '@crs/shared/schemas/library';
 import { checkWithSchema } from '../../lib/import/pipeline.ts';
-import type { ImportSpec } from '../../lib/import/pipeline.ts';
+import type { ImportSpec, RowCheck } from '../../lib/import/pipeline.ts';
 
 const splitList = (cell: string) =>
   cell
@@ -24,35 +24,60 @@ export function splitBookKey(key: string): { isbn: string } | { title: string; a
   return { title: key.slice(3, bar), author: key.slice(bar + 1) };
 }
 
+/** An import row: a book, and when the row gives an accession number, the one copy it registers. */
+export type BookImportRow = CreateBookInput & { copy?: ImportedCopyInput };
+
+/** A row's key: the book's, and the accession number of a register row (one row per copy). */
+export const rowKey = (b: BookImportRow) => (b.copy ? `${bookKey(b)}#${b.copy.accession}` : bookKey(b));
+
+/** A money amount as typed ('649.50', '₹ 1,200'); blank is none; anything else fails the schema's number check. */
+const amount = (cell: string) => {
+  const v = cell.replace(/[₹,\s]|^rs\.?/gi, '');
+  return v === '' ? null : /^\d+(\.\d+)?$/.test(v) ? Number(v) : Number.NaN;
+};
+
 /**
  * The book import on the one pipeline: the columns of BOOK_IMPORT_COLUMNS, each row checked by
  * createBookSchema (the add-book form's schema), keyed by ISBN, else title + first author.
  * Lists in a cell are separated by ';' or '|'; blank copies means 1.
  */
-export const bookImport: ImportSpec<CreateBookInput> = {
+export const bookImport: ImportSpec<BookImportRow> = {
   columns: BOOK_IMPORT_COLUMNS,
   check(cells) {
+    const book = checkBook(cells);
     const cell = (key: string) => cells.get(key) ?? '';
-    const year = wholeNumber(cell('year'));
-    const copies = wholeNumber(cell('copies'));
-    const r = checkWithSchema(
-      createBookSchema,
-      {
-        title: cell('title'),
-        authors: splitList(cell('authors')),
-        subjects: splitList(cell('subjects')),
-        publisher: cell('publisher'),
-        year,
-        isbn: cell('isbn'),
-        tags: splitList(cell('tags')),
-        copiesTotal: copies ?? 1,
-      },
-      (path) => (path === 'copiesTotal' ? 'copies' : path),
+    if (cell('accession') === '') return book;
+    const copy = checkWithSchema(importedCopySchema, { accession: cell('accession'), shelf: cell('shelf'), acquiredOn: cell('acquired') || null, price: amount(cell('price')), batch: cell('batch') }, (path) =>
+      path === 'acquiredOn' ? 'acquired' : path,
     );
-    if (r.ok) return r;
-    // NaN (text where a number belongs) reads better as what was expected than as zod's wording.
-    const nan = new Set([Number.isNaN(year) && 'year', Number.isNaN(copies) && 'copies']);
-    return { ok: false, errors: r.errors.map((e) => (nan.has(e.field ?? '') ? { ...e, message: MSG.importWholeNumber } : e)) };
+    const both = cell('copies') !== '' && cell('copies') !== '1' ? [{ field: 'copies', message: MSG.importAccessionWithCopies }] : [];
+    if (!book.ok || !copy.ok || both.length) return { ok: false, errors: [...(book.ok ? [] : book.errors), ...(copy.ok ? [] : copy.errors), ...both] };
+    return { ok: true, value: { ...book.value, copiesTotal: 1, copy: copy.value } };
   },
-  key: bookKey,
+  key: rowKey,
+  unique: [{ field: 'accession', of: (b) => b.copy?.accession }],
 };
+
+function checkBook(cells: ReadonlyMap<string, string>): RowCheck<BookImportRow> {
+  const cell = (key: string) => cells.get(key) ?? '';
+  const year = wholeNumber(cell('year'));
+  const copies = wholeNumber(cell('copies'));
+  const r = checkWithSchema(
+    createBookSchema,
+    {
+      title: cell('title'),
+      authors: splitList(cell('authors')),
+      subjects: splitList(cell('subjects')),
+      publisher: cell('publisher'),
+      year,
+      isbn: cell('isbn'),
+      tags: splitList(cell('tags')),
+      copiesTotal: copies ?? 1,
+    },
+    (path) => (path === 'copiesTotal' ? 'copies' : path),
+  );
+  if (r.ok) return r;
+  // NaN (text where a number belongs) reads better as what was expected than as zod's wording.
+  const nan = new Set([Number.isNaN(year) && 'year', Number.isNaN(copies) && 'copies']);
+  return { ok: false, errors: r.errors.map((e) => (nan.has(e.field ?? '') ? { ...e, message: MSG.importWholeNumber } : e)) };
+}

@@ -1,6 +1,6 @@
 import type { Role } from '@crs/shared/roles';
-import type { Book, LibrarySettings, Loan } from '@crs/shared/schemas/library';
-import type { LibrarySettingsRow } from '../../db/schema/library.ts';
+import type { Book, Copy, CopyStatus, LibrarySettings, Loan } from '@crs/shared/schemas/library';
+import type { CopyRow, LibrarySettingsRow } from '../../db/schema/library.ts';
 import type { BookView } from './books.repository.ts';
 import type { LoanRecord } from './loans.repository.ts';
 
@@ -57,6 +57,23 @@ export function presentLoan(r: LoanRecord, people: ReadonlyMap<string, MemberCar
     finePaidAt: l.finePaidAt?.toISOString() ?? null,
     fineWaivedAt: l.fineWaivedAt?.toISOString() ?? null,
     fineSettledBy: settler ? { _id: settler.id, name: settler.name } : null,
+    accession: r.accession,
+    fineKind: l.fineKind === 'replacement' ? 'replacement' : 'overdue',
+  };
+}
+
+/** The one copy shape of every answer; the barcode is the accession number. */
+export function presentCopy(c: CopyRow): Copy {
+  return {
+    _id: c.id,
+    bookId: c.bookId,
+    accession: c.accession,
+    barcode: c.accession,
+    status: c.status as CopyStatus,
+    shelf: c.shelf,
+    acquiredOn: c.acquiredOn,
+    price: c.pricePaise === null ? null : rupees(c.pricePaise),
+    batch: c.batch,
   };
 }
 
@@ -64,7 +81,7 @@ export function presentLoan(r: LoanRecord, people: ReadonlyMap<string, MemberCar
 export const peopleOf = (records: readonly LoanRecord[]) =>
   records.flatMap((r) => (r.loan.fineSettledBy ? [r.loan.userId, r.loan.fineSettledBy] : [r.loan.userId]));
 
-export function presentSettings(s: LibrarySettingsRow): LibrarySettings & { updatedAt: string } {
+export function presentSettings(s: LibrarySettingsRow): LibrarySettings & { accessionPrefix: string; replacementCost: number; updatedAt: string } {
   return {
     loanPeriodDays: s.loanPeriodDays,
     finePerDay: rupees(s.finePerDayPaise),
@@ -73,6 +90,8 @@ export function presentSettings(s: LibrarySettingsRow): LibrarySettings & { upda
     maxActiveLoans: s.maxActiveLoans,
     renewalsAllowed: s.renewalsAllowed,
     finesBlockAt: rupees(s.finesBlockPaise),
+    accessionPrefix: s.accessionPrefix,
+    replacementCost: rupees(s.replacementPaise),
     updatedAt: s.updatedAt.toISOString(),
   };
 }

@@ -1,8 +1,21 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import { MSG } from '@crs/shared/messages';
 import { LIBRARY_BORROWERS, LIBRARY_READERS, LIBRARY_STAFF, STUDENT_RECORD_READERS } from '@crs/shared/roles';
 import { errorSchema, studentRefParams } from '@crs/shared/schemas/common';
 import {
+  addCopiesBody,
+  barcodeParams,
+  copiesAddedResponse,
+  copyListResponse,
+  copyParams,
+  copyResponse,
+  deskMemberBody,
+  deskMemberResponse,
+  deskScanBody,
+  deskScanResponse,
+  labelsQuery,
+  updateCopyBody,
   bookIdParams,
   bookListResponse,
   bookResponse,
@@ -26,6 +39,7 @@ import {
   updateBookSchema,
 } from '@crs/shared/schemas/library';
 import type { AppContext } from '../../context.ts';
+import { sendFile } from '../../lib/send-file.ts';
 import { principalOf } from '../../plugins/access.ts';
 import { importRoute } from '../../plugins/import-route.ts';
 import * as library from './library.service.ts';
@@ -67,6 +81,68 @@ export const libraryRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
   });
 
   await app.register(importRoute, { url: '/books/import', access: desk, tags, what: 'books', run: (p, upload, dryRun) => library.importBooks(ctx, p, upload, dryRun) });
+
+  // Copies (issue 31) ---------------------------------------------------------------------------
+
+  app.get('/books/:id/copies', {
+    config: { access: readers },
+    schema: { tags, summary: "A book's copies: accession number (= barcode), status, shelf, acquisition", params: bookIdParams, response: { 200: copyListResponse, ...errors } },
+    handler: async (req) => ({ copies: await library.listCopies(ctx, req.params.id) }),
+  });
+
+  app.post('/books/:id/copies', {
+    config: { access: desk },
+    schema: { tags, summary: 'Register N new copies, numbered from the running accession number', params: bookIdParams, body: addCopiesBody, response: { 201: copiesAddedResponse, ...errors } },
+    handler: async (req, reply) => reply.code(201).send({ message: MSG.copiesAdded, copies: await library.addCopies(ctx, principalOf(req), req.params.id, req.body) }),
+  });
+
+  app.patch('/books/:id/copies/:copyId', {
+    config: { access: desk },
+    schema: { tags, summary: 'Edit one copy (status, shelf, acquisition, price, batch)', params: copyParams, body: updateCopyBody, response: { 200: copyResponse, ...errors } },
+    handler: async (req) => library.editCopy(ctx, principalOf(req), { bookId: req.params.id, copyId: req.params.copyId }, req.body),
+  });
+
+  // Static before the parameter: find-my-way prefers /copies/labels to /copies/:barcode.
+  app.get('/copies/labels', {
+    config: { access: desk },
+    schema: {
+      tags,
+      summary: 'A PDF of barcode labels (Code 128) for these copies or an acquisition batch, on A4 label sheets',
+      querystring: labelsQuery,
+      response: { 200: z.any().describe('the labels as a PDF (application/pdf)'), ...errors },
+    },
+    handler: async (req, reply) => {
+      const q = req.query;
+      const pdf = await library.labelsPdf(ctx, q.batch !== undefined ? { batch: q.batch } : { accessions: q.barcodes ?? [] }, q.layout);
+      return sendFile(reply, { type: 'application/pdf', filename: q.batch ? `labels-${q.batch.replace(/[^A-Za-z0-9-]+/g, '-')}.pdf` : 'labels.pdf' }, pdf);
+    },
+  });
+
+  app.get('/copies/:barcode', {
+    config: { access: desk },
+    schema: { tags, summary: 'One copy by barcode, with its title and the loan it is out on', params: barcodeParams, response: { 200: copyResponse.shape.copy, ...errors } },
+    handler: async (req) => library.getCopy(ctx, req.params.barcode),
+  });
+
+  app.patch('/copies/:barcode', {
+    config: { access: desk },
+    schema: { tags, summary: 'Change a copy by barcode: status (lost on loan: the member owes its replacement), shelf and the rest', params: barcodeParams, body: updateCopyBody, response: { 200: copyResponse, ...errors } },
+    handler: async (req) => library.editCopy(ctx, principalOf(req), { barcode: req.params.barcode }, req.body),
+  });
+
+  // Scanning desk --------------------------------------------------------------------------------
+
+  app.post('/desk/member', {
+    config: { access: desk },
+    schema: { tags, summary: "Who a scanned card is (ID card QR, student ID or employee ID), with loans and fines", body: deskMemberBody, response: { 200: deskMemberResponse, ...errors } },
+    handler: async (req) => library.deskMember(ctx, req.body.member),
+  });
+
+  app.post('/desk/scan', {
+    config: { access: desk },
+    schema: { tags, summary: 'One scan of a copy: on loan → returned; available → issued to the member', body: deskScanBody, response: { 200: deskScanResponse, ...errors } },
+    handler: async (req) => library.deskScan(ctx, principalOf(req), req.body),
+  });
 
   // Circulation -------------------------------------------------------------------------------
 

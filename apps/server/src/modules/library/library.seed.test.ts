@@ -86,6 +86,28 @@ describe('library seed', () => {
     expect(await seedDemoLibrary(t.ctx)).toBe(false);
   });
 
+  it('numbers every demo copy in the college register (CRSIET-…), on a shelf, bought in a batch; one copy lost on loan owes its replacement', async () => {
+    const [c] = await rows<{ copies: number; numbered: number; shelved: number; counted: number }>(sql`
+      select count(*)::int as copies,
+        (count(*) filter (where accession ~ '^CRSIET-[0-9]{6}$'))::int as numbered,
+        (count(*) filter (where shelf is not null and batch is not null and price_paise > 0 and acquired_on is not null))::int as shelved,
+        (select sum(copies_total)::int from books where isbn not like '9798%') as counted
+      from library_copies c join books b on b.id = c.book_id where b.isbn not like '9798%' and c.status not in ('lost', 'withdrawn')`);
+    expect(c!.copies).toBe(c!.counted);
+    expect(c!.numbered).toBe(c!.copies);
+    expect(c!.shelved).toBe(c!.copies);
+    // Every loan went out on a copy of its own book; every open loan's copy is on loan.
+    const [l] = await rows<{ wrong: number; out: number }>(sql`
+      select (count(*) filter (where c.book_id <> l.book_id))::int as wrong,
+        (count(*) filter (where l.returned_on is null and c.status <> 'on_loan'))::int as out
+      from loans l join library_copies c on c.id = l.copy_id`);
+    expect(l).toEqual({ wrong: 0, out: 0 });
+    const lost = await rows<{ fine_paise: number; price_paise: number; fine_kind: string }>(sql`
+      select l.fine_paise, c.price_paise, l.fine_kind from loans l join library_copies c on c.id = l.copy_id where c.status = 'lost'`);
+    expect(lost).toHaveLength(1);
+    expect(lost[0]).toMatchObject({ fine_kind: 'replacement', fine_paise: lost[0]!.price_paise + 2000 });
+  });
+
   it('seeds the catalogue as built, lends other students books of their own department, and leaves the e2e titles on the shelf', async () => {
     // Synthetic books (a later test adds them) have ISBNs in 979-8; the demo's never do.
     const seeded = await rows<{ title: string; subjects: string[]; isbn: string; publisher: string }>(sql`select title, subjects, isbn, publisher from books where isbn not like '9798%' order by isbn`);

@@ -1,10 +1,12 @@
 import { count, sql } from 'drizzle-orm';
 import { isbn13CheckDigit } from '@crs/shared/schemas/library';
 import type { AppContext } from '../../context.ts';
+import { queryRows } from '../../db/client.ts';
 import type { Db } from '../../db/client.ts';
-import { books, loans } from '../../db/schema/library.ts';
-import { bulkInsertBooks, insertBooks } from './books.repository.ts';
-import type { NewBook } from './books.repository.ts';
+import { books, libraryCopies, librarySettings, loans } from '../../db/schema/library.ts';
+import { bulkInsertBooks } from './books.repository.ts';
+import type { ImportedCopy, NewBook } from './books.repository.ts';
+import { bumpAccessionSequence } from './copies.repository.ts';
 import { PUBLISHER_PREFIX, SUBJECT_AREAS } from './library.seed-catalogue.ts';
 import type { Publisher, SubjectArea, Topic } from './library.seed-catalogue.ts';
 
@@ -71,6 +73,35 @@ export function demoCatalogue(): NewBook[] {
 const DEMO_STUDENT = 'student@demo.crs';
 /** The demo desk that issued the seeded loans. */
 export const DEMO_LIBRARIAN = 'librarian@demo.crs';
+/** The demo college's accession prefix (CRS Institute of Engineering and Technology). */
+export const DEMO_ACCESSION_PREFIX = 'CRSIET';
+
+/**
+ * The demo register: every copy of the demo catalogue numbered CRSIET-000001 onwards in catalogue
+ * order, on its department's stack (CSE-R4-S2: rack 4, shelf 2), bought in one of three yearly
+ * purchase orders at a price near the Indian edition's.
+ */
+export function demoRegister(catalogue: NewBook[]): NewBook[] {
+  const r = rng(31);
+  let serial = 0;
+  const batches = [
+    { batch: 'PO-2022-23/114', acquiredOn: '2022-08-15' },
+    { batch: 'PO-2023-24/087', acquiredOn: '2023-07-24' },
+    { batch: 'PO-2024-25/041', acquiredOn: '2024-07-29' },
+  ];
+  return catalogue.map((b) => {
+    const area = SUBJECT_AREAS.find((a) => a.subject === b.subjects[1]);
+    const stack = area?.department ?? 'GEN';
+    const rack = r.int(1, 8);
+    const price = r.int(28, 120) * 1000; // ₹280 to ₹1,200 in paise
+    const copies: ImportedCopy[] = Array.from({ length: b.copiesTotal }, (_, i) => {
+      const bought = batches[Math.min(batches.length - 1, Math.floor((i * batches.length) / Math.max(1, b.copiesTotal)))]!;
+      return { accession: `${DEMO_ACCESSION_PREFIX}-${String(++serial).padStart(6, '0')}`, shelf: `${stack}-R${rack}-S${r.int(1, 6)}`, acquiredOn: bought.acquiredOn, pricePaise: price, batch: bought.batch };
+    });
+    return { ...b, copies };
+  });
+}
+
 /** Topics every branch reads in its first year: the shelf of a student whose department has none. */
 const FIRST_YEAR_TOPICS = new Set(SUBJECT_AREAS.flatMap((a) => Object.entries(a.topics).filter(([, t]) => t.firstYear).map(([name]) => name)));
 
@@ -88,7 +119,9 @@ export async function seedLibrary(
   const [row] = await ctx.db.select({ n: count() }).from(books);
   if ((row?.n ?? 0) > 0) return false;
   await ctx.db.transaction(async (tx) => {
-    await insertBooks(tx, demoCatalogue());
+    await tx.update(librarySettings).set({ accessionPrefix: DEMO_ACCESSION_PREFIX }).where(sql`${librarySettings.id} = 1`);
+    await bulkInsertBooks(tx, demoRegister(demoCatalogue()));
+    await bumpAccessionSequence(tx);
     const all = await tx
       .select({ id: books.id, title: books.title, subjects: books.subjects, copiesTotal: books.copiesTotal })
       .from(books)
@@ -99,9 +132,19 @@ export async function seedLibrary(
     const byTitle = (t: string) => all.find((b) => b.title === t)!;
     const desk = people.librarianId;
     const onLoan: string[] = [];
+    /** A copy of the book for a loan: one from the shelf, taken (out: true), or the first in the register. */
+    const copyOf = async (bookId: string, out: boolean): Promise<string> => {
+      if (!out) return (await tx.select({ id: libraryCopies.id }).from(libraryCopies).where(sql`${libraryCopies.bookId} = ${bookId}`).orderBy(libraryCopies.accession).limit(1))[0]!.id;
+      const [taken] = await queryRows<{ id: string }>(
+        tx,
+        sql`update ${libraryCopies} set status = 'on_loan' where id = (select id from ${libraryCopies} where book_id = ${bookId} and status = 'available' order by accession limit 1) returning id`,
+      );
+      return taken!.id;
+    };
     const lend = async (userId: string, bookId: string, issuedDaysAgo: number, dueInDays: number) => {
       await tx.insert(loans).values({
         bookId,
+        copyId: await copyOf(bookId, true),
         userId,
         issuedBy: desk,
         issuedOn: sql`now() - make_interval(days => ${issuedDaysAgo}::int)`,
@@ -116,6 +159,7 @@ export async function seedLibrary(
     await lend(demo.id, byTitle('Operating Systems').id, 20, -6);
     await tx.insert(loans).values({
       bookId: byTitle('Data Structures and Algorithms').id,
+      copyId: await copyOf(byTitle('Data Structures and Algorithms').id, false),
       userId: demo.id,
       issuedBy: desk,
       returnedBy: desk,
@@ -143,6 +187,7 @@ export async function seedLibrary(
       if (back) {
         await tx.insert(loans).values({
           bookId: back.id,
+          copyId: await copyOf(back.id, false),
           userId: s.id,
           issuedBy: desk,
           returnedBy: desk,
@@ -155,12 +200,27 @@ export async function seedLibrary(
         });
       }
     }
-    if (onLoan.length) {
-      await tx.execute(
-        sql`update ${books} set copies_available = ${books.copiesAvailable} - n.c
-          from (select id, count(*)::int as c from unnest(${sql.param(onLoan)}::uuid[]) as id group by id) n
-          where ${books.id} = n.id`,
-      );
+    // One copy lost on loan: the first other student lost their copy of a title of their own
+    // department and owes its replacement cost (its price) plus the late fine it had run up (₹20).
+    const loser = others[0];
+    const loserSubject = SUBJECT_AREAS.find((a) => a.department === loser?.department)?.subject;
+    const lostBook = all.find((b) => (loserSubject ? b.subjects.includes(loserSubject) : FIRST_YEAR_TOPICS.has(b.subjects[0]!)) && b.copiesTotal > 2 && !onLoan.includes(b.id));
+    if (loser && lostBook) {
+      const copyId = await copyOf(lostBook.id, true);
+      await tx.update(libraryCopies).set({ status: 'lost' }).where(sql`${libraryCopies.id} = ${copyId}`);
+      const [priced] = await tx.select({ pricePaise: libraryCopies.pricePaise }).from(libraryCopies).where(sql`${libraryCopies.id} = ${copyId}`);
+      await tx.insert(loans).values({
+        bookId: lostBook.id,
+        copyId,
+        userId: loser.id,
+        issuedBy: desk,
+        returnedBy: desk,
+        issuedOn: sql`now() - interval '34 days'`,
+        dueOn: sql`now() - interval '20 days'`,
+        returnedOn: sql`now() - interval '10 days'`,
+        finePaise: (priced?.pricePaise ?? 50000) + 2000,
+        fineKind: 'replacement',
+      });
     }
   });
   return true;

@@ -1,12 +1,26 @@
 import { MSG } from '@crs/shared/messages';
 import { hasAnyRole, LIBRARY_STAFF } from '@crs/shared/roles';
 import { DUE_SOON_DAYS } from '@crs/shared/schemas/library';
-import type { CirculationBody, CreateBookInput, LibrarySettings, ListLoansQuery, Loan, SearchBooksQuery, UpdateBookInput } from '@crs/shared/schemas/library';
+import type {
+  AddCopiesInput,
+  CirculationBody,
+  Copy,
+  CreateBookInput,
+  DeskScanInput,
+  DeskScanResult,
+  LabelLayout,
+  LibrarySettings,
+  ListLoansQuery,
+  Loan,
+  SearchBooksQuery,
+  UpdateBookInput,
+  UpdateCopyInput,
+} from '@crs/shared/schemas/library';
 import { sql } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
 import { isUniqueViolation } from '../../db/client.ts';
 import type { Db, Executor } from '../../db/client.ts';
-import { conflict, forbidden, notFound } from '../../lib/errors.ts';
+import { badRequest, conflict, forbidden, notFound } from '../../lib/errors.ts';
 import { importFile } from '../../lib/import/pipeline.ts';
 import type { ImportOutcome } from '../../lib/import/pipeline.ts';
 import { writeStaged } from '../../lib/import/staged.ts';
@@ -14,12 +28,17 @@ import type { Principal } from '../../plugins/access.ts';
 import type { ImportUpload } from '../../plugins/import-route.ts';
 import * as academics from '../academics/academics.read.ts';
 import * as audit from '../audit/audit.service.ts';
+import * as idcards from '../idcards/idcards.service.ts';
 import * as users from '../users/users.service.ts';
 import * as books from './books.repository.ts';
+import type { NewBook } from './books.repository.ts';
+import * as copies from './copies.repository.ts';
 import * as desk from './desk.repository.ts';
-import { bookImport, bookKey, splitBookKey } from './library.import.ts';
+import { bookImport, bookKey, rowKey, splitBookKey } from './library.import.ts';
+import type { BookImportRow } from './library.import.ts';
+import { renderLabels } from './library.labels.ts';
 import { DEMO_LIBRARIAN, seedBooks, seedLibrary } from './library.seed.ts';
-import { peopleOf, presentBook, presentLoan, presentMember, presentSettings, rupees } from './library.presenter.ts';
+import { paise, peopleOf, presentBook, presentCopy, presentLoan, presentMember, presentSettings, rupees } from './library.presenter.ts';
 import * as loans from './loans.repository.ts';
 import { searchBooks, searchPlanFor } from './search.repository.ts';
 import * as settings from '../settings/settings.service.ts';
@@ -60,28 +79,42 @@ export async function getBook(ctx: AppContext, id: string) {
   return presentBook(book);
 }
 
-/** Adds a book with every copy available; a duplicate ISBN is a 409 and adds nothing. */
+/** Adds a book and registers its copies (numbered, all available); a duplicate ISBN is a 409 and adds nothing. */
 export async function addBook(ctx: AppContext, input: CreateBookInput) {
   try {
-    const book = await books.insertBook(ctx.db, books.toNewBook(input));
-    return presentBook(book);
+    const id = await ctx.db.transaction(async (tx) => {
+      const book = await books.insertBook(tx, books.toNewBook(input));
+      await copies.addCopies(tx, book.id, { count: input.copiesTotal });
+      return book.id;
+    });
+    return presentBook((await books.findBook(ctx.db, id))!);
   } catch (err) {
     if (isUniqueViolation(err)) throw conflict(MSG.isbnTaken, 'ISBN_TAKEN');
     throw err;
   }
 }
 
-/** Edits a book; never lets the total drop below the copies on loan (409), atomically with borrows. */
+/**
+ * Edits a book. A new total registers new copies, or withdraws copies on the shelf (damaged
+ * first, then the newest); never those on loan (409), atomically with borrows (the book's row is
+ * locked while its copies change).
+ */
 export async function editBook(ctx: AppContext, id: string, patch: UpdateBookInput) {
+  const { copiesTotal, ...fields } = patch;
   try {
-    const updated = await books.updateBook(ctx.db, id, patch);
-    if (updated) return presentBook(updated);
+    await ctx.db.transaction(async (tx) => {
+      const book = await books.lockBook(tx, id);
+      if (!book) throw bookNotFound();
+      if (Object.keys(fields).length > 0) await books.updateBook(tx, id, fields);
+      if (copiesTotal === undefined || copiesTotal === book.copiesTotal) return;
+      if (copiesTotal > book.copiesTotal) await copies.addCopies(tx, id, { count: copiesTotal - book.copiesTotal });
+      else if ((await copies.withdrawCopies(tx, id, book.copiesTotal - copiesTotal)) < book.copiesTotal - copiesTotal) throw conflict(MSG.copiesBelowOnLoan, 'COPIES_ON_LOAN');
+    });
   } catch (err) {
     if (isUniqueViolation(err)) throw conflict(MSG.isbnTaken, 'ISBN_TAKEN');
     throw err;
   }
-  if (!(await books.findBook(ctx.db, id))) throw bookNotFound();
-  throw conflict(MSG.copiesBelowOnLoan, 'COPIES_ON_LOAN');
+  return presentBook((await books.findBook(ctx.db, id))!);
 }
 
 // Each batch is its own short transaction: on the embedded database other requests run between
@@ -98,28 +131,76 @@ async function storedBookKeys(db: Executor, keys: string[]): Promise<Set<string>
   return new Set([...[...found.isbns].map((i) => `isbn:${i}`), ...[...found.titleAuthor].map((k) => `ta:${k}`)]);
 }
 
+/** Which import row keys (see rowKey) are stored: a book's, or a register row's accession number. */
+async function storedRowKeys(db: Executor, keys: string[]): Promise<Set<string>> {
+  const accessionOf = (k: string) => (k.includes('#') ? k.slice(k.lastIndexOf('#') + 1) : undefined);
+  const withCopy = keys.filter((k) => accessionOf(k) !== undefined);
+  const taken = await copies.takenAccessions(db, withCopy.map((k) => accessionOf(k)!));
+  const stored = await storedBookKeys(db, keys.filter((k) => accessionOf(k) === undefined));
+  for (const k of withCopy) if (taken.has(accessionOf(k)!)) stored.add(k);
+  return stored;
+}
+
+/**
+ * An import's rows as books to write: a count row is a book with numbered copies; register rows
+ * (one per copy) of one book become that book with its copies by accession number.
+ */
+function booksOfRows(list: BookImportRow[]): NewBook[] {
+  const byBook = new Map<string, NewBook>();
+  for (const row of list) {
+    const key = bookKey(row);
+    const { copy, ...fields } = row;
+    const book = byBook.get(key) ?? { ...books.toNewBook(fields), copies: copy ? [] : undefined };
+    if (copy) {
+      book.copies ??= [];
+      book.copies.push({ accession: copy.accession, shelf: copy.shelf, acquiredOn: copy.acquiredOn, pricePaise: copy.price === null ? null : paise(copy.price), batch: copy.batch });
+      book.copiesTotal = book.copies.length;
+    }
+    byBook.set(key, book);
+  }
+  return [...byBook.values()];
+}
+
 /**
  * Imports a book file (CSV, .xlsx, .xls) through the import pipeline. A dry run answers the
  * preview and writes nothing; a real import with any bad row writes nothing (422); else every new
  * book is written as one staged import that readers see whole or not at all (lib/import's
  * writeStaged); 409 while another import is being written. Books already in the catalogue (same
- * ISBN, else title + first author) are skipped, so a re-import adds nothing.
+ * ISBN, else title + first author) are skipped, so a re-import adds nothing. A register (one row
+ * per copy, by accession number, issue 31) adds its copies: new books with theirs, and copies new
+ * to a book already in the catalogue join it when the import commits; a taken accession number is
+ * skipped, so a re-import adds nothing either.
  */
 export const importBooks = (ctx: AppContext, p: Principal, upload: ImportUpload, dryRun: boolean): Promise<ImportOutcome> =>
   importFile(upload, { dryRun, maxRows: ctx.config.importMaxRows }, () => ({
     spec: bookImport,
     store: {
-      existing: (keys) => storedBookKeys(ctx.db, keys),
+      existing: (keys) => storedRowKeys(ctx.db, keys),
       write: (list) =>
         writeStaged(ctx.db, books.bookImports, p.user.id, {
           batchSize: IMPORT_BATCH,
           prepare: async () => {
             // Again now that this import is the only one: an import of the same file may have just committed.
-            const stored = await storedBookKeys(ctx.db, list.map(bookKey));
-            const fresh = list.filter((b) => !stored.has(bookKey(b))).map(books.toNewBook);
+            const storedRows = await storedRowKeys(ctx.db, list.map(rowKey));
+            const rows = list.filter((r) => !storedRows.has(rowKey(r)));
+            const storedBooks = await storedBookKeys(ctx.db, rows.map(bookKey));
+            const all = booksOfRows(rows);
+            const fresh = all.filter((b) => !storedBooks.has(bookKey(b)));
+            const joining = all.filter((b) => storedBooks.has(bookKey(b)) && b.copies?.length);
+            const freshCopies = fresh.reduce((n, b) => n + (b.copies?.length ?? b.copiesTotal), 0);
             const commit = async (tx: Executor, created: number) => {
-              await audit.record(ctx, p, { action: 'library.books_imported', details: { created, skipped: list.length - fresh.length, file: upload.filename } }, tx);
-              return { created, updated: 0 };
+              let joined = 0;
+              for (const b of joining) {
+                const id = await books.bookIdByKey(tx, b);
+                if (id) joined += (await copies.addImportedCopies(tx, id, b.copies!)).length;
+              }
+              await copies.bumpAccessionSequence(tx);
+              const booksSkipped = all.length - fresh.length - joining.length;
+              await audit.record(ctx, p, { action: 'library.books_imported', details: { created, skipped: booksSkipped, copies: freshCopies + joined, file: upload.filename } }, tx);
+              // The pipeline counts rows: a register's rows are its copies, not its books.
+              const registerBooks = fresh.filter((b) => b.copies);
+              const registerCopies = registerBooks.reduce((n, b) => n + b.copies!.length, 0);
+              return { created: created - registerBooks.length + registerCopies + joined, updated: 0 };
             };
             return { rows: fresh, commit };
           },
@@ -136,7 +217,7 @@ export const importBooks = (ctx: AppContext, p: Principal, upload: ImportUpload,
 /** The circulation rules (money in rupees). */
 export const getLibrarySettings = async (ctx: AppContext) => presentSettings(await circulationRules.getSettings(ctx.db));
 
-const SETTINGS_FIELDS = ['loanPeriodDays', 'finePerDay', 'graceDays', 'maxFinePerLoan', 'maxActiveLoans', 'renewalsAllowed', 'finesBlockAt'] as const;
+const SETTINGS_FIELDS = ['loanPeriodDays', 'finePerDay', 'graceDays', 'maxFinePerLoan', 'maxActiveLoans', 'renewalsAllowed', 'finesBlockAt', 'accessionPrefix', 'replacementCost'] as const;
 
 /** Replaces the circulation rules; records who changed them, and what changed in the audit log. */
 export const updateLibrarySettings = (ctx: AppContext, p: Principal, s: LibrarySettings) =>
@@ -171,8 +252,9 @@ export async function issueBook(ctx: AppContext, p: Principal, bookId: string, b
       if (standing.holdsBook) throw conflict(MSG.alreadyBorrowed, 'ALREADY_BORROWED');
       if (standing.active >= rules.maxActiveLoans) throw conflict(MSG.loanLimitReached, 'LOAN_LIMIT_REACHED');
       if (standing.owedPaise > 0 && standing.owedPaise >= rules.finesBlockPaise) throw conflict(MSG.finesBlockBorrowing, 'FINES_BLOCK_BORROWING');
-      if (!(await books.takeCopy(tx, bookId))) throw conflict(MSG.noCopiesLeft, 'NO_COPIES_LEFT');
-      return loans.insertLoan(tx, { bookId, userId: memberId, issuedBy: p.user.id, loanDays: rules.loanPeriodDays });
+      const copyId = await copies.takeAnyCopy(tx, bookId);
+      if (!copyId) throw conflict(MSG.noCopiesLeft, 'NO_COPIES_LEFT');
+      return loans.insertLoan(tx, { bookId, copyId, userId: memberId, issuedBy: p.user.id, loanDays: rules.loanPeriodDays });
     });
   } catch (err) {
     if (isUniqueViolation(err)) throw conflict(MSG.alreadyBorrowed, 'ALREADY_BORROWED');
@@ -190,13 +272,13 @@ export async function returnBook(ctx: AppContext, p: Principal, bookId: string, 
   const memberId = memberFor(p, body.userId, () => forbidden(MSG.loanNotYours, 'LOAN_NOT_YOURS'));
   if (!isDesk(p) && !(await settings.selfServiceReturn(ctx))) throw forbidden(MSG.selfReturnOff, 'SELF_RETURN_OFF');
   const loanId = await ctx.db.transaction(async (tx) => {
-    const id = await loans.closeLoan(tx, { userId: memberId, bookId, by: p.user.id });
-    if (!id) {
+    const closed = await loans.closeLoan(tx, { userId: memberId, bookId, by: p.user.id });
+    if (!closed) {
       if (!(await books.findBook(tx, bookId))) throw bookNotFound();
       throw conflict(MSG.notOnLoan, 'NOT_ON_LOAN');
     }
-    await books.putBackCopy(tx, bookId);
-    return id;
+    await copies.putBack(tx, closed.copyId);
+    return closed.id;
   });
   return loanView(ctx, loanId);
 }
@@ -337,4 +419,175 @@ export async function overdueAndFines(ctx: AppContext, limit: number): Promise<L
   const rows = await loans.overdueOrOwing(ctx.db, limit);
   const people = await users.usersByIds(ctx, peopleOf(rows));
   return rows.map((r) => presentLoan(r, people));
+}
+
+// ---------------------------------------------------------------------------------------------
+// Copies (issue 31, decision 0051)
+
+const copyNotFound = () => notFound(MSG.copyNotFound, 'COPY_NOT_FOUND');
+
+/** A book's copies by accession number (404 for an unknown book). */
+export async function listCopies(ctx: AppContext, bookId: string): Promise<Copy[]> {
+  if (!(await books.findBook(ctx.db, bookId))) throw bookNotFound();
+  return (await copies.listCopies(ctx.db, bookId)).map(presentCopy);
+}
+
+/** Registers `count` new copies of a book, numbered from the college's running number; audited. */
+export async function addCopies(ctx: AppContext, p: Principal, bookId: string, input: AddCopiesInput): Promise<Copy[]> {
+  const added = await ctx.db.transaction(async (tx) => {
+    const book = await books.findBook(tx, bookId);
+    if (!book) throw bookNotFound();
+    const rows = await copies.addCopies(tx, bookId, { count: input.count, shelf: input.shelf, acquiredOn: input.acquiredOn, pricePaise: input.price == null ? input.price : paise(input.price), batch: input.batch });
+    const first = rows[0]!.accession;
+    const last = rows[rows.length - 1]!.accession;
+    await audit.record(
+      ctx,
+      p,
+      { action: 'library.copies_added', target: { type: 'library copy', id: bookId, label: `${book.title} — ${first === last ? first : `${first} to ${last}`}` }, details: { count: rows.length, first, last, batch: input.batch ?? null } },
+      tx,
+    );
+    return rows;
+  });
+  return added.map(presentCopy);
+}
+
+/** One copy by barcode, with its title and the loan it is out on. */
+export async function getCopy(ctx: AppContext, barcode: string) {
+  const found = await copies.findByAccession(ctx.db, barcode);
+  if (!found) throw copyNotFound();
+  const open = found.copy.status === 'on_loan' ? await loans.activeLoanOfCopy(ctx.db, found.copy.id) : undefined;
+  return { ...presentCopy(found.copy), title: found.title, loan: open ? await loanView(ctx, open) : null };
+}
+
+/**
+ * Edits a copy (by book and id, or by barcode): shelf, acquisition, price, batch, and its status
+ * among available, damaged, withdrawn and lost. A copy on loan changes status only to lost: its
+ * loan closes and the member owes the replacement cost (the copy's price, else Settings') plus
+ * the late fine so far, a fine of kind 'replacement'. Audited, with what changed.
+ */
+export async function editCopy(ctx: AppContext, p: Principal, where: { bookId: string; copyId: string } | { barcode: string }, patch: UpdateCopyInput) {
+  const { barcode, lost } = await ctx.db.transaction(async (tx) => {
+    const copy = 'barcode' in where ? (await copies.findByAccession(tx, where.barcode))?.copy : await copies.findCopy(tx, where.bookId, where.copyId);
+    if (!copy) throw copyNotFound();
+    const changing = patch.status !== undefined && patch.status !== copy.status;
+    if (changing && (copy.status === 'on_hold_shelf' || (copy.status === 'on_loan' && patch.status !== 'lost'))) throw conflict(MSG.copyOnLoan, 'COPY_ON_LOAN');
+    const updated = await copies.updateCopy(
+      tx,
+      copy.id,
+      { status: patch.status, shelf: patch.shelf, acquiredOn: patch.acquiredOn, pricePaise: patch.price == null ? patch.price : paise(patch.price), batch: patch.batch },
+      copy.status as never,
+    );
+    // Scanned out or back by the desk meanwhile: say so rather than overwrite it.
+    if (!updated) throw conflict(MSG.copyOnLoan, 'COPY_ON_LOAN');
+    const label = copy.accession;
+    if (changing && copy.status === 'on_loan') {
+      const rules = await circulationRules.getSettings(tx);
+      const cost = updated.pricePaise ?? rules.replacementPaise;
+      const closed = await loans.closeLoan(tx, { copyId: copy.id, by: p.user.id, replacementPaise: cost });
+      if (!closed) throw conflict(MSG.copyOnLoan, 'COPY_ON_LOAN');
+      const member = (await users.usersByIds(ctx, [closed.userId], tx)).get(closed.userId);
+      await audit.record(
+        ctx,
+        p,
+        { action: 'library.copy_lost', target: { type: 'library copy', id: copy.id, label }, details: { loan: closed.id, member: member?.email ?? closed.userId, replacement: rupees(cost), fine: rupees(closed.finePaise) } },
+        tx,
+      );
+    } else {
+      const changes = audit.changesOf(presentCopy(copy), presentCopy(updated), ['status', 'shelf', 'acquiredOn', 'price', 'batch']);
+      if (Object.keys(changes).length > 0) await audit.record(ctx, p, { action: 'library.copy_changed', target: { type: 'library copy', id: copy.id, label }, changes }, tx);
+    }
+    return { barcode: copy.accession, lost: changing && copy.status === 'on_loan' };
+  });
+  return { message: lost ? MSG.copyLost : MSG.copyUpdated, copy: await getCopy(ctx, barcode) };
+}
+
+
+// ---------------------------------------------------------------------------------------------
+// Scanning desk
+
+/** The member a card scan names: the ID card's QR payload, else a student ID or employee ID (or the account id the desk's screen holds); 404 otherwise. */
+async function memberOfCard(ctx: AppContext, scanned: string) {
+  const byCard = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(scanned)
+    ? scanned.toLowerCase() // the desk's screen holds the member it found by account id
+    : scanned.includes('/verify/') || /^[A-Za-z0-9_-]{43}$/.test(scanned)
+      ? await idcards.cardHolder(ctx, scanned)
+      : undefined;
+  const member = byCard ? (await users.usersByIds(ctx, [byCard])).get(byCard) : await users.activeUserByMemberNumber(ctx, scanned);
+  if (!member || member.status !== 'active') throw notFound(MSG.deskMemberUnknown, 'MEMBER_NOT_FOUND');
+  return member;
+}
+
+/** POST /library/desk/member: who a scanned card is, with loans on hand and fines owed. */
+export async function deskMember(ctx: AppContext, scanned: string) {
+  const member = await memberOfCard(ctx, scanned);
+  const figures = await desk.loanFiguresOf(ctx.db, [member.id]);
+  return presentMember(member, figures.get(member.id));
+}
+
+/**
+ * A loan another desk issued this recently is not returned by a scan: two desks scanned the same
+ * copy at once, and the later one must not undo the earlier (409, nothing changes).
+ */
+const RACE_SECONDS = 5;
+
+const COPY_REFUSALS: Record<string, () => Error> = {
+  withdrawn: () => conflict(MSG.copyWithdrawn, 'COPY_WITHDRAWN'),
+  lost: () => conflict(MSG.copyMarkedLost, 'COPY_LOST'),
+  damaged: () => conflict(MSG.copyDamaged, 'COPY_DAMAGED'),
+  on_hold_shelf: () => conflict(MSG.copyOnHoldShelf, 'COPY_ON_HOLD_SHELF'),
+};
+
+/**
+ * One scan at the desk (POST /library/desk/scan): a copy on loan comes back (its fine fixed as a
+ * return fixes it), an available copy goes out to the scanned member under the same rules as an
+ * issue (loan limit, blocking fines, one copy of a title each). Every refusal is a 4xx that
+ * changes nothing. Two desks scanning the last copy at once: the copy's conditional UPDATE lets
+ * exactly one have it.
+ */
+export async function deskScan(ctx: AppContext, p: Principal, body: DeskScanInput): Promise<DeskScanResult> {
+  const found = await copies.findByAccession(ctx.db, body.barcode);
+  if (!found) throw copyNotFound();
+  const copy = found.copy;
+  if (copy.status === 'on_loan') {
+    const closed = await ctx.db.transaction(async (tx) => {
+      const c = await loans.closeLoan(tx, { copyId: copy.id, by: p.user.id, sparingSeconds: RACE_SECONDS });
+      if (!c) throw conflict(MSG.copyNotAvailable, 'COPY_NOT_AVAILABLE');
+      await copies.putBack(tx, copy.id);
+      return c;
+    });
+    const loan = await loanView(ctx, closed.id);
+    const owed = await loans.memberFines(ctx.db, closed.userId);
+    return { action: 'returned', message: MSG.deskReturned, loan, fineOwed: loan.fineStatus === 'unpaid' ? loan.fineAccrued : 0, memberFinesOwed: rupees(owed.owedPaise) };
+  }
+  const refusal = COPY_REFUSALS[copy.status];
+  if (refusal) throw refusal();
+  if (!body.member) throw badRequest(MSG.deskMemberFirst, 'MEMBER_FIRST');
+  const member = await memberOfCard(ctx, body.member);
+  let loanId: string;
+  try {
+    loanId = await ctx.db.transaction(async (tx) => {
+      if (!(await users.lockActiveUser(ctx, member.id, tx))) throw notFound(MSG.deskMemberUnknown, 'MEMBER_NOT_FOUND');
+      if (await academics.isGraduate(ctx, member.id, tx)) throw forbidden(MSG.graduateCannotBorrow, 'GRADUATE_CANNOT_BORROW');
+      const rules = await circulationRules.getSettings(tx);
+      const standing = await loans.memberStanding(tx, member.id, copy.bookId);
+      if (standing.holdsBook) throw conflict(MSG.alreadyBorrowed, 'ALREADY_BORROWED');
+      if (standing.active >= rules.maxActiveLoans) throw conflict(MSG.loanLimitReached, 'LOAN_LIMIT_REACHED');
+      if (standing.owedPaise > 0 && standing.owedPaise >= rules.finesBlockPaise) throw conflict(MSG.finesBlockBorrowing, 'FINES_BLOCK_BORROWING');
+      if (!(await copies.takeCopy(tx, copy.id))) throw conflict(MSG.copyNotAvailable, 'COPY_NOT_AVAILABLE');
+      return loans.insertLoan(tx, { bookId: copy.bookId, copyId: copy.id, userId: member.id, issuedBy: p.user.id, loanDays: rules.loanPeriodDays });
+    });
+  } catch (err) {
+    if (isUniqueViolation(err)) throw conflict(MSG.copyNotAvailable, 'COPY_NOT_AVAILABLE');
+    throw err;
+  }
+  const loan = await loanView(ctx, loanId);
+  const owed = await loans.memberFines(ctx.db, member.id);
+  return { action: 'issued', message: MSG.deskIssued, loan, fineOwed: 0, memberFinesOwed: rupees(owed.owedPaise) };
+}
+
+/** The labels PDF of these copies or a batch (404 when none match), on the chosen A4 stock. */
+export async function labelsPdf(ctx: AppContext, by: { accessions: string[] } | { batch: string }, layout: LabelLayout): Promise<Buffer> {
+  const rows = await copies.copiesForLabels(ctx.db, by);
+  if (rows.length === 0) throw notFound(MSG.labelsNone, 'NO_LABELS');
+  return renderLabels(rows, layout, idcards.pdfFonts(), ctx.config.collegeName);
 }

@@ -3,7 +3,7 @@ import type { SQL } from 'drizzle-orm';
 import type { LoanFilter, LoanStatus } from '@crs/shared/schemas/library';
 import { queryRows } from '../../db/client.ts';
 import type { Executor } from '../../db/client.ts';
-import { books, librarySettings, loans } from '../../db/schema/library.ts';
+import { books, libraryCopies, librarySettings, loans } from '../../db/schema/library.ts';
 import { BOOK_COLUMNS } from './books.repository.ts';
 
 // Loans and fines. Every figure that depends on time is computed by the database from now(), so
@@ -32,9 +32,11 @@ function loanQuery(db: Executor) {
       daysOverdue: daysLate,
       finePaise: finePaiseExpr,
       renewalsAllowed: librarySettings.renewalsAllowed,
+      accession: libraryCopies.accession,
     })
     .from(loans)
     .innerJoin(books, eq(books.id, loans.bookId))
+    .innerJoin(libraryCopies, eq(libraryCopies.id, loans.copyId))
     .innerJoin(librarySettings, eq(librarySettings.id, 1));
 }
 
@@ -97,10 +99,10 @@ export async function memberStanding(db: Executor, userId: string, bookId: strin
   return { active: Number(r?.active ?? 0), holdsBook: Boolean(r?.holdsBook), owedPaise: Number(r?.owedPaise ?? 0) };
 }
 
-export async function insertLoan(db: Executor, l: { bookId: string; userId: string; issuedBy: string; loanDays: number }): Promise<string> {
+export async function insertLoan(db: Executor, l: { bookId: string; copyId: string; userId: string; issuedBy: string; loanDays: number }): Promise<string> {
   const [row] = await db
     .insert(loans)
-    .values({ bookId: l.bookId, userId: l.userId, issuedBy: l.issuedBy, dueOn: sql`now() + make_interval(days => ${l.loanDays}::int)` })
+    .values({ bookId: l.bookId, copyId: l.copyId, userId: l.userId, issuedBy: l.issuedBy, dueOn: sql`now() + make_interval(days => ${l.loanDays}::int)` })
     .returning({ id: loans.id });
   return row!.id;
 }
@@ -109,15 +111,25 @@ export async function insertLoan(db: Executor, l: { bookId: string; userId: stri
  * Closes the member's active loan of the book and fixes its fine, in one conditional UPDATE:
  * of several concurrent returns exactly one gets the row.
  */
-export async function closeLoan(db: Executor, l: { userId: string; bookId: string; by: string }): Promise<string | undefined> {
-  const rows = await queryRows<{ id: string }>(
+export async function closeLoan(
+  db: Executor,
+  l: ({ userId: string; bookId: string } | { copyId: string }) & { by: string; replacementPaise?: number; sparingSeconds?: number },
+): Promise<{ id: string; copyId: string; userId: string; finePaise: number } | undefined> {
+  let which = 'copyId' in l ? sql`${loans.copyId} = ${l.copyId}` : sql`${loans.userId} = ${l.userId} and ${loans.bookId} = ${l.bookId}`;
+  // The desk's scan spares a loan another desk issued within these seconds: both scanned one copy at once.
+  if (l.sparingSeconds) which = sql`${which} and (${loans.issuedBy} = ${l.by} or ${loans.issuedOn} < now() - make_interval(secs => ${l.sparingSeconds}::int))`;
+  // A lost copy (the desk marks it): the late fine so far plus its replacement cost, of kind 'replacement'.
+  const fine = l.replacementPaise === undefined ? finePaiseExpr : sql`${finePaiseExpr} + ${l.replacementPaise}::int`;
+  const kind = l.replacementPaise === undefined ? 'overdue' : 'replacement';
+  const rows = await queryRows<{ id: string; copy_id: string; user_id: string; fine_paise: number }>(
     db,
-    sql`update ${loans} set returned_on = now(), returned_by = ${l.by}, fine_paise = ${finePaiseExpr}
+    sql`update ${loans} set returned_on = now(), returned_by = ${l.by}, fine_paise = ${fine}, fine_kind = ${kind}
       from ${librarySettings}
-      where ${loans.userId} = ${l.userId} and ${loans.bookId} = ${l.bookId} and ${loans.returnedOn} is null and ${librarySettings.id} = 1
-      returning ${loans.id} as id`,
+      where ${which} and ${loans.returnedOn} is null and ${librarySettings.id} = 1
+      returning ${loans.id} as id, ${loans.copyId} as copy_id, ${loans.userId} as user_id, ${loans.finePaise} as fine_paise`,
   );
-  return rows[0]?.id;
+  const r = rows[0];
+  return r && { id: r.id, copyId: r.copy_id, userId: r.user_id, finePaise: Number(r.fine_paise) };
 }
 
 /** Extends an on-time loan by the loan period while renewals remain; undefined when refused. */
@@ -200,3 +212,9 @@ export const overdueOrOwing = (db: Executor, limit: number) =>
     .where(sql`${isOverdue} or ${mayOwe}`)
     .orderBy(sql`${daysLate} desc`, asc(loans.dueOn), asc(loans.id))
     .limit(limit);
+
+/** The loan a copy is out on now, if any. */
+export async function activeLoanOfCopy(db: Executor, copyId: string): Promise<string | undefined> {
+  const [r] = await db.select({ id: loans.id }).from(loans).where(and(eq(loans.copyId, copyId), isNull(loans.returnedOn))).limit(1);
+  return r?.id;
+}

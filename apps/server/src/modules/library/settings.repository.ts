@@ -24,6 +24,8 @@ export async function saveSettings(db: Executor, s: LibrarySettings, by: string)
     maxActiveLoans: s.maxActiveLoans,
     renewalsAllowed: s.renewalsAllowed,
     finesBlockPaise: paise(s.finesBlockAt),
+    ...(s.accessionPrefix === undefined ? {} : { accessionPrefix: s.accessionPrefix }),
+    ...(s.replacementCost === undefined ? {} : { replacementPaise: paise(s.replacementCost) }),
     updatedBy: by,
   };
   const [row] = await db

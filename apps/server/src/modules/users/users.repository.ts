@@ -385,3 +385,14 @@ export const unmatchedUsers = (db: Executor, limit: number | 'all') => {
     .$dynamic();
   return Promise.all([limit === 'all' ? byName : byName.limit(limit), db.select({ n: count() }).from(users).where(where)]).then(([rows, [total]]) => ({ rows, total: total?.n ?? 0 }));
 };
+
+/** The active user whose student ID or employee ID is `ref` (as printed, or upper-cased): what a library card scan gives. */
+export async function activeUserByMemberNumber(db: Executor, ref: string): Promise<UserCard | undefined> {
+  const forms = [...new Set([ref, ref.toUpperCase()])];
+  const [row] = await db
+    .select(CARD_COLUMNS)
+    .from(users)
+    .where(and(eq(users.status, 'active'), or(sql`${users.studentId} = any(${sql.param(forms)}::text[])`, sql`${users.employeeId} = any(${sql.param(forms)}::text[])`)))
+    .limit(1);
+  return row;
+}

@@ -68,6 +68,9 @@ export async function usersByRefs(ctx: AppContext, refs: readonly string[], tx: 
   return map;
 }
 
+/** The active member whose student ID or employee ID this is (a library card scan, issue 31). */
+export const activeUserByMemberNumber = (ctx: AppContext, ref: string, tx: Executor = ctx.db) => repo.activeUserByMemberNumber(tx, ref.trim());
+
 /** Whether `ref` (user id, student ID or email, any case) names `user`. */
 function refersTo(user: Pick<UserRecord, 'id' | 'email' | 'studentId'>, ref: string): boolean {
   const r = ref.trim().toLowerCase();

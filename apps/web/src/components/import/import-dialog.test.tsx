@@ -34,7 +34,7 @@ const clean: ImportResult = { ...preview, errors: [], rows: preview.rows.filter(
 /** The desk with the book import answering per dryRun; records each upload's query and body. */
 async function deskWithImport(answer: (dryRun: boolean, body: string) => ReturnType<Handler>) {
   server = await signedInAs(makeUser({ roles: ['Librarian'] }), {
-    'GET /library/settings': { body: { loanPeriodDays: 14, finePerDay: 2, graceDays: 0, maxFinePerLoan: 200, maxActiveLoans: 5, renewalsAllowed: 2, finesBlockAt: 500, updatedAt: '2026-01-01T00:00:00Z' } },
+    'GET /library/settings': { body: { loanPeriodDays: 14, finePerDay: 2, graceDays: 0, maxFinePerLoan: 200, maxActiveLoans: 5, renewalsAllowed: 2, finesBlockAt: 500, replacementCost: 500, accessionPrefix: 'ACC', updatedAt: '2026-01-01T00:00:00Z' } },
     'GET /library/books': { body: { books: [], total: 0, capped: false } },
     'GET /library/loans': { body: { loans: [], total: 0 } },
     'POST /library/books/import': (req) => answer(req.query.get('dryRun') === 'true', String(req.body)),

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { librarySettingsSchema } from '@crs/shared/schemas/library';
+import { librarySettingsSchema, rupeesField } from '@crs/shared/schemas/library';
 import type { LibrarySettings } from './api/types';
 
 export type SettingsFormValues = Record<keyof LibrarySettings, string>;
@@ -23,6 +23,8 @@ export const settingsFormSchema = z.object({
   maxActiveLoans: numberThen(shape.maxActiveLoans),
   renewalsAllowed: numberThen(shape.renewalsAllowed),
   finesBlockAt: numberThen(shape.finesBlockAt),
+  replacementCost: numberThen(rupeesField),
+  accessionPrefix: shape.accessionPrefix.unwrap(),
 });
 
 export function settingsFormDefaults(s: LibrarySettings): SettingsFormValues {
@@ -34,5 +36,7 @@ export function settingsFormDefaults(s: LibrarySettings): SettingsFormValues {
     maxActiveLoans: String(s.maxActiveLoans),
     renewalsAllowed: String(s.renewalsAllowed),
     finesBlockAt: String(s.finesBlockAt),
+    replacementCost: String(s.replacementCost ?? ''),
+    accessionPrefix: s.accessionPrefix ?? '',
   };
 }

@@ -63,3 +63,23 @@ export const SEARCH_MIN_CHARS = 2;
 export const SEARCH_DEBOUNCE_MS = 300;
 /** Books per catalogue page. */
 export const CATALOGUE_PAGE_SIZE = 24;
+
+/** The scanning desk (issue 31): one input for a USB scanner, cards then copies. */
+export const DESK_TEXT = {
+  title: 'Scanning Desk',
+  help: "Scan the member's ID card (or type a student or employee ID), then each book's barcode: an available copy is issued, a copy on loan is returned.",
+  scanCard: "Scan the member's card",
+  scanCopy: 'Scan a book (or the next card)',
+  scan: 'Scan',
+  newMember: 'New member',
+  noMember: 'No member yet: returns need no card.',
+  current: (name: string, studentId: string | null) => `Member: ${name}${studentId ? ` (${studentId})` : ''}`,
+  memberFound: (name: string, studentId: string | null, loans: number, fines: string) =>
+    `${name}${studentId ? ` (${studentId})` : ''}: ${loans} on loan, fines owed ${fines}. Now scan the books.`,
+  memberCleared: 'Ready for the next member.',
+  issued: (title: string, accession: string, member: string, due: string) => `Issued: ${title} (${accession}) to ${member}, due ${due}`,
+  returned: (title: string, accession: string, member: string, fine: string | null) =>
+    `Returned: ${title} (${accession}) from ${member}${fine ? `; fine owed ${fine}` : '; no fine'}`,
+  failed: 'The scan could not be completed; try again.',
+  earlier: 'Earlier scans',
+} as const;

@@ -13,7 +13,7 @@ afterEach(async () => {
   server = undefined;
 });
 
-const settings = { loanPeriodDays: 14, finePerDay: 2, graceDays: 0, maxFinePerLoan: 200, maxActiveLoans: 5, renewalsAllowed: 2, finesBlockAt: 500, updatedAt: '2026-01-01T00:00:00Z' };
+const settings = { loanPeriodDays: 14, finePerDay: 2, graceDays: 0, maxFinePerLoan: 200, maxActiveLoans: 5, renewalsAllowed: 2, finesBlockAt: 500, replacementCost: 500, accessionPrefix: 'ACC', updatedAt: '2026-01-01T00:00:00Z' };
 
 describe('Issue Book on the librarian dashboard', () => {
   it('finds the member, then the book by ISBN, confirms, shows a refusal in the server words, then issues and refreshes the desk', async () => {

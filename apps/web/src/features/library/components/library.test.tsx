@@ -13,7 +13,7 @@ afterEach(async () => {
   server = undefined;
 });
 
-const settings = { loanPeriodDays: 21, finePerDay: 2, graceDays: 0, maxFinePerLoan: 200, maxActiveLoans: 5, renewalsAllowed: 2, finesBlockAt: 500, updatedAt: '2026-01-01T00:00:00Z' };
+const settings = { loanPeriodDays: 21, finePerDay: 2, graceDays: 0, maxFinePerLoan: 200, maxActiveLoans: 5, renewalsAllowed: 2, finesBlockAt: 500, replacementCost: 500, accessionPrefix: 'ACC', updatedAt: '2026-01-01T00:00:00Z' };
 
 /** A library API over a fixed catalogue (search by title, case-insensitive). */
 function libraryRoutes(books = [makeBook()], extra: Record<string, Handler | Reply> = {}): Record<string, Handler | Reply> {

@@ -21,6 +21,8 @@ const FIELDS: { name: keyof LibrarySettings; label: string }[] = [
   { name: 'finePerDay', label: 'Fine per day (₹)' },
   { name: 'maxFinePerLoan', label: 'Largest fine per loan (₹)' },
   { name: 'finesBlockAt', label: 'Unpaid fines that block borrowing (₹, 0 = never)' },
+  { name: 'replacementCost', label: 'Replacement cost of a lost copy with no price (₹)' },
+  { name: 'accessionPrefix', label: 'Accession number prefix (new copies: PREFIX-000123)' },
 ];
 
 /** The circulation rules (GET/PUT /library/settings). */

@@ -9,12 +9,13 @@ import { BookFormDialog } from '@/features/library/components/book-form-dialog';
 import { IssueDesk } from '@/features/library/components/issue-desk';
 import { LibraryStats } from '@/features/library/components/library-stats';
 import { LoansDesk } from '@/features/library/components/loans-desk';
+import { ScanDesk } from '@/features/library/components/scan-desk';
 import { displayName, useAuth } from '@/lib/auth';
 
 const linkClass =
   'flex h-10 items-center gap-2 rounded-md border border-input bg-card px-4 text-sm font-medium hover:bg-accent hover:text-accent-foreground focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring [&_svg]:size-4';
 
-/** The circulation desk: Issue Book first, live counters, the overdue list (and other loans), catalogue shortcuts. */
+/** The circulation desk: the scanning desk and Issue Book first, live counters, the overdue list (and other loans), catalogue shortcuts. */
 export default function LibrarianDashboardRoute() {
   const { user } = useAuth();
   const [adding, setAdding] = useState(false);
@@ -23,6 +24,7 @@ export default function LibrarianDashboardRoute() {
     <section className="grid gap-6">
       <PageHeader title={`Welcome, ${displayName(user)}`} description="Circulation desk" />
       <LibraryStats />
+      <ScanDesk />
       <IssueDesk />
       <Card>
         <CardHeader>
