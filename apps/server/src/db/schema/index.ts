@@ -19,3 +19,4 @@ export * from './audit.ts';
 export * from './ratelimit.ts';
 export * from './settings.ts';
 export * from './transcripts.ts';
+export * from './file-store.ts';

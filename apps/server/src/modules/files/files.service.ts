@@ -166,7 +166,8 @@ export async function sweepOrphanBytes(ctx: AppContext, minAgeMs = ORPHAN_MIN_AG
     if (batch.length >= 500) await sweep();
   }
   await sweep();
-  return removed;
+  // Blobs of writes a crash cut short (the PostgreSQL store's unnamed blobs).
+  return removed + ((await ctx.store.sweepUnfinished?.(new Date(cutoff))) ?? 0);
 }
 
 /** Records of several files by id, keyed by id (unknown ids are absent). */
