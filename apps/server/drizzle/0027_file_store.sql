@@ -15,6 +15,5 @@ CREATE TABLE "file_chunks" (
 );
 --> statement-breakpoint
 ALTER TABLE "file_chunks" ADD CONSTRAINT "file_chunks_blob_id_file_blobs_id_fk" FOREIGN KEY ("blob_id") REFERENCES "public"."file_blobs"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
-CREATE INDEX "file_blobs_unnamed_idx" ON "file_blobs" USING btree ("created_at") WHERE "file_blobs"."key" is null;--> statement-breakpoint
 -- Files are mostly PDFs, images and zips that do not compress: keep the pieces out of line uncompressed.
 ALTER TABLE "file_chunks" ALTER COLUMN "bytes" SET STORAGE EXTERNAL;

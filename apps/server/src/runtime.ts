@@ -49,7 +49,7 @@ export function openFileStore(kind: FileStoreKind, config: Config, database: Dat
     case 'disk':
       return new DiskStore(path.join(config.dataDir, 'uploads'));
     case 'postgres':
-      return new PostgresStore(database.db);
+      return new PostgresStore(database);
     case 's3':
       if (!config.s3) throw new ConfigError('Invalid configuration:\n  the s3 file store needs S3_BUCKET (and S3_REGION, S3_ENDPOINT for a store other than AWS)');
       return new S3Store(config.s3);

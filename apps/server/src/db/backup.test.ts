@@ -154,7 +154,7 @@ describe('backup and restore', () => {
 
   it('backs up and restores the files of the PostgreSQL store, streamed, not as rows', async () => {
     const disk = t.ctx.store;
-    t.ctx.store = new PostgresStore(t.ctx.db);
+    t.ctx.store = new PostgresStore(t.ctx.database);
     try {
       const owner = await createUser(t.ctx, { roles: ['Student'] });
       const big = Buffer.concat([Buffer.from('%PDF-1.7\n'), randomBytes(3 * CHUNK_BYTES + 999)]);

@@ -27,8 +27,6 @@ export interface FileStore {
   open(key: string): Promise<Readable | undefined>;
   /** Removes a key's bytes; a missing key is not an error. */
   remove(key: string): Promise<void>;
-  /** Removes what writes that never finished (a crash) left before `before`; returns how many. */
-  sweepUnfinished?(before: Date): Promise<number>;
 }
 
 const KEY = /^[0-9a-f]{2}\/[0-9a-f-]{36}$/;

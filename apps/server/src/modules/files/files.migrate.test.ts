@@ -39,7 +39,7 @@ const kept: Array<{ row: FileRow; bytes: Buffer }> = [];
 
 beforeAll(async () => {
   t = await createTestApp();
-  target = new PostgresStore(t.ctx.db);
+  target = new PostgresStore(t.ctx.database);
   const owner = await createUser(t.ctx, { roles: ['Student'], name: 'Ananya Iyer' });
   // Five files on the disk store, two of them several 256 KiB pieces long.
   const made = [

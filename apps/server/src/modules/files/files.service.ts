@@ -168,8 +168,7 @@ export async function sweepOrphanBytes(ctx: AppContext, minAgeMs = ORPHAN_MIN_AG
     if (batch.length >= 500) await sweep();
   }
   await sweep();
-  // Blobs of writes a crash cut short (the PostgreSQL store's unnamed blobs).
-  return removed + ((await ctx.store.sweepUnfinished?.(new Date(cutoff))) ?? 0);
+  return removed;
 }
 
 /** Records of several files by id, keyed by id (unknown ids are absent). */
