@@ -31,7 +31,7 @@ async function main(argv: string[]): Promise<number> {
 
   const runtime = await openRuntime(config, (line) => console.log(line));
   try {
-    console.log(await command.run(runtime.ctx, rest));
+    console.log(await command.run(runtime.ctx, rest, (line) => console.log(line)));
     return 0;
   } finally {
     await runtime.close();

@@ -111,6 +111,27 @@ describe('loadConfig', () => {
     );
     expect(set).toMatchObject({ rateLimit: { ip: 0, user: 50, windowMs: 10_000 }, redisUrl: 'redis://cache:6379/2', redisKeyPrefix: 'crs-b' });
   });
+
+  it('file store: disk by default; postgres only with DATABASE_URL; s3 with its bucket, endpoint and keys', () => {
+    const opts = { persistSecret: false };
+    expect(loadConfig({ CRS_DATA_DIR: tempDir() }, opts)).toMatchObject({ fileStore: 'disk', s3: undefined });
+    expect(configError({ CRS_FILE_STORE: 'ftp' }).message).toContain('CRS_FILE_STORE: must be disk, postgres or s3');
+    expect(configError({ CRS_FILE_STORE: 'postgres' }).message).toContain('CRS_FILE_STORE: postgres keeps the files in a PostgreSQL server shared by every process: set DATABASE_URL');
+    expect(loadConfig({ CRS_DATA_DIR: tempDir(), CRS_FILE_STORE: 'postgres', DATABASE_URL: 'postgres://db/crs' }, opts).fileStore).toBe('postgres');
+    expect(configError({ CRS_FILE_STORE: 's3' }).message).toContain('CRS_FILE_STORE: s3 needs S3_BUCKET');
+    expect(configError({ S3_BUCKET: 'Not_A_Bucket' }).message).toContain('S3_BUCKET:');
+    expect(configError({ S3_BUCKET: 'crs-files', S3_ACCESS_KEY_ID: 'AKIA' }).message).toContain('S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY: set both or neither');
+    const s3 = loadConfig(
+      { CRS_DATA_DIR: tempDir(), CRS_FILE_STORE: 's3', S3_BUCKET: 'crs-files', S3_REGION: 'ap-south-1', S3_ENDPOINT: 'https://minio.college.edu:9000', S3_FORCE_PATH_STYLE: 'true', S3_ACCESS_KEY_ID: 'crs', S3_SECRET_ACCESS_KEY: 'secret-key' },
+      opts,
+    );
+    expect(s3).toMatchObject({
+      fileStore: 's3',
+      s3: { bucket: 'crs-files', region: 'ap-south-1', endpoint: 'https://minio.college.edu:9000', forcePathStyle: true, credentials: { accessKeyId: 'crs', secretAccessKey: 'secret-key' } },
+    });
+    // Without keys: the AWS SDK's default credential chain (an instance role, ~/.aws).
+    expect(loadConfig({ CRS_DATA_DIR: tempDir(), CRS_FILE_STORE: 's3', S3_BUCKET: 'crs-files' }, opts).s3).toEqual({ bucket: 'crs-files', region: 'us-east-1', endpoint: undefined, forcePathStyle: false, credentials: undefined });
+  });
 });
 
 describe('JWT secret', () => {

@@ -7,6 +7,7 @@ import { IMPORT_DEFAULT_MAX_ROWS } from '@crs/shared/schemas/import';
 import { ROLES } from '@crs/shared/roles';
 import type { Role } from '@crs/shared/roles';
 import { SETTINGS_BOUNDS } from '@crs/shared/schemas/settings';
+import type { S3Settings } from './lib/storage-s3.ts';
 
 const isTimeZone = (tz: string) => {
   try {
@@ -104,6 +105,14 @@ const envSchema = z.object({
   // Decision 0048: GET /metrics answers only with this bearer token; unset, there are no metrics (404).
   METRICS_TOKEN: z.string().refine((s) => Buffer.byteLength(s) >= 16, 'must be at least 16 bytes').optional(),
   REDIS_KEY_PREFIX: z.string().regex(/^[A-Za-z0-9:_.-]{1,64}$/, 'must be 1–64 letters, digits or : _ . -').default('crs'),
+  // Issue 29: where uploaded and generated files' bytes live (decision 0049).
+  CRS_FILE_STORE: z.enum(['disk', 'postgres', 's3'], { error: 'must be disk, postgres or s3' }).default('disk'),
+  S3_BUCKET: z.string().regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, 'must be an S3 bucket name (3–63 lower-case letters, digits, . or -)').optional(),
+  S3_REGION: z.string().regex(/^[a-z0-9-]{1,40}$/, 'must be a region name such as ap-south-1').optional(),
+  S3_ENDPOINT: z.url({ error: 'must be an absolute URL such as https://minio.college.edu:9000' }).optional(),
+  S3_FORCE_PATH_STYLE: boolish.optional(),
+  S3_ACCESS_KEY_ID: z.string().min(1).max(200).optional(),
+  S3_SECRET_ACCESS_KEY: z.string().min(1).max(500).optional(),
 });
 
 export type Config = {
@@ -161,7 +170,15 @@ export type Config = {
   jobsPollSeconds: number;
   /** The OpenID Connect provider `default` from OIDC_* variables (issue 28), if they are set. */
   oidc: { issuer: string; clientId: string; clientSecret: string; label: string; allowedDomains: string[]; defaultRole: Role } | undefined;
+  /** Which file store holds the bytes of uploaded and generated files (decision 0049). */
+  fileStore: FileStoreKind;
+  /** The S3-compatible bucket from S3_* variables, when S3_BUCKET is set (the s3 store, files:migrate --to s3). */
+  s3: S3Settings | undefined;
 };
+
+export type FileStoreKind = 'disk' | 'postgres' | 's3';
+
+
 
 export class ConfigError extends Error {}
 
@@ -185,6 +202,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, opts: { persist
   if (oidcSet.some(Boolean) && !oidcSet.every(Boolean)) {
     throw new ConfigError('Invalid configuration:\n  OIDC_ISSUER, OIDC_CLIENT_ID and OIDC_CLIENT_SECRET: set all three or none');
   }
+  const fileStoreProblem = checkFileStore(e);
+  if (fileStoreProblem) throw new ConfigError(`Invalid configuration:\n  ${fileStoreProblem}`);
   const production = e.NODE_ENV === 'production';
   const dataDir = path.resolve(e.CRS_DATA_DIR);
   const displayHost = e.HOST === '0.0.0.0' || e.HOST === '::' ? '127.0.0.1' : e.HOST;
@@ -228,7 +247,27 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, opts: { persist
             defaultRole: e.OIDC_DEFAULT_ROLE ?? 'Student',
           }
         : undefined,
+    fileStore: e.CRS_FILE_STORE,
+    s3: e.S3_BUCKET
+      ? {
+          bucket: e.S3_BUCKET,
+          region: e.S3_REGION ?? 'us-east-1',
+          endpoint: e.S3_ENDPOINT,
+          forcePathStyle: e.S3_FORCE_PATH_STYLE ?? false,
+          credentials: e.S3_ACCESS_KEY_ID && e.S3_SECRET_ACCESS_KEY ? { accessKeyId: e.S3_ACCESS_KEY_ID, secretAccessKey: e.S3_SECRET_ACCESS_KEY } : undefined,
+        }
+      : undefined,
   };
+}
+
+/** Why the file store variables do not fit together, or undefined when they do. */
+function checkFileStore(e: z.infer<typeof envSchema>): string | undefined {
+  if (e.CRS_FILE_STORE === 'postgres' && !e.DATABASE_URL) {
+    return 'CRS_FILE_STORE: postgres keeps the files in a PostgreSQL server shared by every process: set DATABASE_URL too (the embedded database keeps them on disk: CRS_FILE_STORE=disk)';
+  }
+  if (e.CRS_FILE_STORE === 's3' && !e.S3_BUCKET) return 'CRS_FILE_STORE: s3 needs S3_BUCKET (and S3_REGION, S3_ENDPOINT for a store other than AWS)';
+  if (Boolean(e.S3_ACCESS_KEY_ID) !== Boolean(e.S3_SECRET_ACCESS_KEY)) return 'S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY: set both or neither (neither: the AWS SDK default credential chain)';
+  return undefined;
 }
 
 /**

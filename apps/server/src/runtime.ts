@@ -1,7 +1,8 @@
 import { hostname } from 'node:os';
 import path from 'node:path';
 import { MSG } from '@crs/shared/messages';
-import type { Config } from './config.ts';
+import { ConfigError } from './config.ts';
+import type { Config, FileStoreKind } from './config.ts';
 import { createContext } from './context.ts';
 import type { AppContext } from './context.ts';
 import { openDatabase } from './db/client.ts';
@@ -10,7 +11,10 @@ import { acquireDataDirLock } from './db/lock.ts';
 import { sweepStaleImports } from './lib/import/staged.ts';
 import type { DataDirLock } from './db/lock.ts';
 import { migrate } from './db/migrate.ts';
+import { PostgresStore } from './db/file-store.ts';
 import { DiskStore } from './lib/storage.ts';
+import type { FileStore } from './lib/storage.ts';
+import { S3Store } from './lib/storage-s3.ts';
 import * as audit from './modules/audit/audit.service.ts';
 import { pruneAuthData } from './modules/auth/auth.service.ts';
 import { sweepOrphanBytes } from './modules/files/files.service.ts';
@@ -23,17 +27,35 @@ export type Runtime = { ctx: AppContext; outbox: MailOutbox; close(): Promise<vo
 
 /**
  * The composition root's wiring of an open database into a context: the mail module's outbox
- * becomes the context's mail sender, and file bytes go to the disk store under
- * `CRS_DATA_DIR/uploads` (with PostgreSQL too); mails are signed with the institution's name from Settings. Used by openRuntime and by the tests' app factory.
+ * becomes the context's mail sender, and file bytes go to the store CRS_FILE_STORE names
+ * (openFileStore); mails are signed with the institution's name from Settings. Used by openRuntime
+ * and by the tests' app factory.
  */
 export function assembleContext(config: Config, database: Database, print: (line: string) => void): { ctx: AppContext; outbox: MailOutbox } {
   // Every mail is signed with the institution's name as Settings has it when the mail is stored.
   const signature = async () => MSG.mailSignature(await settings.institutionName(ctx));
   const outbox = new MailOutbox({ db: database.db, smtpUrl: config.smtpUrl, from: config.mailFrom, print, signature });
-  const store = new DiskStore(path.join(config.dataDir, 'uploads'));
+  const store = openFileStore(config.fileStore, config, database);
   const ctx = createContext(config, database, outbox, store);
   registerJobs(ctx);
   return { ctx, outbox };
+}
+
+/**
+ * A file store of a kind (decision 0049): `disk` under `CRS_DATA_DIR/uploads`, `postgres` in the
+ * open database (only a shared PostgreSQL server: the configuration refuses it with the embedded
+ * one), `s3` in the S3_* bucket. The server's is CRS_FILE_STORE's; files:migrate opens its target.
+ */
+export function openFileStore(kind: FileStoreKind, config: Config, database: Database): FileStore {
+  switch (kind) {
+    case 'disk':
+      return new DiskStore(path.join(config.dataDir, 'uploads'));
+    case 'postgres':
+      return new PostgresStore(database);
+    case 's3':
+      if (!config.s3) throw new ConfigError('Invalid configuration:\n  the s3 file store needs S3_BUCKET (and S3_REGION, S3_ENDPOINT for a store other than AWS)');
+      return new S3Store(config.s3);
+  }
 }
 
 /**

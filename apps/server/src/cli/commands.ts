@@ -14,6 +14,8 @@ import { seedDemoCalendar } from '../modules/calendar/calendar.service.ts';
 import { seedBenchAttendance } from '../modules/attendance/attendance.service.ts';
 import { seedSyntheticBooks } from '../modules/library/library.service.ts';
 import { approveByEmail, createUserWithPassword, unmatchedUsers } from '../modules/users/users.admin.service.ts';
+import { moveFileBytes } from '../modules/files/files.service.ts';
+import { openFileStore } from '../runtime.ts';
 import { seedDemo } from '../seed/demo.ts';
 
 export class UsageError extends Error {}
@@ -23,7 +25,8 @@ type Command = {
   summary: string;
   /** False for commands that must not run inside a live server (it would pull data from under it). */
   remote: boolean;
-  run(ctx: AppContext, argv: string[]): Promise<string>;
+  /** `print` shows progress as it happens (the terminal); through the admin socket only the answer is shown. */
+  run(ctx: AppContext, argv: string[], print?: (line: string) => void): Promise<string>;
 };
 
 function parse<T extends Record<string, { type: 'string' | 'boolean' }>>(argv: string[], options: T) {
@@ -165,6 +168,29 @@ export const COMMANDS: Record<string, Command> = {
       return `Backup written to ${file}: ${describe(counts)}`;
     },
   },
+  'files:migrate': {
+    usage: 'files:migrate --to disk|postgres|s3',
+    summary:
+      'Copy every file from the current store (CRS_FILE_STORE) to another, verifying each SHA-256; run it again to resume (copies already verified are skipped). Then set CRS_FILE_STORE to the new store and restart.',
+    remote: true,
+    async run(ctx, argv, print = () => undefined) {
+      const { values } = parse(argv, { to: { type: 'string' } });
+      const to = check(z.enum(STORE_KINDS, { error: 'must be disk, postgres or s3' }), values.to, '--to');
+      if (to === ctx.store.kind) throw new UsageError(`--to: the files are already in the ${to} store (CRS_FILE_STORE=${ctx.store.kind}).`);
+      if (to === 'postgres' && !ctx.config.databaseUrl) throw new UsageError('--to: the postgres file store needs a PostgreSQL server (DATABASE_URL), not the embedded database.');
+      if (to === 's3' && !ctx.config.s3) throw new UsageError('--to: the s3 file store needs S3_BUCKET (and S3_REGION, S3_ENDPOINT, keys) set.');
+      const target = openFileStore(to, ctx.config, ctx.database);
+      print(`Copying the files of the ${ctx.store.kind} store to the ${to} store…`);
+      const move = await moveFileBytes(ctx, target, print);
+      const summary =
+        `${move.total} files: ${move.copied} copied and verified (${(move.bytesCopied / 1048576).toFixed(1)} MiB), ${move.alreadyThere} already there and verified` +
+        (move.missing.length ? `, ${move.missing.length} missing from the ${ctx.store.kind} store` : '') +
+        (move.mismatched.length ? `, ${move.mismatched.length} whose copy's SHA-256 differs from the record` : '');
+      const problems = [...move.missing.map((k) => `  missing: ${k}`), ...move.mismatched.map((k) => `  SHA-256 differs: ${k}`)];
+      if (problems.length) throw new Error(`${summary}.\n${problems.join('\n')}\nNothing was removed; fix or accept these, run again, and switch CRS_FILE_STORE only when it reports none.`);
+      return `${summary}.\nEvery file is in the ${to} store: set CRS_FILE_STORE=${to} and restart the servers (the ${ctx.store.kind} store is left as it was; remove it once the new one serves).`;
+    },
+  },
   'db:restore': {
     usage: 'db:restore <file>',
     summary: 'Replace all data with the backup in <file> (stop the server first when using the embedded database).',
@@ -177,6 +203,8 @@ export const COMMANDS: Record<string, Command> = {
     },
   },
 };
+
+const STORE_KINDS = ['disk', 'postgres', 's3'] as const;
 
 const describe = (c: BackupCounts) => `${Object.entries(c.tables).map(([t, n]) => `${t}=${n}`).join(' ')} files=${c.files}`;
 

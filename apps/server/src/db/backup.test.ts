@@ -12,7 +12,9 @@ import { bearer, one } from '../../test/util.ts';
 import { resetRequestsDone } from '../modules/auth/auth.service.ts';
 import { readBytes, removeFile, saveGenerated } from '../modules/files/files.service.ts';
 import { extract as tarExtract, pack as tarPack } from 'tar-stream';
-import { backupTo, NOT_BACKED_UP, restoreFrom, tableCounts, TABLES } from './backup.ts';
+import { createHash, randomBytes } from 'node:crypto';
+import { backupTo, FILE_STORE_TABLES, NOT_BACKED_UP, restoreFrom, tableCounts, TABLES } from './backup.ts';
+import { CHUNK_BYTES, PostgresStore } from './file-store.ts';
 
 let t: TestApp;
 let dir: string;
@@ -146,10 +148,58 @@ describe('backup and restore', () => {
       t.ctx,
       sql`select array_agg(tablename::text order by tablename) as names from pg_tables where schemaname = 'public'`,
     );
-    expect([...TABLES, ...NOT_BACKED_UP].sort()).toEqual(tables.names);
+    // The PostgreSQL file store's tables travel as the archive's files, not as rows.
+    expect([...TABLES, ...NOT_BACKED_UP, ...FILE_STORE_TABLES].sort()).toEqual(tables.names);
     expect(TABLES).not.toContain('server_secrets');
   });
+
+  it('backs up and restores the files of the PostgreSQL store, streamed, not as rows', async () => {
+    const disk = t.ctx.store;
+    t.ctx.store = new PostgresStore(t.ctx.database);
+    try {
+      const owner = await createUser(t.ctx, { roles: ['Student'] });
+      const big = Buffer.concat([Buffer.from('%PDF-1.7\n'), randomBytes(3 * CHUNK_BYTES + 999)]);
+      const sha = (b: Buffer) => createHash('sha256').update(b).digest('hex');
+      const report = await saveGenerated(t.ctx, { ownerId: owner.id, bytes: big, filename: 'marks-register.pdf', mimeType: 'application/pdf' });
+      const photo = await saveGenerated(t.ctx, { ownerId: owner.id, bytes: Buffer.from('PNG of a student'), filename: 'photo.png', mimeType: 'image/png' });
+      const storeRows = async () => one<{ blobs: number; chunks: number }>(t.ctx, sql`select (select count(*)::int from file_blobs) as blobs, (select count(*)::int from file_chunks) as chunks`);
+      expect((await storeRows()).chunks).toBeGreaterThanOrEqual(5);
+
+      const file = path.join(dir, 'postgres-store.crs.gz');
+      const written = await backupTo(t.ctx.db, t.ctx.store, file);
+      // The two files whose bytes this store holds (earlier tests' files are on the disk store).
+      expect(written.files).toBe(2);
+      expect(written.tables).not.toHaveProperty('file_chunks');
+      // The archive holds the bytes as files, and the store's tables not as rows.
+      const names = await entryNames(file);
+      expect(names).toEqual(expect.arrayContaining([`files/${report.storageKey}`, `files/${photo.storageKey}`]));
+      expect(JSON.stringify(await manifestOf(file))).not.toContain('file_chunks');
+
+      // Every byte lost from the store, then restored.
+      await t.ctx.db.execute(sql`delete from file_blobs`);
+      expect(await readBytes(t.ctx, report.id)).toBeUndefined();
+      const restored = await restoreFrom(t.ctx.db, t.ctx.store, file);
+      expect(restored.files).toBe(written.files);
+      expect(sha((await readBytes(t.ctx, report.id))!.bytes)).toBe(sha(big));
+      expect((await readBytes(t.ctx, photo.id))?.bytes.toString()).toBe('PNG of a student');
+      expect(await storeRows()).toEqual({ blobs: written.files, chunks: expect.any(Number) });
+    } finally {
+      t.ctx.store = disk;
+    }
+  });
 });
+
+/** The names of a backup's entries, in order. */
+async function entryNames(file: string): Promise<string[]> {
+  const extract = tarExtract();
+  extract.end(gunzipSync(readFileSync(file)));
+  const names: string[] = [];
+  for await (const entry of extract) {
+    names.push(entry.header.name);
+    entry.resume();
+  }
+  return names;
+}
 
 /** A backup's first entry, the database part, as an object. */
 async function manifestOf(file: string): Promise<Record<string, unknown>> {

@@ -1,5 +1,6 @@
 import { createReadStream, createWriteStream } from 'node:fs';
 import { rename, rm } from 'node:fs/promises';
+import type { Readable } from 'node:stream';
 import { buffer } from 'node:stream/consumers';
 import { pipeline } from 'node:stream/promises';
 import { createGunzip, createGzip } from 'node:zlib';
@@ -13,16 +14,22 @@ import type { Db } from './client.ts';
 import * as schema from './schema/index.ts';
 
 /**
- * Tables a backup leaves out: the server's generated secrets belong to the installation, not to
+* Tables a backup leaves out: the server's generated secrets belong to the installation, not to
  * its data (decision 0048), so a restore never swaps the signing key under running processes.
  */
 export const NOT_BACKED_UP: ReadonlySet<string> = new Set(['server_secrets']);
 
-/** Tables in dependency order (parents first), as the schema module exports them. */
+/**
+ * The PostgreSQL file store's tables (db/file-store.ts): the bytes of files, which a backup carries
+ * as its `files/` entries whatever the store, never as rows; a restore puts them back through the store.
+ */
+export const FILE_STORE_TABLES = new Set<string>([getTableName(schema.fileBlobs), getTableName(schema.fileChunks)]);
+
+/** Tables in dependency order (parents first), as the schema module exports them; the two above aside. */
 export const TABLES: string[] = (Object.values(schema) as unknown[])
   .filter((v): v is PgTable => is(v, PgTable))
   .map((t) => getTableName(t))
-  .filter((name) => !NOT_BACKED_UP.has(name));
+  .filter((name) => !NOT_BACKED_UP.has(name) && !FILE_STORE_TABLES.has(name));
 
 /** The database part of a backup: the first entry of the archive. */
 type Manifest = {
@@ -48,6 +55,14 @@ async function appliedMigrations(db: Db): Promise<number> {
 const addEntry = (pack: Pack, name: string, bytes: Buffer) =>
   new Promise<void>((resolve, reject) => pack.entry({ name, size: bytes.length, mode: 0o600 }, bytes, (err) => (err ? reject(err) : resolve())));
 
+/** Streams a file's bytes into the archive as they are read: a 20 MiB file is never held whole. */
+async function addStreamEntry(pack: Pack, name: string, size: number, stream: Readable): Promise<void> {
+  await new Promise<void>((resolve, reject) => {
+    const entry = pack.entry({ name, size, mode: 0o600 }, (err) => (err ? reject(err) : resolve()));
+    pipeline(stream, entry).catch(reject);
+  });
+}
+
 const countsOf = (tables: Record<string, unknown[]>, files: number): BackupCounts => ({
   tables: Object.fromEntries(TABLES.map((t) => [t, tables[t]?.length ?? 0])),
   files,
@@ -56,8 +71,9 @@ const countsOf = (tables: Record<string, unknown[]>, files: number): BackupCount
 /**
  * Writes a consistent backup to `file` (decision 0007): a gzipped tar holding first every table and
  * sequence as JSON, read in one transaction, then the bytes of every file those rows refer to, so
- * a restore brings back uploaded documents, materials and ID cards too. Written under a temporary
- * name and renamed, so `file` is never half a backup.
+ * a restore brings back uploaded documents, materials and ID cards too, from whichever file store
+ * holds them (disk, PostgreSQL, S3), each streamed from the store into the archive. Written under a
+ * temporary name and renamed, so `file` is never half a backup.
  */
 export async function backupTo(db: Db, store: FileStore, file: string): Promise<BackupCounts> {
   const data = await db.transaction(async (tx) => {
@@ -75,7 +91,7 @@ export async function backupTo(db: Db, store: FileStore, file: string): Promise<
   });
   const manifest: Manifest = { format: 'crs-backup', version: 2, createdAt: new Date().toISOString(), ...data };
   // The rows name their bytes by storage key; bytes never change under a key once written.
-  const keys = (data.tables.files as Array<{ storage_key: string }>).map((f) => f.storage_key);
+  const stored = data.tables.files as Array<{ storage_key: string; size: number }>;
 
   const temp = `${file}.part`;
   const pack = tarPack();
@@ -83,11 +99,11 @@ export async function backupTo(db: Db, store: FileStore, file: string): Promise<
   let files = 0;
   try {
     await addEntry(pack, MANIFEST, Buffer.from(JSON.stringify(manifest)));
-    for (const key of keys) {
+    for (const { storage_key: key, size } of stored) {
       const stream = await store.open(key);
       // Bytes missing from the store cannot be served live either; the row is kept as it is.
       if (!stream) continue;
-      await addEntry(pack, FILES + key, await buffer(stream));
+      await addStreamEntry(pack, FILES + key, size, stream);
       files++;
     }
     pack.finalize();
@@ -117,15 +133,17 @@ export async function restoreFrom(db: Db, store: FileStore, file: string): Promi
   const reading = pipeline(createReadStream(file), createGunzip(), extract);
   try {
     for await (const entry of extract) {
-      const bytes = await buffer(entry);
       if (!manifest) {
-        manifest = parseManifest(entry.header.name, bytes, file);
+        manifest = parseManifest(entry.header.name, await buffer(entry), file);
         if (manifest.migrations !== current) {
           throw new Error(`The backup was made at schema version ${manifest.migrations}; this database is at version ${current}.`);
         }
       } else if (entry.header.name.startsWith(FILES)) {
-        await store.putAt(entry.header.name.slice(FILES.length), bytes);
+        // Straight from the archive into the store, as it is read (an entry yields the file's bytes).
+        await store.putAt(entry.header.name.slice(FILES.length), entry as AsyncIterable<Uint8Array>);
         files++;
+      } else {
+        entry.resume();
       }
     }
     await reading;

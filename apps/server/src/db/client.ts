@@ -73,6 +73,11 @@ export type Database = {
    * `BEGIN; … COMMIT;`). A text that fails never leaves a transaction open on a shared session.
    */
   executeSql(text: string, values?: unknown[]): Promise<{ rows: unknown[] }>;
+  /**
+   * The first column (a bytea) of each row a query answers, as Buffers, without an object per row
+   * (the file store's pieces). node-postgres reads results as text only: a bytea comes as hex.
+   */
+  readBytes(text: string, values: unknown[]): Promise<Buffer[]>;
   close(): Promise<void>;
   /**
    * Metrics (decision 0048): `observe`, when set, hears every statement's duration in seconds
@@ -238,6 +243,13 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
         const results = /^\s*BEGIN\b/i.test(text) ? await instance.transaction((tx) => tx.exec(text)) : await instance.exec(text);
         return results.at(-1) ?? { rows: [] };
       },
+      readBytes: async (text, values) => {
+        const r = await instance.query<Record<string, Uint8Array>>(text, values, { rowMode: 'object' });
+        return r.rows.map((row) => {
+          const bytes = Object.values(row)[0]!;
+          return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+        });
+      },
       close: async () => {
         bus.removeAllListeners();
         if (!instance.closed) await instance.close();
@@ -287,6 +299,10 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
         client.release(true);
         throw err;
       }
+    },
+    readBytes: async (text, values) => {
+      const r = await pool.query<[Buffer]>({ text, values, rowMode: 'array' });
+      return r.rows.map((row) => row[0]);
     },
     // Idempotent like the embedded database's close: a second pool.end() would throw.
     close: async () => {

@@ -20,3 +20,4 @@ export * from './ratelimit.ts';
 export * from './settings.ts';
 export * from './transcripts.ts';
 export * from './system.ts';
+export * from './file-store.ts';

@@ -1,4 +1,4 @@
-import { and, eq, inArray, ne } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, ne } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { files } from '../../db/schema/files.ts';
 import type { FilePurpose } from '@crs/shared/schemas/files';
@@ -37,4 +37,13 @@ export async function keptKeys(db: Executor, keys: readonly string[]): Promise<S
   if (keys.length === 0) return new Set();
   const rows = await db.select({ key: files.storageKey }).from(files).where(inArray(files.storageKey, [...keys]));
   return new Set(rows.map((r) => r.key));
+}
+
+/** A page of every file's record in id order, after `afterId` (moving the bytes between stores). */
+export const filesAfter = (db: Executor, afterId: string | undefined, limit: number): Promise<FileRow[]> =>
+  db.select().from(files).where(afterId ? gt(files.id, afterId) : undefined).orderBy(asc(files.id)).limit(limit);
+
+/** How many files have records. */
+export async function countFiles(db: Executor): Promise<number> {
+  return db.$count(files);
 }

@@ -1,4 +1,5 @@
 import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
+import type { Hash } from 'node:crypto';
 import type { Readable } from 'node:stream';
 import { fileTypeFromBuffer } from 'file-type';
 import { MSG } from '@crs/shared/messages';
@@ -7,6 +8,7 @@ import { FILE_RULES } from '@crs/shared/schemas/files';
 import type { FilePurpose, FileRef } from '@crs/shared/schemas/files';
 import type { AppContext } from '../../context.ts';
 import type { Executor } from '../../db/client.ts';
+import type { FileStore } from '../../lib/storage.ts';
 import { AppError, forbidden, notFound, unauthorized } from '../../lib/errors.ts';
 import type { Principal } from '../../plugins/access.ts';
 import * as repo from './files.repository.ts';
@@ -271,4 +273,73 @@ export async function openFile(ctx: AppContext, id: string, reader: { principal:
   const stream = await ctx.store.open(file.storageKey);
   if (!stream) throw notFound(MSG.fileNotFound, 'FILE_NOT_FOUND');
   return { file, stream };
+}
+
+// Moving the bytes between stores (files:migrate, decision 0049).
+
+/** What a move of every file's bytes to another store did. */
+export type FileMove = { total: number; copied: number; alreadyThere: number; bytesCopied: number; missing: string[]; mismatched: string[] };
+
+/** The SHA-256 of a stream, read to its end. */
+async function sha256Of(stream: AsyncIterable<Uint8Array>): Promise<string> {
+  const hash = createHash('sha256');
+  for await (const chunk of stream) hash.update(chunk);
+  return hash.digest('hex');
+}
+
+/** Passes a stream on while hashing what goes through. */
+async function* hashing(stream: AsyncIterable<Uint8Array>, hash: Hash): AsyncGenerator<Uint8Array> {
+  for await (const chunk of stream) {
+    hash.update(chunk);
+    yield chunk;
+  }
+}
+
+/**
+ * Copies the bytes of every file with a record from the context's store to `target`, under the
+ * same keys, one file at a time as streams. Resumable: a file whose bytes the target already
+ * holds with the record's SHA-256 is left as it is; anything else there is written again. Each
+ * copy is read back from the target and its SHA-256 checked against the record. A failure of
+ * either store stops the move (run it again to resume); bytes missing from the source, or a copy
+ * whose checksum differs, are listed and the move goes on. `print` gets a progress line now and then.
+ */
+export async function moveFileBytes(ctx: AppContext, target: FileStore, print: (line: string) => void): Promise<FileMove> {
+  const source = ctx.store;
+  const move: FileMove = { total: await repo.countFiles(ctx.db), copied: 0, alreadyThere: 0, bytesCopied: 0, missing: [], mismatched: [] };
+  let done = 0;
+  let lastPrint = Date.now();
+  let after: string | undefined;
+  for (;;) {
+    const page = await repo.filesAfter(ctx.db, after, 200);
+    if (page.length === 0) break;
+    for (const file of page) {
+      const existing = await target.open(file.storageKey);
+      if (existing && (await sha256Of(existing)) === file.sha256) {
+        move.alreadyThere++;
+      } else {
+        const from = await source.open(file.storageKey);
+        if (!from) {
+          move.missing.push(file.storageKey);
+        } else {
+          const read = createHash('sha256');
+          await target.putAt(file.storageKey, hashing(from, read));
+          const back = await target.open(file.storageKey);
+          const written = back ? await sha256Of(back) : undefined;
+          if (written === file.sha256) {
+            move.copied++;
+            move.bytesCopied += file.size;
+          } else {
+            move.mismatched.push(`${file.storageKey} (record ${file.sha256.slice(0, 12)}…, source ${read.digest('hex').slice(0, 12)}…, copy ${written?.slice(0, 12) ?? 'none'}…)`);
+          }
+        }
+      }
+      done++;
+      if (Date.now() - lastPrint >= 2000 || done === move.total) {
+        lastPrint = Date.now();
+        print(`${done}/${move.total} files: ${move.copied} copied (${(move.bytesCopied / 1048576).toFixed(1)} MiB), ${move.alreadyThere} already there`);
+      }
+    }
+    after = page[page.length - 1]!.id;
+  }
+  return move;
 }
