@@ -338,3 +338,8 @@ export async function overdueAndFines(ctx: AppContext, limit: number): Promise<L
   const people = await users.usersByIds(ctx, peopleOf(rows));
   return rows.map((r) => presentLoan(r, people));
 }
+
+// For the notification engine's reminders (issue 30) ------------------------------------------
+
+/** Unreturned loans due within 2 days or overdue, each at its reminder stage with the fine so far (loans.repository's loansToRemind). */
+export const loansToRemind = (ctx: AppContext) => loans.loansToRemind(ctx.db, ctx.config.timeZone);

@@ -1,6 +1,6 @@
 import { and, asc, eq, lte, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
-import { mailOutbox } from '../../db/schema/mail.ts';
+import { mailBounces, mailOutbox } from '../../db/schema/mail.ts';
 import type { Mail } from '../../lib/mail.ts';
 
 export type OutboxStatus = 'pending' | 'stored';
@@ -49,4 +49,28 @@ export async function markFailed(db: Executor, id: number, error: string, giveUp
       nextAttemptAt: sql`now() + make_interval(secs => ${retryInSeconds})`,
     })
     .where(eq(mailOutbox.id, id));
+}
+
+/** The address's permanent bounce, if it has one (addresses are compared lower-cased). */
+export async function findBounce(db: Executor, address: string) {
+  const [row] = await db.select().from(mailBounces).where(eq(mailBounces.address, address.toLowerCase())).limit(1);
+  return row;
+}
+
+/** Which of `addresses` bounced (lower-cased). */
+export async function bouncingOf(db: Executor, addresses: readonly string[]): Promise<Set<string>> {
+  if (addresses.length === 0) return new Set();
+  const lower = [...new Set(addresses.map((a) => a.toLowerCase()))];
+  const rows = await db.select({ address: mailBounces.address }).from(mailBounces).where(sql`${mailBounces.address} = any(${sql.param(lower)}::text[])`);
+  return new Set(rows.map((r) => r.address));
+}
+
+/** Marks the address as bouncing (the first bounce's time stays). */
+export async function insertBounce(db: Executor, address: string, reason: string): Promise<void> {
+  await db.insert(mailBounces).values({ address: address.toLowerCase(), reason: reason.slice(0, 300) }).onConflictDoNothing();
+}
+
+/** Forgets the address's bounce; true when it had one. */
+export async function deleteBounce(db: Executor, address: string): Promise<boolean> {
+  return (await db.delete(mailBounces).where(eq(mailBounces.address, address.toLowerCase())).returning({ a: mailBounces.address })).length > 0;
 }
