@@ -129,3 +129,14 @@ export function sentPerDay(db: Executor, q: { kinds: readonly NotificationKind[]
         group by 1, 2 order by 1 desc, 2`,
   );
 }
+
+/** Seeds notifications as they were at `createdAt` (read an hour later when `read`), with no mail. How many were new. */
+export async function insertSeeded(db: Executor, rows: ReadonlyArray<NewNotification & { createdAt: Date; read: boolean }>): Promise<number> {
+  if (rows.length === 0) return 0;
+  const stored = await db
+    .insert(notifications)
+    .values(rows.map((r) => ({ userId: r.userId, kind: r.kind, title: r.title, body: r.body, link: r.link, dedupeKey: r.dedupeKey, createdAt: r.createdAt, readAt: r.read ? new Date(r.createdAt.getTime() + 3_600_000) : null })))
+    .onConflictDoNothing({ target: [notifications.userId, notifications.dedupeKey], where: sql`${notifications.dedupeKey} is not null` })
+    .returning({ id: notifications.id });
+  return stored.length;
+}

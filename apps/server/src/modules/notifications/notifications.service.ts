@@ -205,3 +205,5 @@ export async function sent(ctx: AppContext, p: Principal, q: { kind?: Notificati
   const days = await repo.sentPerDay(ctx.db, { kinds, days: q.days, timeZone: ctx.config.timeZone });
   return { days, total: days.reduce((s, d) => s + d.sent, 0) };
 }
+
+export { seedDemoNotifications } from './notifications.seed.ts';
