@@ -11,6 +11,13 @@ export async function insertMail(db: Executor, mail: Mail, status: OutboxStatus)
   return row!.id;
 }
 
+/** Stores many mails in one statement; their ids. */
+export async function insertMails(db: Executor, mails: readonly Mail[], status: OutboxStatus): Promise<number[]> {
+  if (mails.length === 0) return [];
+  const rows = await db.insert(mailOutbox).values(mails.map((m) => ({ ...m, status }))).returning({ id: mailOutbox.id });
+  return rows.map((r) => r.id);
+}
+
 /** Ids of pending mails whose next attempt is due, oldest first. */
 export async function dueMailIds(db: Executor, limit: number): Promise<number[]> {
   const rows = await db

@@ -76,6 +76,23 @@ export class MailOutbox implements MailSender {
     this.inFlight.add(p);
   }
 
+  /** Stores the mails in one statement, then delivers them in the background (or prints them without SMTP). */
+  async sendMany(given: readonly Mail[]): Promise<void> {
+    if (given.length === 0) return;
+    const signature = this.opts.signature ? await this.opts.signature() : '';
+    const mails = given.map((m) => (signature ? { ...m, text: `${m.text.replace(/\n+$/, '\n')}${signature}` } : m));
+    if (!this.transport) {
+      await repo.insertMails(this.opts.db, mails, 'stored');
+      for (const mail of mails) this.opts.print(`MAIL to=${mail.to} subject=${JSON.stringify(mail.subject)}`);
+      return;
+    }
+    const ids = await repo.insertMails(this.opts.db, mails, 'pending');
+    for (const id of ids) {
+      const p = this.deliver(id).finally(() => this.inFlight.delete(p));
+      this.inFlight.add(p);
+    }
+  }
+
   private async signed(mail: Mail): Promise<Mail> {
     const signature = this.opts.signature ? await this.opts.signature() : '';
     return signature ? { ...mail, text: `${mail.text.replace(/\n+$/, '\n')}${signature}` } : mail;

@@ -42,6 +42,10 @@ export type NotificationInput = {
 
 /** How many rows one INSERT stores, and how many mails one claim takes. */
 const BATCH = 500;
+/** How many digest mails the outbox stores per statement (short enough for /health to answer between). */
+const MAIL_SLICE = 25;
+/** How many users' digests one claim takes (each claim is one UPDATE of their rows). */
+const DIGEST_USERS = 100;
 
 /** Who sees what was sent: Admins every kind, Librarians the library's. */
 export const SENT_READERS: readonly Role[] = ['Librarian', ...ADMINS];
@@ -127,21 +131,25 @@ export async function sendDigests(ctx: AppContext): Promise<number> {
   let mails = 0;
   for (;;) {
     await yieldToEventLoop();
-    const userIds = await repo.digestUsers(ctx.db, BATCH);
+    const userIds = await repo.digestUsers(ctx.db, DIGEST_USERS);
     if (userIds.length === 0) return mails;
+    await yieldToEventLoop();
     const claimed = await repo.claimDigest(ctx.db, userIds);
+    await yieldToEventLoop();
     const people = await users.usersByIds(ctx, userIds);
     const bouncing = await mail.bouncingOf(ctx.db, [...people.values()].map((u) => u.email));
     const byUser = new Map<string, NotificationRow[]>();
     for (const n of claimed) byUser.set(n.userId, [...(byUser.get(n.userId) ?? []), n]);
-    let done = 0;
-    for (const [userId, list] of byUser) {
+    const out = [...byUser].flatMap(([userId, list]) => {
       const u = people.get(userId);
-      if (!u || u.status !== 'active' || bouncing.has(u.email.toLowerCase())) continue;
-      await ctx.mailer.send(digestMail(ctx.config.publicUrl, u.email, list));
-      mails += 1;
-      if (++done % 50 === 0) await yieldToEventLoop();
+      return !u || u.status !== 'active' || bouncing.has(u.email.toLowerCase()) ? [] : [digestMail(ctx.config.publicUrl, u.email, list)];
+    });
+    // Stored a few dozen per statement; a request waiting meanwhile is answered between statements.
+    for (let i = 0; i < out.length; i += MAIL_SLICE) {
+      await yieldToEventLoop();
+      await ctx.mailer.sendMany(out.slice(i, i + MAIL_SLICE));
     }
+    mails += out.length;
   }
 }
 
