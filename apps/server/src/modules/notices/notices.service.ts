@@ -228,11 +228,12 @@ export async function withdrawPosted(ctx: AppContext, id: string, tx: Executor =
   await repo.deleteNotice(tx, id);
 }
 
-/** POST /notices/{id}/read: marks a notice read; 404 for one not meant for them (publishers may open any, as they list them all). */
+/** POST /notices/{id}/read: marks a notice read (and the notification that announced it); 404 for one not meant for them (publishers may open any, as they list them all). */
 export async function markRead(ctx: AppContext, p: Principal, id: string): Promise<void> {
   const row = isPublisher(p) ? await repo.findNotice(ctx.db, id) : await repo.findForReader(ctx.db, id, await readerOf(ctx, p));
   if (!row) throw notFound(MSG.noticeNotFound, 'NOTICE_NOT_FOUND');
   await repo.markRead(ctx.db, id, p.user.id);
+  await notifications.readByKey(ctx, p.user.id, `notice:${id}`);
 }
 
 /** PUT /notices/{id}/attachment: keeps the upload (checked by files: 413/415) as the notice's attachment, replacing any earlier one. */

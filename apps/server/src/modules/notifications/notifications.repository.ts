@@ -140,3 +140,11 @@ export async function insertSeeded(db: Executor, rows: ReadonlyArray<NewNotifica
     .returning({ id: notifications.id });
   return stored.length;
 }
+
+/** Marks the user's notification of this dedupe key read (reading the thing it announced). */
+export async function markReadByKey(db: Executor, userId: string, dedupeKey: string): Promise<void> {
+  await db
+    .update(notifications)
+    .set({ readAt: sql`now()` })
+    .where(and(eq(notifications.userId, userId), eq(notifications.dedupeKey, dedupeKey), isNull(notifications.readAt)));
+}

@@ -168,6 +168,9 @@ export async function markRead(ctx: AppContext, p: Principal, id: string) {
   return { notification: presentNotification(row) };
 }
 
+/** The user read what a notification announced (a notice opened): that notification is read too. */
+export const readByKey = (ctx: AppContext, userId: string, dedupeKey: string): Promise<void> => repo.markReadByKey(ctx.db, userId, dedupeKey);
+
 /** POST /notifications/read-all. */
 export async function markAllRead(ctx: AppContext, p: Principal) {
   const marked = await repo.markAllRead(ctx.db, p.user.id);

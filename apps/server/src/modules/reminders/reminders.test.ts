@@ -172,7 +172,8 @@ describe('results, exams, placement and notices', () => {
     const st = c.students[0]!;
     const post = (title: string, pinned: boolean) =>
       api('POST', '/notices', staff.auth, { title, body: 'Classes resume on Monday.', pinned, audience: { roles: ['Student'], departmentIds: [], sectionIds: [c.section._id] } });
-    expect((await post('Timetable change for 3A', false)).statusCode).toBe(201);
+    const plain = await post('Timetable change for 3A', false);
+    expect(plain.statusCode).toBe(201);
     expect((await post('Internal exams postponed', true)).statusCode).toBe(201);
     const got = (await mine(st.auth)).filter((n) => n.kind === 'notices');
     expect(got.map((n) => n.title)).toEqual([MSG.reminderNoticeTitle('Internal exams postponed'), MSG.reminderNoticeTitle('Timetable change for 3A')]);
@@ -183,5 +184,10 @@ describe('results, exams, placement and notices', () => {
     await settle(st.user.email, 1);
     const subjects = mailsTo(st.user.email).map((m) => /Subject: (.*)/.exec(m.raw)?.[1]);
     expect(subjects).toEqual([MSG.reminderNoticeTitle('Internal exams postponed')]);
+    // Opening the notice reads its notification too (the bell's dot follows the board).
+    expect((await api('POST', `/notices/${plain.json().notice._id}/read`, st.auth)).statusCode).toBe(200);
+    const after = (await mine(st.auth)).filter((n) => n.kind === 'notices');
+    expect(after.find((n) => n.title === MSG.reminderNoticeTitle('Timetable change for 3A'))!.readAt).not.toBeNull();
+    expect(after.find((n) => n.title === MSG.reminderNoticeTitle('Internal exams postponed'))!.readAt).toBeNull();
   });
 });

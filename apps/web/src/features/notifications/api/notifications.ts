@@ -1,9 +1,10 @@
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { NotificationList, NotificationPreferences, UpdatePreferencesBody } from '@crs/shared/schemas/notifications';
 import { api } from '@/lib/api-client';
+import { queryKeys } from '@/lib/query-keys';
 
 export const notificationKeys = {
-  all: ['notifications'] as const,
+  all: queryKeys.notifications,
   list: (unread: boolean, page: number, pageSize: number) => ['notifications', 'list', { unread, page, pageSize }] as const,
   preferences: ['notifications', 'preferences'] as const,
 };
