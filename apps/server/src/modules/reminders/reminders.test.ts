@@ -143,6 +143,27 @@ describe('results, exams, placement and notices', () => {
     expect((await mine(far.students[0]!.auth)).filter((n) => n.kind === 'exams')).toHaveLength(0);
   });
 
+  it('attendance, weekly: a student below the threshold is warned once a week, one above it never', async () => {
+    const teacher = await person(t, 'Teacher');
+    const c = await assignmentFixture(t, admin, teacher.user.id, 2);
+    const [good, poor] = c.students;
+    for (let d = 1; d <= 4; d++) {
+      const records = [
+        { studentId: good!.user.id, status: 'present' },
+        { studentId: poor!.user.id, status: d === 1 ? 'present' : 'absent' },
+      ];
+      const r = await api('PUT', '/attendance/sessions', admin, { assignmentId: c.assignment._id, date: addDays(today(), -d), start: '10:00', end: '23:59', extra: true, records });
+      expect(r.statusCode, r.body).toBe(200);
+    }
+    await reminders.attendanceReminders(t.ctx);
+    await reminders.attendanceReminders(t.ctx);
+    const got = (await mine(poor!.auth)).filter((n) => n.kind === 'attendance');
+    expect(got).toHaveLength(1);
+    expect(got[0]!.title).toBe(MSG.reminderAttendanceTitle(25));
+    expect(got[0]!.body).toBe(MSG.reminderAttendanceBody(25, 75));
+    expect((await mine(good!.auth)).filter((n) => n.kind === 'attendance')).toHaveLength(0);
+  });
+
   it('2 days before a deadline, eligible students who have not applied are reminded once', async () => {
     const staff = await loginAs(t, ['Staff']);
     const teacher = await person(t, 'Teacher');
