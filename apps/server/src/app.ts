@@ -34,6 +34,7 @@ import { studentTranscriptRoutes, transcriptsRoutes } from './modules/transcript
 import { libraryRoutes } from './modules/library/library.routes.ts';
 import { materialsRoutes } from './modules/materials/materials.routes.ts';
 import { noticesRoutes } from './modules/notices/notices.routes.ts';
+import { notificationsRoutes } from './modules/notifications/notifications.routes.ts';
 import { placementRoutes } from './modules/placement/placement.routes.ts';
 import { rateLimitStore } from './modules/ratelimit/ratelimit.service.ts';
 import { profileRoutes } from './modules/users/profile.routes.ts';
@@ -199,6 +200,7 @@ export async function buildApp(ctx: AppContext, opts: BuildOptions = {}): Promis
       await api.register(studentTranscriptRoutes, { prefix: '/students', ctx });
       await api.register(transcriptsRoutes, { prefix: '/transcripts', ctx });
       await api.register(noticesRoutes, { prefix: '/notices', ctx });
+      await api.register(notificationsRoutes, { prefix: '/notifications', ctx });
       await api.register(placementRoutes, { prefix: '/placement', ctx });
       await api.register(calendarRoutes, { prefix: '/calendar', ctx });
       await api.register(auditRoutes, { prefix: '/audit', ctx });

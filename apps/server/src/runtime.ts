@@ -20,6 +20,8 @@ import { pruneAuthData } from './modules/auth/auth.service.ts';
 import { sweepOrphanBytes } from './modules/files/files.service.ts';
 import * as identity from './modules/identity/identity.service.ts';
 import { MailOutbox } from './modules/mail/mail.service.ts';
+import * as notifications from './modules/notifications/notifications.service.ts';
+import { REMINDER_JOBS } from './modules/reminders/reminders.service.ts';
 import * as settings from './modules/settings/settings.service.ts';
 import { sharedSecret } from './modules/system/system.service.ts';
 
@@ -73,6 +75,10 @@ function registerJobs(ctx: AppContext): void {
   jobs.register({ name: 'imports.stale', cron: '10 * * * *', run: () => sweepStaleImports(ctx.db, new Date()) });
   jobs.register({ name: 'audit.retention', cron: '20 * * * *', run: async () => audit.purgeOlderThan(ctx, (await settings.current(ctx)).auditRetentionDays) });
   jobs.register({ name: 'files.orphan-sweep', cron: '30 * * * *', run: () => sweepOrphanBytes(ctx) });
+  // Notifications (decision 0050): mails a notify() in a transaction left pending (after a crash), and the daily digest.
+  jobs.register({ name: 'notifications.deliver', cron: '* * * * *', retries: 1, run: () => notifications.dispatch(ctx) });
+  jobs.register({ name: 'notifications.digest', cron: `0 ${ctx.config.digestHour} * * *`, run: () => notifications.sendDigests(ctx) });
+  for (const r of REMINDER_JOBS) jobs.register({ name: r.name, cron: r.cron, run: () => r.run(ctx) });
 }
 
 /**

@@ -7,8 +7,11 @@ export type ReceivedMail = { from: string; to: string[]; raw: string };
 /** Connections the server has seen: in all, open now, and the most open at once. */
 export type SmtpConnections = { total: number; open: number; peak: number };
 
-/** A real SMTP server on `port` (0: any free port) that keeps what it receives. */
-export async function startSmtp(port = 0): Promise<{ port: number; received: ReceivedMail[]; connections: SmtpConnections; close(): Promise<void> }> {
+/**
+ * A real SMTP server on `port` (0: any free port) that keeps what it receives. `rejects(address)`:
+ * recipients it refuses with a permanent 550 (a mailbox that does not exist: a bounce).
+ */
+export async function startSmtp(port = 0, rejects: (address: string) => boolean = () => false): Promise<{ port: number; received: ReceivedMail[]; connections: SmtpConnections; close(): Promise<void> }> {
   const received: ReceivedMail[] = [];
   const connections: SmtpConnections = { total: 0, open: 0, peak: 0 };
   const server = new SMTPServer({
@@ -19,6 +22,14 @@ export async function startSmtp(port = 0): Promise<{ port: number; received: Rec
       connections.total += 1;
       connections.open += 1;
       connections.peak = Math.max(connections.peak, connections.open);
+      callback();
+    },
+    onRcptTo(address, _session, callback) {
+      if (rejects(address.address)) {
+        const err = Object.assign(new Error('5.1.1 No such user here'), { responseCode: 550 });
+        callback(err);
+        return;
+      }
       callback();
     },
     onClose() {

@@ -118,11 +118,13 @@ test('a 403 from the API leads to /unauthorized', async ({ page }) => {
 
 test('header: title, CRS badge, display name, role, avatar letter, bell without a dot', async ({ page }) => {
   await page.setViewportSize({ width: 1280, height: 800 });
-  // The dot follows data (issue 13): with every notice of the demo teacher read (and no loans due), there is none.
+  // The dot follows data (issues 13, 30): with every notice and notification of the demo teacher read (and no loans due), there is none.
   const signIn = await page.request.post('/api/v1/auth/login', { data: { email: DEMO.Teacher.email, password: DEMO_PASSWORD } });
   const auth = { authorization: `Bearer ${((await signIn.json()) as { token: string }).token}` };
   const { notices } = (await (await page.request.get('/api/v1/notices', { headers: auth })).json()) as { notices: { _id: string }[] };
   for (const n of notices) expect((await page.request.post(`/api/v1/notices/${n._id}/read`, { headers: auth })).status()).toBe(200);
+  // And every notification (issue 30: the demo teacher has a few seeded unread).
+  expect((await page.request.post('/api/v1/notifications/read-all', { headers: auth })).status()).toBe(200);
   await loginAs(page, 'Teacher');
   const header = page.getByRole('banner');
   await expect(header.getByText('College Resource System')).toBeVisible();

@@ -23,8 +23,10 @@ import { SYSTEM_MSG } from './messages/system.ts';
 import { TRANSCRIPTS_MSG } from './messages/transcripts.ts';
 import { IDENTITY_MSG } from './messages/identity.ts';
 import { USERS_MSG } from './messages/users.ts';
+import { NOTIFICATIONS_MSG } from './messages/notifications.ts';
 
 const PARTS = {
+  NOTIFICATIONS_MSG,
   ACADEMICS_MSG,
   ALUMNI_MSG,
   ANALYTICS_MSG,

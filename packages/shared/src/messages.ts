@@ -19,6 +19,7 @@ import { SYSTEM_MSG } from './messages/system.ts';
 import { CALENDAR_MSG } from './messages/calendar.ts';
 import { TRANSCRIPTS_MSG } from './messages/transcripts.ts';
 import { IDENTITY_MSG } from './messages/identity.ts';
+import { NOTIFICATIONS_MSG } from './messages/notifications.ts';
 
 /**
  * Every user-facing text that both the server and the client use, written once, in one part per
@@ -47,4 +48,5 @@ export const MSG = {
   ...CALENDAR_MSG,
   ...TRANSCRIPTS_MSG,
   ...IDENTITY_MSG,
+  ...NOTIFICATIONS_MSG,
 } as const;

@@ -31,6 +31,8 @@ export const ROUTE_ROLES = {
   '/library/teacher': ANY_SIGNED_IN,
   // CRS addition (issue 27): the academic calendar (month, week, agenda) of whatever concerns the caller.
   '/calendar': ANY_SIGNED_IN,
+  // CRS addition (issue 30): the caller's notifications, newest first, with paging.
+  '/notifications': ANY_SIGNED_IN,
   // The dispatcher admits Librarian too: it has its own dashboard (product.md section 2).
   '/dashboard': ['Admin', 'Student', 'SuperAdmin', 'Teacher', 'Staff', 'Librarian'],
   '/dashboard/admin': ADMINS,

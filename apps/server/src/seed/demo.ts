@@ -8,6 +8,7 @@ import * as idcards from '../modules/idcards/idcards.service.ts';
 import * as library from '../modules/library/library.service.ts';
 import * as materials from '../modules/materials/materials.service.ts';
 import * as notices from '../modules/notices/notices.service.ts';
+import * as notifications from '../modules/notifications/notifications.service.ts';
 import * as calendar from '../modules/calendar/calendar.service.ts';
 import * as placement from '../modules/placement/placement.service.ts';
 import * as settings from '../modules/settings/settings.service.ts';
@@ -24,7 +25,8 @@ export { DEMO_ACCOUNTS, DEMO_PASSWORD } from '../modules/users/users.seed.ts';
  * (catalogue and loans), the alumni, the academic year (structure, timetable), eight weeks of
  * attendance, the semester's exams and marks (and the demo student's batch's finished first year,
  * its results published, closed by its rollovers), a few teaching materials, the document repository,
- * the demo student's section's ID cards, the notice board and this season's placement drives.
+ * the demo student's section's ID cards, the notice board, this season's placement drives and the
+ * demo student's and teacher's notifications.
  * Returns false when it did nothing.
  */
 export async function seedDemo(ctx: AppContext): Promise<boolean> {
@@ -48,5 +50,7 @@ export async function seedDemo(ctx: AppContext): Promise<boolean> {
   await notices.seedDemoNotices(ctx);
   await placement.seedDemoPlacement(ctx);
   await calendar.seedDemoCalendar(ctx);
+  // Issue 30: a few notifications of each kind for the demo student and teacher, and the student's email choices.
+  await notifications.seedDemoNotifications(ctx, { studentId, teacherId: await users.userIdByEmail(ctx, 'teacher@demo.crs') });
   return true;
 }

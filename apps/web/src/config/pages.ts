@@ -153,6 +153,8 @@ export const PAGES = {
     },
   },
 
+  // Issue 30: the notification history (the header bell links here; every role).
+  notifications: { title: 'Notifications', path: '/notifications', page: 'app/notifications', guarded: true },
   notFound: { title: 'Page not found', path: '*', page: 'not-found' },
 } as const satisfies Record<string, PageDef>;
 

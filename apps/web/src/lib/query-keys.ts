@@ -9,4 +9,6 @@ export const queryKeys = {
   /** The institution's settings; `settingsPublic` under it is what every page shows (lib/institution-query.ts). */
   settings: ['settings'],
   settingsPublic: ['settings', 'public'],
+  /** The caller's notifications (the bell's dot): reading a notice also reads its notification (issue 30). */
+  notifications: ['notifications'],
 } as const;

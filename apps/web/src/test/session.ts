@@ -24,6 +24,11 @@ export async function signedInAs(user: ReturnType<typeof makeUser>, routes: Reco
     'GET /auth/mfa': { body: { enabled: false, enabledAt: null, recoveryCodesLeft: 0, required: false } },
     'GET /auth/sessions': { body: { sessions: [{ id: 'this-session', device: 'Chrome 131 on Linux', userAgent: null, ip: '127.0.0.1', startedAt: '2026-11-27T08:00:00.000Z', lastSeenAt: '2026-11-28T04:00:00.000Z', method: 'Password', current: true }] } },
     'GET /auth/identities': { body: { identities: [], hasPassword: true } },
+    // The bell's notifications and the Account page's notification settings (issue 30): none yet, the defaults.
+    'GET /notifications': { body: { notifications: [], total: 0, unread: 0 } },
+    'GET /notifications/preferences': {
+      body: { preferences: ['library', 'attendance', 'exams', 'placement', 'results', 'notices'].map((kind) => ({ kind, email: 'digest', isDefault: true })), bouncing: null },
+    },
     ...routes,
   });
   setTokens('test-access-token', 'test-refresh-token');

@@ -74,6 +74,9 @@ export const AUDIT_ACTIONS = {
   'oidc_provider.created': 'Sign-in provider added',
   'oidc_provider.updated': 'Sign-in provider changed',
   'oidc_provider.deleted': 'Sign-in provider removed',
+  // Issue 30: who changed which notifications reach them by email, or asked to retry a bounced address.
+  'notifications.preferences_changed': 'Notification email settings changed',
+  'notifications.bounce_cleared': 'Bounced email address retried',
 } as const satisfies Record<string, string>;
 export type AuditAction = keyof typeof AUDIT_ACTIONS;
 
@@ -107,6 +110,7 @@ export const AUDIT_TARGET_TYPES = {
   rollover: 'Rollovers',
   session: 'Sessions',
   'sign-in provider': 'Sign-in providers',
+  'notification settings': 'Notification settings',
 } as const satisfies Record<string, string>;
 export type AuditTargetType = keyof typeof AUDIT_TARGET_TYPES;
 

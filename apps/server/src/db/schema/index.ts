@@ -15,6 +15,7 @@ export * from './idcards.ts';
 export * from './notices.ts';
 export * from './placement.ts';
 export * from './calendar.ts';
+export * from './notifications.ts';
 export * from './audit.ts';
 export * from './ratelimit.ts';
 export * from './settings.ts';

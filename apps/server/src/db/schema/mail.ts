@@ -25,3 +25,13 @@ export const mailOutbox = pgTable(
     check('mail_outbox_status_check', sql`${t.status} in ('pending', 'sent', 'stored', 'failed')`),
   ],
 );
+
+/**
+ * Addresses whose mail bounced permanently (an SMTP 5xx answer). The outbox sends nothing more to
+ * them: the row goes when the user changes their email (a new address has none) or clears it.
+ */
+export const mailBounces = pgTable('mail_bounces', {
+  address: text('address').primaryKey(),
+  reason: text('reason').notNull(),
+  bouncedAt: timestamp('bounced_at', { withTimezone: true }).notNull().defaultNow(),
+});

@@ -19,6 +19,7 @@ import type { ImportUpload } from '../../plugins/import-route.ts';
 import * as academics from '../academics/academics.read.ts';
 import * as audit from '../audit/audit.service.ts';
 import * as notices from '../notices/notices.service.ts';
+import * as notifications from '../notifications/notifications.service.ts';
 import * as users from '../users/users.service.ts';
 import { marksImport } from './assessment.import.ts';
 import { presentExam, presentUpcoming } from './assessment.presenter.ts';
@@ -130,7 +131,8 @@ export async function deleteExam(ctx: AppContext, p: Principal, id: string): Pro
 /**
  * Publishes (students see the marks) or withdraws an exam's marks, in one transaction with its
  * audit entry ('marks.published' / 'marks.unpublished') and the notice that tells the section's
- * students (their bell): publishing posts it, withdrawing removes it. Asking for the state the
+ * students (their bell): publishing posts it, withdrawing removes it; publishing also notifies each
+ * student once (notifications, mailed after the commit). Asking for the state the
  * exam is already in changes and records nothing.
  */
 export async function publishExam(ctx: AppContext, p: Principal, id: string, published: boolean): Promise<Exam> {
@@ -151,6 +153,16 @@ export async function publishExam(ctx: AppContext, p: Principal, id: string, pub
       : null;
     const publishedAt = published ? new Date() : null;
     await repo.updateExam(tx, id, { publishedAt, resultsNoticeId: noticeId });
+    // Each student of the section hears of it once (issue 30): a withdrawal and a new publication do not repeat it.
+    if (published) {
+      const roster = await academics.sectionRoster(ctx, row.sectionId, tx);
+      await notifications.notifyUsers(
+        ctx,
+        roster.map((s) => s.id),
+        { kind: 'results', title: MSG.reminderResultsTitle(info.subjectName), body: MSG.reminderResultsBody(row.name, info.subjectName), link: '/dashboard/student/results', dedupeKey: `exam:${id}:results` },
+        tx,
+      );
+    }
     await audit.record(
       ctx,
       p,
@@ -163,6 +175,7 @@ export async function publishExam(ctx: AppContext, p: Principal, id: string, pub
       tx,
     );
   });
+  await notifications.dispatch(ctx);
   return presentExam((await repo.findExam(ctx.db, id))!, info);
 }
 

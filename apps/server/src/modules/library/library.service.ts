@@ -591,3 +591,8 @@ export async function labelsPdf(ctx: AppContext, by: { accessions: string[] } | 
   if (rows.length === 0) throw notFound(MSG.labelsNone, 'NO_LABELS');
   return renderLabels(rows, layout, idcards.pdfFonts(), ctx.config.collegeName);
 }
+
+// For the notification engine's reminders (issue 30) ------------------------------------------
+
+/** Unreturned loans due within 2 days or overdue, each at its reminder stage with the fine so far (loans.repository's loansToRemind). */
+export const loansToRemind = (ctx: AppContext) => loans.loansToRemind(ctx.db, ctx.config.timeZone);

@@ -218,3 +218,27 @@ export async function activeLoanOfCopy(db: Executor, copyId: string): Promise<st
   const [r] = await db.select({ id: loans.id }).from(loans).where(and(eq(loans.copyId, copyId), isNull(loans.returnedOn))).limit(1);
   return r?.id;
 }
+
+export type ReminderStage = 'due-2' | 'overdue-1' | 'overdue-7' | 'overdue-14';
+
+/**
+ * Unreturned loans at a reminder stage now (issue 30): 'due-2' (due within 2 days), 'overdue-1',
+ * 'overdue-7', 'overdue-14' (the latest stage reached: a loan found 9 days late is at stage 7),
+ * with the book's title, the college-local due date and the fine so far.
+ */
+export function loansToRemind(db: Executor, timeZone: string) {
+  return db
+    .select({
+      loanId: loans.id,
+      userId: loans.userId,
+      title: books.title,
+      dueDate: sql<string>`to_char(${loans.dueOn} at time zone ${timeZone}, 'DD Mon YYYY')`,
+      daysOverdue: daysLate,
+      finePaise: finePaiseExpr,
+      stage: sql<ReminderStage>`case when ${daysLate} >= 14 then 'overdue-14' when ${daysLate} >= 7 then 'overdue-7' when ${daysLate} >= 1 then 'overdue-1' else 'due-2' end`,
+    })
+    .from(loans)
+    .innerJoin(books, eq(books.id, loans.bookId))
+    .innerJoin(librarySettings, eq(librarySettings.id, 1))
+    .where(and(isNull(loans.returnedOn), sql`${loans.dueOn} < now() + interval '2 days'`));
+}

@@ -1,6 +1,6 @@
 import nodemailer from 'nodemailer';
 import type { Transporter } from 'nodemailer';
-import type { Db } from '../../db/client.ts';
+import type { Db, Executor } from '../../db/client.ts';
 import type { Mail, MailSender } from '../../lib/mail.ts';
 import * as repo from './mail.repository.ts';
 
@@ -27,6 +27,26 @@ const MAX_ATTEMPTS = 8;
 const POOL_CONNECTIONS = 3;
 const POOL_MESSAGES = 100;
 const backoffSeconds = (attempts: number) => Math.min(3600, 5 * 2 ** (attempts - 1));
+
+/** Why a mail is not sent to an address that bounced (kept as the outbox row's last error). */
+export const BOUNCING = 'not sent: the address bounced';
+
+/**
+ * A permanent refusal of the recipient (SMTP 5xx on RCPT TO, nodemailer's EENVELOPE): the address
+ * bounces. Other 5xx answers (DATA, authentication) fail the mail for good without blaming it.
+ */
+export function smtpFailure(err: unknown): { permanent: boolean; bounce: boolean } {
+  const e = err as { responseCode?: number; code?: string; command?: string };
+  const permanent = typeof e.responseCode === 'number' && e.responseCode >= 500 && e.responseCode < 600;
+  return { permanent, bounce: permanent && (e.code === 'EENVELOPE' || /RCPT/i.test(e.command ?? '')) };
+}
+
+/** The address's permanent bounce, or undefined (the Account page and the notification engine ask). */
+export const bounceOf = (db: Executor, address: string) => repo.findBounce(db, address);
+/** Which of `addresses` bounced, lower-cased: the engine mails none of them. */
+export const bouncingOf = (db: Executor, addresses: readonly string[]) => repo.bouncingOf(db, addresses);
+/** The user fixed or wants to retry their address: mail goes to it again. */
+export const clearBounce = (db: Executor, address: string) => repo.deleteBounce(db, address);
 
 /**
  * Mail goes through the outbox table first, so a failed SMTP send is retried and never lost.
@@ -57,6 +77,23 @@ export class MailOutbox implements MailSender {
     const id = await repo.insertMail(this.opts.db, mail, 'pending');
     const p = this.deliver(id).finally(() => this.inFlight.delete(p));
     this.inFlight.add(p);
+  }
+
+  /** Stores the mails in one statement, then delivers them in the background (or prints them without SMTP). */
+  async sendMany(given: readonly Mail[]): Promise<void> {
+    if (given.length === 0) return;
+    const signature = this.opts.signature ? await this.opts.signature() : '';
+    const mails = given.map((m) => (signature ? { ...m, text: `${m.text.replace(/\n+$/, '\n')}${signature}` } : m));
+    if (!this.transport) {
+      await repo.insertMails(this.opts.db, mails, 'stored');
+      for (const mail of mails) this.opts.print(`MAIL to=${mail.to} subject=${JSON.stringify(mail.subject)}`);
+      return;
+    }
+    const ids = await repo.insertMails(this.opts.db, mails, 'pending');
+    for (const id of ids) {
+      const p = this.deliver(id).finally(() => this.inFlight.delete(p));
+      this.inFlight.add(p);
+    }
   }
 
   private async signed(mail: Mail): Promise<Mail> {
@@ -111,11 +148,17 @@ export class MailOutbox implements MailSender {
     const db = this.opts.db;
     const mail = await repo.claimMail(db, id);
     if (!mail || !this.transport) return;
+    if (await repo.findBounce(db, mail.to)) {
+      await repo.markFailed(db, id, BOUNCING, true, 0);
+      return;
+    }
     try {
       await this.transport.sendMail({ from: this.opts.from, to: mail.to, subject: mail.subject, text: mail.text, html: mail.html ?? undefined });
       await repo.markSent(db, id);
     } catch (err) {
-      await repo.markFailed(db, id, String((err as Error).message ?? err), mail.attempts >= MAX_ATTEMPTS, backoffSeconds(mail.attempts));
+      const failure = smtpFailure(err);
+      if (failure.bounce) await repo.insertBounce(db, mail.to, String((err as Error).message ?? err));
+      await repo.markFailed(db, id, String((err as Error).message ?? err), failure.permanent || mail.attempts >= MAX_ATTEMPTS, backoffSeconds(mail.attempts));
       this.opts.onError?.(err, id);
     }
   }

@@ -9,6 +9,7 @@ import type { Principal } from '../../plugins/access.ts';
 import * as academics from '../academics/academics.read.ts';
 import * as audit from '../audit/audit.service.ts';
 import * as files from '../files/files.service.ts';
+import * as notifications from '../notifications/notifications.service.ts';
 import type { FileRow } from '../files/files.service.ts';
 import * as users from '../users/users.service.ts';
 import { presentNotice } from './notices.presenter.ts';
@@ -132,7 +133,42 @@ export async function createNotice(ctx: AppContext, p: Principal, v: CreateNotic
       attachmentFileId: file?.id ?? null,
     });
   });
+  await notifyAudience(ctx, p, row);
   return one(ctx, p, row);
+}
+
+/**
+ * Tells a new notice's audience (issue 30): every active user it is addressed to except its author
+ * gets a notification, mailed at once when the notice is pinned (else by their choice for notices).
+ */
+async function notifyAudience(ctx: AppContext, p: Principal, row: NoticeRow): Promise<void> {
+  const roles = row.audienceRoles.length > 0 ? row.audienceRoles : [...ROLES];
+  const candidates = new Set<string>();
+  const students = new Set<string>();
+  for (const role of roles) {
+    for (const u of await users.activeUsersWithRole(ctx, role as (typeof ROLES)[number])) {
+      candidates.add(u.id);
+      if (role === 'Student') students.add(u.id);
+    }
+  }
+  candidates.delete(p.user.id);
+  let audience = [...candidates];
+  if (row.departmentIds.length > 0 || row.sectionIds.length > 0) {
+    const kept: string[] = [];
+    for (const id of audience) {
+      const a = await academics.affiliationOf(ctx, id);
+      if (a.departmentIds.some((d) => row.departmentIds.includes(d)) || a.sectionIds.some((s) => row.sectionIds.includes(s))) kept.push(id);
+    }
+    audience = kept;
+  }
+  const content = { kind: 'notices' as const, title: MSG.reminderNoticeTitle(row.title), body: row.body.length > 280 ? `${row.body.slice(0, 277)}…` : row.body, dedupeKey: `notice:${row.id}` };
+  // Students open their notices page; everyone else reads notices on their dashboard.
+  await notifications.notify(
+    ctx,
+    audience.map((userId) => ({ ...content, userId, link: students.has(userId) ? '/dashboard/student/notices' : '/dashboard' })),
+    undefined,
+    row.pinned,
+  );
 }
 
 /** PATCH /notices/{id}: the author or Admin/SuperAdmin (403 otherwise); an audience given replaces the stored one. */
@@ -192,11 +228,12 @@ export async function withdrawPosted(ctx: AppContext, id: string, tx: Executor =
   await repo.deleteNotice(tx, id);
 }
 
-/** POST /notices/{id}/read: marks a notice read; 404 for one not meant for them (publishers may open any, as they list them all). */
+/** POST /notices/{id}/read: marks a notice read (and the notification that announced it); 404 for one not meant for them (publishers may open any, as they list them all). */
 export async function markRead(ctx: AppContext, p: Principal, id: string): Promise<void> {
   const row = isPublisher(p) ? await repo.findNotice(ctx.db, id) : await repo.findForReader(ctx.db, id, await readerOf(ctx, p));
   if (!row) throw notFound(MSG.noticeNotFound, 'NOTICE_NOT_FOUND');
   await repo.markRead(ctx.db, id, p.user.id);
+  await notifications.readByKey(ctx, p.user.id, `notice:${id}`);
 }
 
 /** PUT /notices/{id}/attachment: keeps the upload (checked by files: 413/415) as the notice's attachment, replacing any earlier one. */

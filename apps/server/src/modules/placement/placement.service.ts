@@ -308,3 +308,29 @@ export async function applicationsForReport(ctx: AppContext, jobId: string | und
 export const applicationsToReviewCount = (ctx: AppContext): Promise<number> => repo.countApplicationsWithStatus(ctx.db, 'applied');
 
 export { seedDemoPlacement } from './placement.seed.ts';
+
+// For the notification engine's reminders (issue 30) ------------------------------------------
+
+/**
+ * The open jobs whose last day to apply is `deadline`, each with the active students eligible for
+ * it (department and CGPA, judged as applying judges them) who have not applied.
+ */
+export async function eligibleNotApplied(ctx: AppContext, deadline: string): Promise<Array<{ job: { id: string; company: string; role: string; deadline: string }; studentIds: string[] }>> {
+  const jobs = (await repo.listAllJobs(ctx.db, today(ctx))).filter((j) => j.status === 'open' && j.deadline === deadline);
+  if (jobs.length === 0) return [];
+  const students = await users.activeUsersWithRole(ctx, 'Student');
+  const needCgpa = jobs.some((j) => j.minCgpa !== null);
+  const standing = new Map<string, { departmentIds: string[]; cgpa: number | null }>();
+  for (const s of students) {
+    const [where, cgpa] = await Promise.all([academics.affiliationOf(ctx, s.id), needCgpa ? assessment.cgpaOf(ctx, s.id) : null]);
+    standing.set(s.id, { departmentIds: where.departmentIds, cgpa });
+  }
+  const out = [];
+  for (const job of jobs) {
+    const applied = new Set((await repo.applicationsOfJob(ctx.db, job.id)).map((a) => a.studentId));
+    const studentIds = [];
+    for (const s of students) if (!applied.has(s.id) && (await judge(ctx, job, standing.get(s.id)!)).eligible) studentIds.push(s.id);
+    out.push({ job: { id: job.id, company: job.company, role: job.role, deadline: job.deadline }, studentIds });
+  }
+  return out;
+}

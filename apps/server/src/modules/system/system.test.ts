@@ -31,6 +31,12 @@ const SWEEPS = [
   { name: 'identity.prune', cron: '7 * * * *' },
   { name: 'imports.stale', cron: '10 * * * *' },
   { name: 'jobs.heartbeat', cron: '* * * * *' },
+  { name: 'notifications.deliver', cron: '* * * * *' },
+  { name: 'notifications.digest', cron: '0 18 * * *' },
+  { name: 'reminders.attendance', cron: '0 8 * * 1' },
+  { name: 'reminders.exams', cron: '0 17 * * *' },
+  { name: 'reminders.library', cron: '15 * * * *' },
+  { name: 'reminders.placement', cron: '0 9 * * *' },
 ];
 
 describe('GET /system/jobs', () => {

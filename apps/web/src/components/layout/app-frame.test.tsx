@@ -1,3 +1,4 @@
+import { NOTIFICATIONS_MSG } from '@crs/shared/messages/notifications';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -65,14 +66,15 @@ describe('page frame', () => {
     await user.keyboard('{Enter}');
     // The popover's code arrives on that first use; it opens once it is there, focus inside.
     const popover = await screen.findByRole('dialog');
-    expect(popover).toHaveTextContent('No new notifications.');
+    // The bell lists the caller's notifications (issue 30): none yet.
+    expect(popover).toHaveTextContent(NOTIFICATIONS_MSG.notificationsEmpty);
     await waitFor(() => expect(popover).toContainElement(document.activeElement as HTMLElement));
     await user.keyboard('{Escape}');
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     expect(screen.getByRole('button', { name: 'Notifications' })).toHaveFocus();
     expect(screen.getByRole('button', { name: 'Notifications' })).toHaveAttribute('aria-expanded', 'false');
     await user.click(screen.getByRole('button', { name: 'Notifications' }));
-    expect(await screen.findByRole('dialog')).toHaveTextContent('No new notifications.');
+    expect(await screen.findByRole('dialog')).toHaveTextContent(NOTIFICATIONS_MSG.notificationsEmpty);
   });
 
   it('display name: name, else the email before @, else User', () => {

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { PageHeader } from '@/components/layout/page';
 import { Card, CardContent } from '@/components/ui/card';
 import { useAuth } from '@/lib/auth';
@@ -11,9 +12,10 @@ import { TwoFactorCard } from './two-factor';
 
 /**
  * /dashboard/account: who is signed in, a password change, two-factor authentication, the active
- * sessions, linked college accounts (issue 28), the private calendar feed (every role) and a graduate's alumni profile.
+ * sessions, linked college accounts (issue 28), the private calendar feed (every role), the cards the app
+ * composes in (`cards`: the notification settings, issue 30) and a graduate's alumni profile.
  */
-export function AccountPage() {
+export function AccountPage({ cards }: { cards?: ReactNode }) {
   const { user } = useAuth();
   return (
     <section>
@@ -36,6 +38,7 @@ export function AccountPage() {
         <SessionsCard />
         <LinkedAccountsCard />
         <CalendarFeed />
+        {cards}
         {user?.roles.includes('Student') ? <AlumniProfile /> : null}
       </div>
     </section>

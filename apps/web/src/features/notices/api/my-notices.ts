@@ -2,6 +2,7 @@ import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/r
 import type { MessageBody } from '@crs/shared/schemas/common';
 import type { MyNotices } from '@crs/shared/schemas/notices';
 import { api } from '@/lib/api-client';
+import { queryKeys } from '@/lib/query-keys';
 import { noticeKeys } from './keys';
 
 /** GET /notices: the caller's notices, pinned first then newest, with unread flags and count. */
@@ -36,6 +37,10 @@ export function useMarkRead() {
         return { notices, unread: notices.filter((n) => n.unread).length };
       });
     },
-    onSettled: () => queryClient.invalidateQueries({ queryKey: noticeKeys.mine }),
+    onSettled: async () => {
+      await queryClient.invalidateQueries({ queryKey: noticeKeys.mine });
+      // The server read each notice's notification too: the bell's list and dot follow.
+      await queryClient.invalidateQueries({ queryKey: queryKeys.notifications });
+    },
   });
 }
