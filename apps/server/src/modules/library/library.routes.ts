@@ -42,6 +42,7 @@ import type { AppContext } from '../../context.ts';
 import { sendFile } from '../../lib/send-file.ts';
 import { principalOf } from '../../plugins/access.ts';
 import { importRoute } from '../../plugins/import-route.ts';
+import * as libraryCopies from './library.copies.service.ts';
 import * as library from './library.service.ts';
 
 const readers = { roles: LIBRARY_READERS };
@@ -87,19 +88,19 @@ export const libraryRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
   app.get('/books/:id/copies', {
     config: { access: readers },
     schema: { tags, summary: "A book's copies: accession number (= barcode), status, shelf, acquisition", params: bookIdParams, response: { 200: copyListResponse, ...errors } },
-    handler: async (req) => ({ copies: await library.listCopies(ctx, req.params.id) }),
+    handler: async (req) => ({ copies: await libraryCopies.listCopies(ctx, req.params.id) }),
   });
 
   app.post('/books/:id/copies', {
     config: { access: desk },
     schema: { tags, summary: 'Register N new copies, numbered from the running accession number', params: bookIdParams, body: addCopiesBody, response: { 201: copiesAddedResponse, ...errors } },
-    handler: async (req, reply) => reply.code(201).send({ message: MSG.copiesAdded, copies: await library.addCopies(ctx, principalOf(req), req.params.id, req.body) }),
+    handler: async (req, reply) => reply.code(201).send({ message: MSG.copiesAdded, copies: await libraryCopies.addCopies(ctx, principalOf(req), req.params.id, req.body) }),
   });
 
   app.patch('/books/:id/copies/:copyId', {
     config: { access: desk },
     schema: { tags, summary: 'Edit one copy (status, shelf, acquisition, price, batch)', params: copyParams, body: updateCopyBody, response: { 200: copyResponse, ...errors } },
-    handler: async (req) => library.editCopy(ctx, principalOf(req), { bookId: req.params.id, copyId: req.params.copyId }, req.body),
+    handler: async (req) => libraryCopies.editCopy(ctx, principalOf(req), { bookId: req.params.id, copyId: req.params.copyId }, req.body),
   });
 
   // Static before the parameter: find-my-way prefers /copies/labels to /copies/:barcode.
@@ -113,7 +114,7 @@ export const libraryRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
     },
     handler: async (req, reply) => {
       const q = req.query;
-      const pdf = await library.labelsPdf(ctx, q.batch !== undefined ? { batch: q.batch } : { accessions: q.barcodes ?? [] }, q.layout);
+      const pdf = await libraryCopies.labelsPdf(ctx, q.batch !== undefined ? { batch: q.batch } : { accessions: q.barcodes ?? [] }, q.layout);
       return sendFile(reply, { type: 'application/pdf', filename: q.batch ? `labels-${q.batch.replace(/[^A-Za-z0-9-]+/g, '-')}.pdf` : 'labels.pdf' }, pdf);
     },
   });
@@ -121,13 +122,13 @@ export const libraryRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
   app.get('/copies/:barcode', {
     config: { access: desk },
     schema: { tags, summary: 'One copy by barcode, with its title and the loan it is out on', params: barcodeParams, response: { 200: copyResponse.shape.copy, ...errors } },
-    handler: async (req) => library.getCopy(ctx, req.params.barcode),
+    handler: async (req) => libraryCopies.getCopy(ctx, req.params.barcode),
   });
 
   app.patch('/copies/:barcode', {
     config: { access: desk },
     schema: { tags, summary: 'Change a copy by barcode: status (lost on loan: the member owes its replacement), shelf and the rest', params: barcodeParams, body: updateCopyBody, response: { 200: copyResponse, ...errors } },
-    handler: async (req) => library.editCopy(ctx, principalOf(req), { barcode: req.params.barcode }, req.body),
+    handler: async (req) => libraryCopies.editCopy(ctx, principalOf(req), { barcode: req.params.barcode }, req.body),
   });
 
   // Scanning desk --------------------------------------------------------------------------------
@@ -135,13 +136,13 @@ export const libraryRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
   app.post('/desk/member', {
     config: { access: desk },
     schema: { tags, summary: "Who a scanned card is (ID card QR, student ID or employee ID), with loans and fines", body: deskMemberBody, response: { 200: deskMemberResponse, ...errors } },
-    handler: async (req) => library.deskMember(ctx, req.body.member),
+    handler: async (req) => libraryCopies.deskMember(ctx, req.body.member),
   });
 
   app.post('/desk/scan', {
     config: { access: desk },
     schema: { tags, summary: 'One scan of a copy: on loan → returned; available → issued to the member', body: deskScanBody, response: { 200: deskScanResponse, ...errors } },
-    handler: async (req) => library.deskScan(ctx, principalOf(req), req.body),
+    handler: async (req) => libraryCopies.deskScan(ctx, principalOf(req), req.body),
   });
 
   // Circulation -------------------------------------------------------------------------------
