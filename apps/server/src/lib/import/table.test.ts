@@ -78,12 +78,12 @@ describe('header mapping', () => {
   });
 
   it('reports unknown columns with the one probably meant, duplicates and missing required columns', () => {
-    const map = mapHeaders(['titel', 'copiesTotl', 'Shelf', 'copies', 'Copies', ''], BOOK_IMPORT_COLUMNS, (i) => i !== 5);
+    const map = mapHeaders(['titel', 'copiesTotl', 'Binding', 'copies', 'Copies', ''], BOOK_IMPORT_COLUMNS, (i) => i !== 5);
     expect(map.keys).toEqual([null, null, null, 'copies', null, null]);
     expect(map.errors).toEqual([
       { row: 1, field: 'titel', message: importText.unknownColumn('titel', 'title') },
       { row: 1, field: 'copiesTotl', message: importText.unknownColumn('copiesTotl', 'copies') },
-      { row: 1, field: 'Shelf', message: importText.unknownColumn('Shelf') },
+      { row: 1, field: 'Binding', message: importText.unknownColumn('Binding') },
       { row: 1, field: 'Copies', message: importText.duplicateColumn('Copies', 'copies') },
       { row: 1, field: 'title', message: importText.missingColumn('title') },
     ]);
