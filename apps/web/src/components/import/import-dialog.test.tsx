@@ -55,7 +55,7 @@ describe('ImportDialog (book import on the desk)', () => {
     const { user, dialog } = await deskWithImport((dryRun) => (dryRun ? { body: preview } : { status: 500, body: { message: 'must not be called', code: 'X' } }));
     const template = within(dialog).getByRole('link', { name: 'Download template' });
     expect(template).toHaveAttribute('download', 'books-template.csv');
-    expect(decode(template.getAttribute('href'))).toMatch(/^\uFEFFtitle,authors,subjects,publisher,year,isbn,tags,copies\r\nOperating System Concepts,"Abraham Silberschatz; Peter B. Galvin; Greg Gagne",/);
+    expect(decode(template.getAttribute('href'))).toMatch(/^\uFEFFtitle,authors,subjects,publisher,year,isbn,tags,copies,accession,shelf,acquired,price,batch\r\nOperating System Concepts,"Abraham Silberschatz; Peter B. Galvin; Greg Gagne",/);
 
     await user.upload(within(dialog).getByLabelText('Choose a file'), csv('title,year\r\nAtlas,1990\r\n'));
     const counts = await within(dialog).findByTestId('import-counts');
