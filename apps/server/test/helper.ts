@@ -1,50 +1,24 @@
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance, InjectOptions } from 'fastify';
-import pg from 'pg';
-import { inject } from 'vitest';
 import type { Role } from '@crs/shared/roles';
 import { buildApp } from '../src/app.ts';
 import { loadConfig } from '../src/config.ts';
 import type { Config } from '../src/config.ts';
 import type { AppContext } from '../src/context.ts';
 import { openDatabase } from '../src/db/client.ts';
-import type { Database } from '../src/db/client.ts';
 import { hashPassword } from '../src/lib/crypto.ts';
 import { insertUser } from '../src/modules/users/users.service.ts';
 import { assembleContext } from '../src/runtime.ts';
 import type { MailOutbox } from '../src/modules/mail/mail.service.ts';
-import { withDatabase } from './global-setup.ts';
+import { acquireDatabase } from './database-pool.ts';
 
-/** `url`: the PostgreSQL database's URL (undefined on PGlite). */
-export type TestDb = { database: Database; url?: string; drop(): Promise<void> };
+export type { TestDb } from './database-pool.ts';
 
-/** A fresh migrated database for one test file: PGlite from the dump, or a PostgreSQL clone. */
-export async function freshDatabase(): Promise<TestDb> {
-  const url = process.env.TEST_DATABASE_URL;
-  const template = inject('pgTemplate');
-  if (url && template) {
-    const name = `${template}_${randomBytes(4).toString('hex')}`;
-    const admin = new pg.Client({ connectionString: url });
-    await admin.connect();
-    await admin.query(`create database ${name} template ${template}`);
-    const database = await openDatabase({ kind: 'postgresql', url: withDatabase(url, name), max: 20 });
-    return {
-      database,
-      url: withDatabase(url, name),
-      async drop() {
-        await database.close();
-        await admin.query(`drop database if exists ${name} with (force)`);
-        await admin.end();
-      },
-    };
-  }
-  const dump = readFileSync(inject('pgliteDump'));
-  const database = await openDatabase({ kind: 'pglite', loadDataDir: new Blob([dump]) });
-  return { database, drop: () => database.close() };
-}
+/** A migrated database for one test file (the worker's pool: test/database-pool.ts); `drop()` lets it go. */
+export const freshDatabase = acquireDatabase;
 
 export type TestApp = {
   app: FastifyInstance;

@@ -95,7 +95,12 @@ export type Database = {
 };
 
 export type OpenOptions =
-  | { kind: 'pglite'; dataDir?: string; loadDataDir?: Blob }
+  /**
+   * `instance`: an open PGlite instance (made by openDatabase) to serve through a Database of its own:
+   * close() then ends only that Database (its bus, its queries) and leaves the instance open. The
+   * tests reuse one instance per worker this way, reset between files (test/database-pool.ts).
+   */
+  | { kind: 'pglite'; dataDir?: string; loadDataDir?: Blob; instance?: PGlite }
   | { kind: 'postgresql'; url: string; max?: number };
 
 /** Bytes of every file under `dir` (a file removed while counting is skipped). */
@@ -112,9 +117,12 @@ async function directoryBytes(dir: string): Promise<number> {
  * ~40 times slower (~0.6 µs a call) for the rest of the process, and every HTTP request makes
  * several ticks — 3.7 µs of the 21.6 µs of server CPU a `GET /health` cost on PGlite against
  * 17.4 µs on PostgreSQL. Optimized before the load, it stays fast (decision 0018; docs/benchmarks/0018, third round).
- * Costs ~50 ms once at start.
+ * Costs ~50 ms once per process (a second embedded database in the same process finds it done).
  */
-async function warmNextTick(): Promise<void> {
+let nextTickWarmed: Promise<void> | undefined;
+const warmNextTick = () => (nextTickWarmed ??= warmNextTickNow());
+
+async function warmNextTickNow(): Promise<void> {
   const [atLeast, until] = [100_000, performance.now() + 50];
   await new Promise<void>((done) => {
     let n = 0;
@@ -172,11 +180,16 @@ const DRIZZLE_PARSERS = Object.fromEntries(
 
 type Queryable = Pick<PGlite, 'query'> | Transaction;
 
+/** Whether a Database over a shared PGlite instance was closed (its instance stays open). */
+type Gate = { closed: boolean };
+const OPEN: Gate = { closed: false };
+const closedMethod = () => Promise.reject(new Error('PGlite is closed'));
+
 /**
  * `client` with its `query` (and a transaction's) passing drizzle's options on without the
  * per-query parsers. The wrappers are made once per client, not on each property access.
  */
-function withoutQueryParsers<C extends Queryable>(client: C, timer: Database['queryTimer']): C {
+function withoutQueryParsers<C extends Queryable>(client: C, timer: Database['queryTimer'], gate: Gate = OPEN): C {
   const target = client as Queryable;
   const untimed = (text: string, params?: unknown[], options?: Parameters<Queryable['query']>[2]) => {
     if (!options?.parsers) return target.query(text, params, options);
@@ -193,10 +206,11 @@ function withoutQueryParsers<C extends Queryable>(client: C, timer: Database['qu
     client instanceof PGlite ? <T>(fn: (tx: Transaction) => Promise<T>) => client.transaction((tx) => fn(withoutQueryParsers(tx, timer))) : undefined;
   return new Proxy(client, {
     get(target, prop, receiver) {
-      if (prop === 'query') return queryWithoutParsers;
-      if (prop === 'transaction' && transaction) return transaction;
+      if (prop === 'query') return gate.closed ? closedMethod : queryWithoutParsers;
+      if (prop === 'transaction' && transaction) return gate.closed ? closedMethod : transaction;
       const value: unknown = Reflect.get(target, prop, receiver);
-      return typeof value === 'function' ? value.bind(target) : value;
+      if (typeof value !== 'function') return value;
+      return gate.closed ? closedMethod : value.bind(target);
     },
   });
 }
@@ -206,7 +220,9 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
   if (opts.kind === 'pglite') {
     await warmNextTick();
     if (opts.dataDir) mkdirSync(opts.dataDir, { recursive: true });
-    const instance = await PGlite.create({
+    const shared = opts.instance;
+    const gate: Gate = { closed: false };
+    const instance = shared ?? await PGlite.create({
       dataDir: opts.dataDir ? path.resolve(opts.dataDir) : undefined,
       loadDataDir: opts.loadDataDir,
       extensions: { pg_trgm, btree_gist },
@@ -214,9 +230,13 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
       startParams: [...PGlite.defaultStartParams, ...SESSION_SETTINGS.flatMap(([name, value]) => ['-c', `${name}=${value}`])],
     });
     const queryTimer: Database['queryTimer'] = { observe: undefined };
-    const db = drizzlePglite({ client: withoutQueryParsers(instance, queryTimer), schema }) as unknown as Db;
+    const db = drizzlePglite({ client: withoutQueryParsers(instance, queryTimer, gate), schema }) as unknown as Db;
     const bus = new EventEmitter();
     bus.setMaxListeners(0);
+    const live = () => {
+      if (gate.closed) throw new Error('PGlite is closed');
+      return instance;
+    };
     return {
       kind: 'pglite',
       db,
@@ -231,28 +251,29 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
       // On disk: what the data directory takes (WAL and all), as an operator's `du` would say; in memory: the catalogue's figure.
       sizeBytes: async () => {
         if (opts.dataDir) return directoryBytes(path.resolve(opts.dataDir));
-        const r = await instance.query<{ size: string }>('select pg_database_size(current_database())::text as size');
+        const r = await live().query<{ size: string }>('select pg_database_size(current_database())::text as size');
         return Number(r.rows[0]?.size ?? 0);
       },
       exclusively: (_key, fn) => fn(),
       executeSql: async (text, values) => {
-        if (values?.length) return instance.query(text, values);
+        if (values?.length) return live().query(text, values);
         // The one session is everyone's: a `BEGIN; …; COMMIT;` text that fails half-way would leave it
         // in an aborted transaction, so such a text runs inside PGlite's own transaction, which rolls
         // back on failure and lets nothing else in meanwhile (its inner BEGIN/COMMIT only warn).
-        const results = /^\s*BEGIN\b/i.test(text) ? await instance.transaction((tx) => tx.exec(text)) : await instance.exec(text);
+        const results = /^\s*BEGIN\b/i.test(text) ? await live().transaction((tx) => tx.exec(text)) : await live().exec(text);
         return results.at(-1) ?? { rows: [] };
       },
       readBytes: async (text, values) => {
-        const r = await instance.query<Record<string, Uint8Array>>(text, values, { rowMode: 'object' });
+        const r = await live().query<Record<string, Uint8Array>>(text, values, { rowMode: 'object' });
         return r.rows.map((row) => {
           const bytes = Object.values(row)[0]!;
           return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
         });
       },
       close: async () => {
+        gate.closed = true;
         bus.removeAllListeners();
-        if (!instance.closed) await instance.close();
+        if (!shared && !instance.closed) await instance.close();
       },
     };
   }

@@ -40,6 +40,18 @@ export function responseJsonSchema(schema: z.ZodType): JsonSchema {
 }
 
 /**
+ * fast-json-stringify's writer for each zod schema, compiled once per process: route schemas are
+ * module constants, so an app built again in the same process (the tests build one per file) reuses
+ * them. A writer is a pure function of its schema.
+ */
+const writers = new WeakMap<z.ZodType, (data: unknown) => string>();
+function compiled(schema: z.ZodType): (data: unknown) => string {
+  let writer = writers.get(schema);
+  if (!writer) writers.set(schema, (writer = fastJson(responseJsonSchema(schema))));
+  return writer;
+}
+
+/**
  * Response serializer for zod schemas (decision 0018): the schema is turned into JSON Schema once
  * and compiled with fast-json-stringify, Fastify's own serializer. It writes only the declared
  * properties, so unknown keys never leave the server, but it does not re-validate what the
@@ -52,7 +64,7 @@ export function createSerializerCompiler(opts: { verify?: boolean } = {}): Fasti
   return ({ schema: maybe, method, url }) => {
     const schema = isZod(maybe) ? maybe : (maybe as { properties?: unknown }).properties;
     if (!isZod(schema)) throw new Error(`${method} ${url}: a response schema must be a zod schema`);
-    const stringify = fastJson(responseJsonSchema(schema));
+    const stringify = compiled(schema);
     if (!opts.verify) return (data) => stringify(data);
     return (data) => {
       const encoded = z.safeEncode(schema, data);
