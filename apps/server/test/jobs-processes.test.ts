@@ -7,14 +7,13 @@
 import { spawn } from 'node:child_process';
 import type { ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { rmSync } from 'node:fs';
 import path from 'node:path';
 import pg from 'pg';
 import { afterAll, describe, expect, inject, it } from 'vitest';
 import { openDatabase } from '../src/db/client.ts';
 import { withDatabase } from './global-setup.ts';
-import { freePort } from './util.ts';
+import { freePort, migratedDataDir } from './util.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '../../..');
 const PG_URL = process.env.TEST_DATABASE_URL;
@@ -23,7 +22,7 @@ const dirs: string[] = [];
 let database: string | undefined;
 
 /** Starts the server entry on `databaseUrl` (or the embedded database in `dataDir`); resolves once it listens. */
-async function startServer(databaseUrl: string | undefined, dataDir = mkdtempSync(path.join(tmpdir(), 'crs-jobs-'))) {
+async function startServer(databaseUrl: string | undefined, dataDir = migratedDataDir('crs-jobs-')) {
   dirs.push(dataDir);
   const env = {
     PATH: process.env.PATH ?? '',
@@ -74,7 +73,7 @@ describe('the job runner in real server processes', () => {
   registerEmbedded(
     'one server on the embedded database runs the cron slot of its start once and stops with the runner',
     async () => {
-      const dataDir = mkdtempSync(path.join(tmpdir(), 'crs-jobs-'));
+      const dataDir = migratedDataDir('crs-jobs-');
       const server = await startServer(undefined, dataDir);
       const started = Date.now();
       // The slot of the start minute is handed over and run within a few polls of one second.

@@ -12,7 +12,7 @@ import path from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { withDatabase } from './global-setup.ts';
-import { freePort } from './util.ts';
+import { freePort, migratedDataDir } from './util.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '../../..');
 const SERVER = 'apps/server/src/server.ts';
@@ -42,7 +42,7 @@ async function freshPgUrl(): Promise<string> {
 
 /** The environment of a child: only what CRS reads, never the test runner's database settings. */
 async function baseEnv(extra: Record<string, string> = {}): Promise<Record<string, string>> {
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'crs-proc-'));
+  const dataDir = migratedDataDir('crs-proc-');
   dirs.push(dataDir);
   return {
     PATH: process.env.PATH ?? '',

@@ -8,8 +8,7 @@
 import { spawn } from 'node:child_process';
 import type { ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { rmSync } from 'node:fs';
 import path from 'node:path';
 import pg from 'pg';
 import { afterAll, describe, expect, inject, it } from 'vitest';
@@ -17,7 +16,7 @@ import { openDatabase } from '../src/db/client.ts';
 import type { Database } from '../src/db/client.ts';
 import { hashPassword } from '../src/lib/crypto.ts';
 import { withDatabase } from './global-setup.ts';
-import { freePort } from './util.ts';
+import { freePort, migratedDataDir } from './util.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '../../..');
 const PG_URL = process.env.TEST_DATABASE_URL;
@@ -136,7 +135,7 @@ describe('a rollover killed half-way', () => {
         const email = `kill.admin.${randomBytes(3).toString('hex')}@test.crs`;
         const password = 'Rollover-kill-1';
         await seed(db, email, password);
-        const dataDir = mkdtempSync(path.join(tmpdir(), 'crs-rollover-'));
+        const dataDir = migratedDataDir('crs-rollover-');
         dirs.push(dataDir);
         const server = await startServer(dataDir, url);
         const before = await state(db);
@@ -172,7 +171,7 @@ describe('a rollover killed half-way', () => {
   registerEmbedded(
     'on the embedded database: killed while the run is under way, the college is as before (or, had it committed, rolled over whole)',
     async () => {
-      const dataDir = mkdtempSync(path.join(tmpdir(), 'crs-rollover-'));
+      const dataDir = migratedDataDir('crs-rollover-');
       dirs.push(dataDir);
       // A first start migrates the data directory; the college is seeded with the server stopped (its lock).
       const first = await startServer(dataDir);
