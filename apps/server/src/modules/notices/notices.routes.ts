@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
 import { MSG } from '@crs/shared/messages';
 import { NOTICE_PUBLISHERS } from '@crs/shared/roles';
-import { errorSchema, idParamsWith, messageSchema } from '@crs/shared/schemas/common';
+import { errorSchema, idParamsWith, messageSchema, studentRefParams } from '@crs/shared/schemas/common';
 import { FILE_RULES } from '@crs/shared/schemas/files';
 import { allNoticesResponse, createNoticeSchema, myNoticesResponse, noticeAudiencesResponse, noticeResponse, updateNoticeSchema } from '@crs/shared/schemas/notices';
 import type { AppContext } from '../../context.ts';
@@ -32,6 +32,11 @@ export const noticesRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
     config: { access: anyUser },
     schema: { tags, summary: "The caller's notices (audience and expiry applied), pinned first then newest, with unread flags", response: { 200: myNoticesResponse, ...errors } },
     handler: async (req) => notices.myNotices(ctx, principalOf(req)),
+  });
+  app.get('/students/:id', {
+    config: { access: { roles: ['Student', 'Guardian', 'Teacher', 'Admin', 'SuperAdmin'] } },
+    schema: { tags, summary: "The notices addressed to a student (for their guardian; the student, a Teacher, a manager)", params: studentRefParams, response: { 200: myNoticesResponse, ...errors } },
+    handler: async (req) => notices.studentNotices(ctx, principalOf(req), req.params.id),
   });
   app.get('/manage', {
     config: { access: publishers },
