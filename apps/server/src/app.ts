@@ -33,7 +33,7 @@ import { idcardsRoutes, studentCardRoutes } from './modules/idcards/idcards.rout
 import { studentTranscriptRoutes, transcriptsRoutes } from './modules/transcripts/transcripts.routes.ts';
 import { libraryRoutes } from './modules/library/library.routes.ts';
 import { materialsRoutes } from './modules/materials/materials.routes.ts';
-import { noticesRoutes } from './modules/notices/notices.routes.ts';
+import { noticesRoutes, studentNoticesRoutes } from './modules/notices/notices.routes.ts';
 import { notificationsRoutes } from './modules/notifications/notifications.routes.ts';
 import { guardiansRoutes, studentGuardianRoutes } from './modules/guardians/guardians.routes.ts';
 import { placementRoutes } from './modules/placement/placement.routes.ts';
@@ -201,6 +201,7 @@ export async function buildApp(ctx: AppContext, opts: BuildOptions = {}): Promis
       await api.register(studentTranscriptRoutes, { prefix: '/students', ctx });
       // Issue 30 item 3: guardians (decision 0052).
       await api.register(studentGuardianRoutes, { prefix: '/students', ctx });
+      await api.register(studentNoticesRoutes, { prefix: '/students', ctx });
       await api.register(guardiansRoutes, { prefix: '/guardians', ctx });
       await api.register(transcriptsRoutes, { prefix: '/transcripts', ctx });
       await api.register(noticesRoutes, { prefix: '/notices', ctx });

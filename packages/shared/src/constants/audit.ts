@@ -82,6 +82,7 @@ export const AUDIT_ACTIONS = {
   'guardian.linked': 'Guardian linked',
   'guardian.unlinked': 'Guardian unlinked',
   'guardian.imported': 'Guardian links imported',
+  'system.job_run': 'Background job run now',
 } as const satisfies Record<string, string>;
 export type AuditAction = keyof typeof AUDIT_ACTIONS;
 

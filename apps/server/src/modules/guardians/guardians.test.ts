@@ -137,7 +137,7 @@ describe('a guardian reads their child', () => {
       `/library/students/${id}/loans`,
       `/library/students/${id}/summary`,
       `/academics/timetable/students/${id}`,
-      `/notices/students/${id}`,
+      `/students/${id}/notices`,
     ];
     for (const url of urls(child!.user.id)) {
       const [mineR, adminR] = [await api('GET', url, g.auth), await api('GET', url, admin)];
@@ -262,5 +262,12 @@ describe('absence alerts', () => {
     expect((await mine(g.auth)).filter((n) => n.kind === 'absence')).toHaveLength(1);
     const [row] = await rows<{ email: string }>(t.ctx, sql`select email from notifications where user_id = ${g.user._id} and kind = 'absence'`);
     expect(row!.email).toBe('none');
+  });
+
+  it('a SuperAdmin can run a job now; an unknown job is a 404 and others are refused', async () => {
+    const superAdmin = (await loginAs(t, ['SuperAdmin'])).auth;
+    expect((await api('POST', '/system/jobs/reminders.nothing/run', superAdmin, {})).statusCode).toBe(404);
+    expect((await api('POST', '/system/jobs/reminders.absence/run', admin, {})).statusCode).toBe(403);
+    expect((await api('POST', '/system/jobs/reminders.absence/run', superAdmin, { date: 'yesterday' })).statusCode).toBe(400);
   });
 });

@@ -33,11 +33,6 @@ export const noticesRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
     schema: { tags, summary: "The caller's notices (audience and expiry applied), pinned first then newest, with unread flags", response: { 200: myNoticesResponse, ...errors } },
     handler: async (req) => notices.myNotices(ctx, principalOf(req)),
   });
-  app.get('/students/:id', {
-    config: { access: { roles: ['Student', 'Guardian', 'Teacher', 'Admin', 'SuperAdmin'] } },
-    schema: { tags, summary: "The notices addressed to a student (for their guardian; the student, a Teacher, a manager)", params: studentRefParams, response: { 200: myNoticesResponse, ...errors } },
-    handler: async (req) => notices.studentNotices(ctx, principalOf(req), req.params.id),
-  });
   app.get('/manage', {
     config: { access: publishers },
     schema: { tags, summary: 'Every notice, expired ones too (publishers)', response: { 200: allNoticesResponse, ...errors } },
@@ -111,5 +106,14 @@ export const noticesRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
         return { message: MSG.noticeAttachmentSaved, notice: await notices.setAttachment(ctx, principalOf(req), req.params.id, files.requiredUpload('notice', file)) };
       },
     });
+  });
+};
+
+/** A student's notices under /students (issue 30): `GET /students/{id}/notices`, for their guardian (the student, a Teacher, a manager too). */
+export const studentNoticesRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
+  app.get('/:id/notices', {
+    config: { access: { roles: ['Student', 'Guardian', 'Teacher', 'Admin', 'SuperAdmin'] } },
+    schema: { tags, summary: 'The notices addressed to a student (for their guardian; the student, a Teacher, a manager)', params: studentRefParams, response: { 200: myNoticesResponse, ...errors } },
+    handler: async (req) => notices.studentNotices(ctx, principalOf(req), req.params.id),
   });
 };

@@ -78,7 +78,7 @@ export async function myNotices(ctx: AppContext, p: Principal): Promise<MyNotice
 }
 
 /**
- * GET /notices/students/{id}: the notices addressed to a student (the student's roles, department and
+ * GET /students/{id}/notices: the notices addressed to a student (the student's roles, department and
  * sections), for their guardian (issue 30), the student, a Teacher or a manager; `unread` is the student's.
  */
 export async function studentNotices(ctx: AppContext, p: Principal, ref: string): Promise<MyNotices> {

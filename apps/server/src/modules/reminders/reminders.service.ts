@@ -91,12 +91,16 @@ export async function attendanceReminders(ctx: AppContext): Promise<number> {
  * the child and the date, so later runs, other processes and a retried job add nothing; a child
  * first marked absent after the batch went is told in the next run that day.
  */
-export async function absenceAlerts(ctx: AppContext, now: Date = new Date()): Promise<number> {
+export async function absenceAlerts(ctx: AppContext, now: Date = new Date(), date?: string): Promise<number> {
   const clock = collegeClock(ctx.config.timeZone, now);
-  const slots = await academics.slotsOfTeacherOn(ctx, undefined, clock.weekday);
-  const lastEnd = slots.reduce((end, s) => Math.max(end, s.endMin), 0);
-  if (clock.minutes < lastEnd) return 0;
-  const absent = await attendance.absencesOn(ctx, clock.date);
+  // A dated batch (an operator's "run now" for a day, system.runJob) sends that day's alerts as they stand.
+  if (!date) {
+    const slots = await academics.slotsOfTeacherOn(ctx, undefined, clock.weekday);
+    const lastEnd = slots.reduce((end, s) => Math.max(end, s.endMin), 0);
+    if (clock.minutes < lastEnd) return 0;
+  }
+  const day = date ?? clock.date;
+  const absent = await attendance.absencesOn(ctx, day);
   if (absent.size === 0) return 0;
   const ids = [...absent.keys()];
   const [family, people] = await Promise.all([guardians.guardiansOf(ctx, ids), users.usersByIds(ctx, ids)]);
@@ -107,10 +111,10 @@ export async function absenceAlerts(ctx: AppContext, now: Date = new Date()): Pr
       items.push({
         userId: guardianId,
         kind: 'absence',
-        title: MSG.absenceAlertTitle(child, clock.date, classes.length),
+        title: MSG.absenceAlertTitle(child, day, classes.length),
         body: MSG.absenceAlertBody(child, classes),
         link: '/dashboard/guardian',
-        dedupeKey: `absence:${studentId}:${clock.date}`,
+        dedupeKey: `absence:${studentId}:${day}`,
       });
     }
   }
@@ -154,8 +158,8 @@ export async function placementReminders(ctx: AppContext): Promise<number> {
   return stored;
 }
 
-/** Every reminder job (`runtime.ts` registers them), minutes spread over the hour in the college's time zone. */
-export const REMINDER_JOBS = [
+/** Every reminder job (`runtime.ts` registers them), minutes spread over the hour in the college's time zone; `data` is what a "run now" sent. */
+export const REMINDER_JOBS: ReadonlyArray<{ name: string; cron: string; run(ctx: AppContext, data?: Record<string, unknown>): Promise<number> }> = [
   // Hourly: a loan crosses a stage at the time of day it was issued.
   { name: 'reminders.library', cron: '15 * * * *', run: libraryReminders },
   // Monday morning.
@@ -163,5 +167,5 @@ export const REMINDER_JOBS = [
   { name: 'reminders.exams', cron: '0 17 * * *', run: examReminders },
   { name: 'reminders.placement', cron: '0 9 * * *', run: placementReminders },
   // Hourly: the first run after the day's last class sends that day's absence alerts to guardians.
-  { name: 'reminders.absence', cron: '45 * * * *', run: (ctx: AppContext) => absenceAlerts(ctx) },
-] as const;
+  { name: 'reminders.absence', cron: '45 * * * *', run: (ctx, data) => absenceAlerts(ctx, new Date(), typeof data?.date === 'string' ? data.date : undefined) },
+];

@@ -3,9 +3,9 @@ import type { MyNotices } from '@crs/shared/schemas/notices';
 import { api } from '@/lib/api-client';
 import { noticeKeys } from './keys';
 
-/** GET /notices/students/{id}: the notices addressed to a student (their guardian's view, issue 30). */
+/** GET /students/{id}/notices: the notices addressed to a student (their guardian's view, issue 30). */
 export async function getStudentNotices(student: string): Promise<MyNotices> {
-  const { data } = await api.get<MyNotices>(`/notices/students/${encodeURIComponent(student)}`);
+  const { data } = await api.get<MyNotices>(`/students/${encodeURIComponent(student)}/notices`);
   return data;
 }
 
