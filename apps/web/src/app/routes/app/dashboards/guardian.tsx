@@ -14,6 +14,7 @@ import { SubjectAttendanceList } from '@/features/academics/components/subject-a
 import { WeeklyTimetable } from '@/features/academics/components/weekly-timetable';
 import { useMyChildren } from '@/features/guardians/api/children';
 import { LinkChildForm } from '@/features/guardians/components/link-child-form';
+import { formatRupees } from '@/features/library/format';
 import { LOANS_MAX_PAGE_SIZE } from '@/features/library/api/get-loans';
 import { useLoansOf } from '@/features/library/api/get-student-loans';
 import { useLibrarySummaryOf } from '@/features/library/api/get-student-summary';
@@ -35,7 +36,7 @@ const TEXT = {
   loanDue: 'Book due',
   overdue: 'Overdue',
   exam: 'Exam',
-  fine: (rupees: number) => `Fine ₹${rupees.toLocaleString('en-IN')}`,
+  fine: (rupees: number) => `Fine ${formatRupees(rupees)}`,
   booksOnLoan: (n: number) => `${n} ${n === 1 ? 'book' : 'books'} on loan`,
   loadFailed: 'Some of this could not be loaded.',
 } as const;
