@@ -35,6 +35,9 @@ export const GUARDIANS_MSG = {
   guardianAdminUnlink: 'Unlink',
   guardianAdminNone: 'No guardian is linked.',
   // Import (admin): one row per link.
+  guardianImportTitle: 'Import guardian links',
+  guardianImportDescription: 'One row per guardian and student: guardian email, guardian name, student ID, relation. New guardians get an account and set their password with Forgot password.',
+  guardianImportButton: 'Import guardians',
   guardianImportName: 'Guardian name is required',
   guardianImportStudent: 'No student has this student ID',
   // Absence alerts.
