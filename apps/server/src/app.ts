@@ -33,8 +33,9 @@ import { idcardsRoutes, studentCardRoutes } from './modules/idcards/idcards.rout
 import { studentTranscriptRoutes, transcriptsRoutes } from './modules/transcripts/transcripts.routes.ts';
 import { libraryRoutes } from './modules/library/library.routes.ts';
 import { materialsRoutes } from './modules/materials/materials.routes.ts';
-import { noticesRoutes } from './modules/notices/notices.routes.ts';
+import { noticesRoutes, studentNoticesRoutes } from './modules/notices/notices.routes.ts';
 import { notificationsRoutes } from './modules/notifications/notifications.routes.ts';
+import { guardiansRoutes, studentGuardianRoutes } from './modules/guardians/guardians.routes.ts';
 import { placementRoutes } from './modules/placement/placement.routes.ts';
 import { rateLimitStore } from './modules/ratelimit/ratelimit.service.ts';
 import { profileRoutes } from './modules/users/profile.routes.ts';
@@ -198,6 +199,10 @@ export async function buildApp(ctx: AppContext, opts: BuildOptions = {}): Promis
       await api.register(idcardsRoutes, { prefix: '/idcards', ctx });
       // Issue 27 item 6: grade cards and transcripts (decision 0044).
       await api.register(studentTranscriptRoutes, { prefix: '/students', ctx });
+      // Issue 30 item 3: guardians (decision 0052).
+      await api.register(studentGuardianRoutes, { prefix: '/students', ctx });
+      await api.register(studentNoticesRoutes, { prefix: '/students', ctx });
+      await api.register(guardiansRoutes, { prefix: '/guardians', ctx });
       await api.register(transcriptsRoutes, { prefix: '/transcripts', ctx });
       await api.register(noticesRoutes, { prefix: '/notices', ctx });
       await api.register(notificationsRoutes, { prefix: '/notifications', ctx });

@@ -141,6 +141,14 @@ export async function resetLinkFor(email: string): Promise<string> {
   throw new Error(`No reset link for ${email} in ${logFile}`);
 }
 
+/** The mails this worker's server printed for `email` so far (without SMTP its outbox prints one line per mail: `MAIL to=… subject=…`). */
+export function printedMails(email: string): string[] {
+  const { logFile } = ownServer(test.info().parallelIndex);
+  return readFileSync(logFile, 'utf8')
+    .split('\n')
+    .filter((l) => l.includes(`MAIL to=${email} `));
+}
+
 /** Fills and sends the sign-up form at /register as `role` (the page then goes to /login). */
 export async function register(page: Page, who: { name: string; email: string; password: string; role: 'Student' | 'Teacher' | 'Staff' }): Promise<void> {
   await page.goto('/register');

@@ -24,9 +24,11 @@ import { TRANSCRIPTS_MSG } from './messages/transcripts.ts';
 import { IDENTITY_MSG } from './messages/identity.ts';
 import { USERS_MSG } from './messages/users.ts';
 import { NOTIFICATIONS_MSG } from './messages/notifications.ts';
+import { GUARDIANS_MSG } from './messages/guardians.ts';
 
 const PARTS = {
   NOTIFICATIONS_MSG,
+  GUARDIANS_MSG,
   ACADEMICS_MSG,
   ALUMNI_MSG,
   ANALYTICS_MSG,

@@ -20,6 +20,7 @@ import { CALENDAR_MSG } from './messages/calendar.ts';
 import { TRANSCRIPTS_MSG } from './messages/transcripts.ts';
 import { IDENTITY_MSG } from './messages/identity.ts';
 import { NOTIFICATIONS_MSG } from './messages/notifications.ts';
+import { GUARDIANS_MSG } from './messages/guardians.ts';
 
 /**
  * Every user-facing text that both the server and the client use, written once, in one part per
@@ -49,4 +50,5 @@ export const MSG = {
   ...TRANSCRIPTS_MSG,
   ...IDENTITY_MSG,
   ...NOTIFICATIONS_MSG,
+  ...GUARDIANS_MSG,
 } as const;

@@ -1,5 +1,5 @@
 /** Every role CRS knows. Role names are case-sensitive everywhere (spec section 2). */
-export const ROLES = ['Student', 'Teacher', 'Staff', 'Admin', 'SuperAdmin', 'Librarian'] as const;
+export const ROLES = ['Student', 'Teacher', 'Staff', 'Admin', 'SuperAdmin', 'Librarian', 'Guardian'] as const;
 export type Role = (typeof ROLES)[number];
 
 /** The only roles a visitor may pick on the sign-up form. */
@@ -59,7 +59,12 @@ export const ACADEMIC_MANAGERS: readonly Role[] = ['Admin', 'SuperAdmin'];
 /** Who may take and correct attendance: a Teacher for their own classes, Admin/SuperAdmin for any. */
 export const ATTENDANCE_TAKERS: readonly Role[] = ['Teacher', 'Admin', 'SuperAdmin'];
 /** Who may read a student's attendance (a Student only their own, a Teacher only their sections'). */
-export const ATTENDANCE_READERS: readonly Role[] = ['Student', 'Teacher', 'Admin', 'SuperAdmin'];
+export const ATTENDANCE_READERS: readonly Role[] = ['Student', 'Teacher', 'Admin', 'SuperAdmin', 'Guardian'];
+
+/** A parent or guardian (issue 30): reads only the students linked to them (guardians module), read-only. */
+export const GUARDIAN_ONLY: readonly Role[] = ['Guardian'];
+/** Who may make a guardian link code for a student: the student themself or a manager. */
+export const GUARDIAN_CODE_MAKERS: readonly Role[] = ['Student', 'Admin', 'SuperAdmin'];
 
 /**
  * Who may read any student's record by the student (issue 25): the ID card, and the dashboard's

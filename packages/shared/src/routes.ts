@@ -2,6 +2,7 @@ import {
   ADMINS,
   ALUMNI_READERS,
   ANY_SIGNED_IN,
+  GUARDIAN_ONLY,
   LIBRARY_READERS,
   LIBRARY_STAFF,
   PLACEMENT_CELL,
@@ -34,7 +35,7 @@ export const ROUTE_ROLES = {
   // CRS addition (issue 30): the caller's notifications, newest first, with paging.
   '/notifications': ANY_SIGNED_IN,
   // The dispatcher admits Librarian too: it has its own dashboard (product.md section 2).
-  '/dashboard': ['Admin', 'Student', 'SuperAdmin', 'Teacher', 'Staff', 'Librarian'],
+  '/dashboard': ['Admin', 'Student', 'SuperAdmin', 'Teacher', 'Staff', 'Librarian', 'Guardian'],
   '/dashboard/admin': ADMINS,
   '/dashboard/admin/docs': ADMINS,
   '/dashboard/admin/students': ADMINS,
@@ -75,6 +76,8 @@ export const ROUTE_ROLES = {
   '/dashboard/superadmin/logs': SUPERADMIN_ONLY,
   '/dashboard/superadmin/settings': SUPERADMIN_ONLY,
   '/dashboard/librarian': LIBRARY_STAFF,
+  // CRS addition (issue 30): a parent's or guardian's read-only view of each linked child.
+  '/dashboard/guardian': GUARDIAN_ONLY,
 } as const satisfies Record<string, readonly Role[]>;
 
 export type GuardedRoute = keyof typeof ROUTE_ROLES;
@@ -87,4 +90,5 @@ export const DASHBOARD_BY_ROLE: Readonly<Record<string, GuardedRoute>> = {
   staff: '/dashboard/staff',
   superadmin: '/dashboard/superadmin',
   librarian: '/dashboard/librarian',
+  guardian: '/dashboard/guardian',
 };

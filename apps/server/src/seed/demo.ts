@@ -8,6 +8,7 @@ import * as idcards from '../modules/idcards/idcards.service.ts';
 import * as library from '../modules/library/library.service.ts';
 import * as materials from '../modules/materials/materials.service.ts';
 import * as notices from '../modules/notices/notices.service.ts';
+import * as guardians from '../modules/guardians/guardians.service.ts';
 import * as notifications from '../modules/notifications/notifications.service.ts';
 import * as calendar from '../modules/calendar/calendar.service.ts';
 import * as placement from '../modules/placement/placement.service.ts';
@@ -51,6 +52,9 @@ export async function seedDemo(ctx: AppContext): Promise<boolean> {
   await placement.seedDemoPlacement(ctx);
   await calendar.seedDemoCalendar(ctx);
   // Issue 30: a few notifications of each kind for the demo student and teacher, and the student's email choices.
-  await notifications.seedDemoNotifications(ctx, { studentId, teacherId: await users.userIdByEmail(ctx, 'teacher@demo.crs') });
+  // Issue 30 item 3: the demo student's father, linked to them.
+  const guardianId = await users.userIdByEmail(ctx, 'guardian@demo.crs');
+  if (guardianId && studentId) await guardians.seedDemoLink(ctx, guardianId, studentId, 'Father');
+  await notifications.seedDemoNotifications(ctx, { studentId, teacherId: await users.userIdByEmail(ctx, 'teacher@demo.crs'), guardianId });
   return true;
 }

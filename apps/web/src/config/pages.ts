@@ -49,6 +49,9 @@ export const PAGES = {
   adminAnalytics: { title: 'Analytics', path: '/dashboard/admin/analytics', page: 'app/analytics/admin-analytics', guarded: true, nav: { Admin: { label: 'Analytics', icon: 'chart' } } },
   adminDocs: { title: 'Document Repository', path: '/dashboard/admin/docs', page: 'app/docs/admin-docs', guarded: true, nav: { Admin: { label: 'Documents', icon: 'file' } } },
 
+  // Issue 30: a parent's or guardian's view of each linked child, read-only.
+  guardianDashboard: { title: 'My children', path: '/dashboard/guardian', page: 'app/dashboards/guardian', guarded: true, nav: dashboard('Guardian') },
+
   studentDashboard: { title: 'Student dashboard', path: '/dashboard/student', page: 'app/dashboards/student', guarded: true, nav: dashboard('Student') },
   studentCourses: { title: 'My Courses', path: '/dashboard/student/courses', page: 'app/academics/student-courses', guarded: true, nav: { Student: { label: 'My Courses', icon: 'book' } } },
   // Issue 25 item 3: what a student looks for daily follows the spec's entries: Timetable, Attendance, Results, Library.

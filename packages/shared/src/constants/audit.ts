@@ -77,6 +77,12 @@ export const AUDIT_ACTIONS = {
   // Issue 30: who changed which notifications reach them by email, or asked to retry a bounced address.
   'notifications.preferences_changed': 'Notification email settings changed',
   'notifications.bounce_cleared': 'Bounced email address retried',
+  // Issue 30 item 3: guardians' link codes and links (decision 0052).
+  'guardian.code_created': 'Guardian link code made',
+  'guardian.linked': 'Guardian linked',
+  'guardian.unlinked': 'Guardian unlinked',
+  'guardian.imported': 'Guardian links imported',
+  'system.job_run': 'Background job run now',
 } as const satisfies Record<string, string>;
 export type AuditAction = keyof typeof AUDIT_ACTIONS;
 
@@ -111,6 +117,7 @@ export const AUDIT_TARGET_TYPES = {
   session: 'Sessions',
   'sign-in provider': 'Sign-in providers',
   'notification settings': 'Notification settings',
+  'guardian link': 'Guardian links',
 } as const satisfies Record<string, string>;
 export type AuditTargetType = keyof typeof AUDIT_TARGET_TYPES;
 

@@ -3,6 +3,8 @@
  * part; in MSG like every module's part (the server sends none of these texts today).
  */
 export const SYSTEM_MSG = {
+  jobUnknown: 'Unknown job',
+  jobQueued: (name: string) => `${name} will run within a few seconds`,
   /** GET /metrics without the right `Authorization: Bearer <METRICS_TOKEN>` (decision 0048). */
   metricsTokenRequired: 'The metrics need the metrics token: Authorization: Bearer <METRICS_TOKEN>.',
   jobsTitle: 'Background jobs',

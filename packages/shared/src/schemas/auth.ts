@@ -10,19 +10,27 @@ export const loginSchema = z.strictObject({
 });
 export type LoginInput = z.infer<typeof loginSchema>;
 
-/** POST /auth/register body. Only Student, Teacher, Staff; unknown fields are refused. */
-export const registerSchema = z.strictObject({
-  name: nameField,
-  email: emailField,
-  phone: phoneField,
-  password: passwordField,
-  roles: z.enum(SELF_REGISTER_ROLES, { error: MSG.roleRequired }),
+/**
+ * POST /auth/register body. Only Student, Teacher, Staff — or Guardian with a child's link code
+ * (issue 30), which makes the account active at once; unknown fields are refused.
+ */
+const registerFields = z.strictObject({
+    name: nameField,
+    email: emailField,
+    phone: phoneField,
+    password: passwordField,
+    roles: z.enum([...SELF_REGISTER_ROLES, 'Guardian'], { error: MSG.roleRequired }),
+    guardianCode: z.string().trim().max(40, MSG.guardianCodeInvalid).optional(),
 });
+const guardianHasCode = (v: { roles: string; guardianCode?: string | undefined }) => v.roles !== 'Guardian' || !!v.guardianCode;
+const codeRequired = () => ({ message: MSG.guardianCodeRequired, path: ['guardianCode'] });
+export const registerSchema = registerFields.refine(guardianHasCode, codeRequired());
 export type RegisterInput = z.infer<typeof registerSchema>;
 
 /** The sign-up form: the register body plus a confirmation that must match. */
-export const registerFormSchema = registerSchema
+export const registerFormSchema = registerFields
   .extend({ confirmPassword: passwordField })
+  .refine(guardianHasCode, codeRequired())
   .refine((v) => v.password === v.confirmPassword, { message: MSG.passwordsMatch, path: ['confirmPassword'] });
 export type RegisterFormInput = z.infer<typeof registerFormSchema>;
 

@@ -62,3 +62,8 @@ export const jobsOverviewSchema = z.object({
   retries: z.array(jobRetrySchema),
 });
 export type JobsOverview = z.infer<typeof jobsOverviewSchema>;
+
+/** POST /system/jobs/{name}/run: a registered job's name; `date` (YYYY-MM-DD) runs a dated batch for that day (absence alerts). */
+export const runJobParams = z.strictObject({ name: z.string().trim().min(1).max(100).regex(/^[a-z0-9.-]+$/, 'Unknown job') });
+export const runJobBody = z.strictObject({ date: z.iso.date('Date must be YYYY-MM-DD').optional() }).optional();
+export const runJobResponse = z.object({ message: z.string(), jobId: z.string().nullable() });

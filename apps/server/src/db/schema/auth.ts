@@ -58,7 +58,7 @@ export const authAttempts = pgTable(
   'auth_attempts',
   {
     id: bigserial('id', { mode: 'number' }).primaryKey(),
-    kind: text('kind').$type<'login' | 'reset' | 'mfa'>().notNull(),
+    kind: text('kind').$type<'login' | 'reset' | 'mfa' | 'link-code'>().notNull(),
     email: text('email'),
     ip: text('ip').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),

@@ -16,6 +16,7 @@ export * from './notices.ts';
 export * from './placement.ts';
 export * from './calendar.ts';
 export * from './notifications.ts';
+export * from './guardians.ts';
 export * from './audit.ts';
 export * from './ratelimit.ts';
 export * from './settings.ts';

@@ -1,8 +1,11 @@
+import { MSG } from '@crs/shared/messages';
 import { hasAnyRole } from '@crs/shared/roles';
 import { hhmmOf } from '@crs/shared/schemas/academics';
 import type { AppContext } from '../../context.ts';
+import { forbidden } from '../../lib/errors.ts';
 import { collegeClock } from '../../lib/time.ts';
 import type { Principal } from '../../plugins/access.ts';
+import * as guardians from '../guardians/guardians.service.ts';
 import * as users from '../users/users.service.ts';
 import { presentSlot } from './academics.presenter.ts';
 import type { PersonCard } from './academics.presenter.ts';
@@ -52,7 +55,16 @@ export async function upcomingClasses(ctx: AppContext, p: Principal, now: Date =
 }
 
 /** GET /academics/timetable/me: a Student's sections' week, a Teacher's own week; else empty. */
-export async function myTimetable(ctx: AppContext, p: Principal) {
+export const myTimetable = (ctx: AppContext, p: Principal) => timetableOf(ctx, p.user);
+
+/** GET /academics/timetable/students/{id}: a student's week, for the student, their guardian (issue 30), a Teacher or a manager (the ID-card rule); else 403. */
+export async function studentTimetable(ctx: AppContext, p: Principal, ref: string) {
+  const student = await guardians.childReadableBy(ctx, p.user, ref, () => forbidden(MSG.forbidden, 'NOT_YOUR_STUDENT'));
+  return timetableOf(ctx, { id: student.id, roles: ['Student'] });
+}
+
+async function timetableOf(ctx: AppContext, who: { id: string; roles: readonly string[] }) {
+  const p = { user: who };
   const clock = collegeClock(ctx.config.timeZone);
   let rows: SlotRow[] = [];
   if (hasAnyRole(p.user.roles, ['Student'])) {

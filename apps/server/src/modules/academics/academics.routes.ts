@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { MSG } from '@crs/shared/messages';
 import { ACADEMIC_MANAGERS, ANY_SIGNED_IN, STUDENT_ONLY, TEACHER_AREA } from '@crs/shared/roles';
 import { assignmentIdParams, assignmentListResponse, assignmentResponse, createAssignmentSchema, createDepartmentSchema, createSectionSchema, createSlotSchema, createSubjectSchema, departmentIdParams, departmentListResponse, departmentResponse, enrolStudentsResponse, enrolStudentsSchema, listAssignmentsQuery, listSectionsQuery, listSlotsQuery, listSubjectsQuery, myCoursesResponse, mySubjectsResponse, myTimetableResponse, sectionIdParams, sectionListResponse, sectionResponse, sectionStudentParams, sectionStudentsResponse, slotIdParams, slotListResponse, slotResponse, subjectIdParams, subjectListResponse, subjectResponse, upcomingClassesResponse, updateAssignmentSchema, updateDepartmentSchema, updateSectionSchema, updateSlotSchema, updateSubjectSchema } from '@crs/shared/schemas/academics';
-import { errorSchema, messageSchema } from '@crs/shared/schemas/common';
+import { errorSchema, messageSchema, studentRefParams } from '@crs/shared/schemas/common';
 import { rolloverQuery, rolloverResponse, rolloverRunParams, rolloverSchema } from '@crs/shared/schemas/rollover';
 import type { AppContext } from '../../context.ts';
 import { principalOf } from '../../plugins/access.ts';
@@ -196,6 +196,11 @@ export const academicsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async
     config: { access: { roles: ANY_SIGNED_IN } },
     schema: { tags, summary: "The caller's weekly timetable (a Student's sections, a Teacher's classes)", response: { 200: myTimetableResponse, ...errors } },
     handler: async (req) => own.myTimetable(ctx, principalOf(req)),
+  });
+  app.get('/timetable/students/:id', {
+    config: { access: { roles: ['Student', 'Guardian', 'Teacher', 'Admin', 'SuperAdmin'] } },
+    schema: { tags, summary: "A student's weekly timetable (themself, their guardian, a Teacher, a manager)", params: studentRefParams, response: { 200: myTimetableResponse, ...errors } },
+    handler: async (req) => own.studentTimetable(ctx, principalOf(req), req.params.id),
   });
   app.get('/courses/me', {
     config: { access: { roles: STUDENT_ONLY } },

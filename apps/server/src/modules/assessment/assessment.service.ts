@@ -20,6 +20,7 @@ import * as academics from '../academics/academics.read.ts';
 import * as audit from '../audit/audit.service.ts';
 import * as notices from '../notices/notices.service.ts';
 import * as notifications from '../notifications/notifications.service.ts';
+import * as guardians from '../guardians/guardians.service.ts';
 import * as users from '../users/users.service.ts';
 import { marksImport } from './assessment.import.ts';
 import { presentExam, presentUpcoming } from './assessment.presenter.ts';
@@ -184,7 +185,7 @@ export const upcomingExams = (ctx: AppContext, p: Principal) => upcomingExamsOf(
 
 /** GET /assesment/students/{id}/upcoming (account id or student ID): a student's upcoming exams, by the ID-card rule (a Student only their own). */
 export async function studentUpcomingExams(ctx: AppContext, p: Principal, ref: string) {
-  const student = await users.studentReadableBy(ctx, p.user, ref, () => forbidden(MSG.examsOwnOnly, 'NOT_YOUR_STUDENT'));
+  const student = await guardians.childReadableBy(ctx, p.user, ref, () => forbidden(MSG.examsOwnOnly, 'NOT_YOUR_STUDENT'));
   return upcomingExamsOf(ctx, student.id);
 }
 
@@ -405,8 +406,9 @@ export const myResults = (ctx: AppContext, p: Principal) => resultsOf(ctx, p.use
 
 /** GET /results/students/{id} (account id or student ID): a Student only themself, a Teacher only students they teach, managers anyone. */
 export async function studentResults(ctx: AppContext, p: Principal, ref: string): Promise<Results> {
-  const student = await users.studentReadableBy(ctx, p.user, ref, () => forbidden(MSG.resultsOwnOnly, 'NOT_YOUR_RESULTS'));
-  if (!isManager(p) && p.user.id !== student.id && !(await academics.teachesStudent(ctx, p.user.id, student.id))) throw forbidden(MSG.resultsNotYourStudent, 'NOT_YOUR_STUDENT');
+  const student = await guardians.childReadableBy(ctx, p.user, ref, () => forbidden(MSG.resultsOwnOnly, 'NOT_YOUR_RESULTS'));
+  const allowed = isManager(p) || p.user.id === student.id || (await academics.teachesStudent(ctx, p.user.id, student.id)) || (await guardians.isGuardianOf(ctx, p.user.id, student.id));
+  if (!allowed) throw forbidden(MSG.resultsNotYourStudent, 'NOT_YOUR_STUDENT');
   return resultsOf(ctx, student.id);
 }
 

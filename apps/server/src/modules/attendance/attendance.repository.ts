@@ -229,3 +229,12 @@ export function studentTotals(db: Executor, f: { from: string; to: string; assig
 
 /** Fresh planner statistics of the attendance tables (after a bulk seed). */
 export const analyze = (db: Executor) => db.execute(sql`analyze attendance_sessions, attendance_records`);
+
+/** Who was marked absent on `date`, in which class (assignment and start), by start time: the guardians' absence alerts (issue 30). */
+export const absencesOn = (db: Executor, date: string) =>
+  db
+    .select({ studentId: attendanceRecords.studentId, assignmentId: attendanceSessions.assignmentId, startMin: attendanceSessions.startMin })
+    .from(attendanceRecords)
+    .innerJoin(attendanceSessions, eq(attendanceSessions.id, attendanceRecords.sessionId))
+    .where(and(eq(attendanceSessions.date, date), eq(attendanceRecords.status, 'absent')))
+    .orderBy(asc(attendanceSessions.startMin));

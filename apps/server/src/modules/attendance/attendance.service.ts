@@ -13,6 +13,7 @@ import * as academics from '../academics/academics.read.ts';
 import * as audit from '../audit/audit.service.ts';
 import * as calendar from '../calendar/calendar.read.ts';
 import * as settings from '../settings/settings.service.ts';
+import * as guardians from '../guardians/guardians.service.ts';
 import * as users from '../users/users.service.ts';
 import { figures, presentClassSummary, presentDay, presentSession, presentStudentAttendance, presentSubjectDetail, registerSheet } from './attendance.presenter.ts';
 import type { DayRow } from './attendance.presenter.ts';
@@ -234,8 +235,12 @@ export const myAttendance = (ctx: AppContext, p: Principal) => attendanceOf(ctx,
 /** The student `ref` names (account id or student ID) when the caller may read them: the student themself, a teacher of one of their sections, a manager; else 403. */
 async function readableStudent(ctx: AppContext, p: Principal, ref: string): Promise<string> {
   const refuse = () => forbidden(hasAnyRole(p.user.roles, ['Student']) ? MSG.attendanceOwnOnly : MSG.forbidden, 'NOT_YOUR_STUDENT');
-  const student = await users.studentReadableBy(ctx, p.user, ref, refuse);
-  const allowed = p.user.id === student.id || isManager(p) || (hasAnyRole(p.user.roles, ['Teacher']) && (await academics.teachesStudent(ctx, p.user.id, student.id)));
+  const student = await guardians.childReadableBy(ctx, p.user, ref, refuse);
+  const allowed =
+    p.user.id === student.id ||
+    isManager(p) ||
+    (hasAnyRole(p.user.roles, ['Teacher']) && (await academics.teachesStudent(ctx, p.user.id, student.id))) ||
+    (hasAnyRole(p.user.roles, ['Guardian']) && (await guardians.isGuardianOf(ctx, p.user.id, student.id)));
   if (!allowed) throw refuse();
   return student.id;
 }
@@ -326,4 +331,17 @@ export async function percentsOf(ctx: AppContext, assignmentIds: readonly string
   const out = new Map<string, number>();
   for (const [studentId, c] of total) if (c.marked > 0) out.set(studentId, Math.round((c.attended / c.marked) * 1000) / 10);
   return out;
+}
+
+/**
+ * The classes each student was marked absent in on `date` (college-local), by start time, each as
+ * "Subject (09:00)": the guardians' absence alerts (issue 30 item 4). Students without one are left out.
+ */
+export async function absencesOn(ctx: AppContext, date: string): Promise<Map<string, string[]>> {
+  const rows = await repo.absencesOn(ctx.db, date);
+  const names = new Map<string, string>();
+  for (const id of new Set(rows.map((r) => r.assignmentId))) names.set(id, (await academics.findAssignment(ctx, id))?.subjectName ?? '');
+  const byStudent = new Map<string, string[]>();
+  for (const r of rows) byStudent.set(r.studentId, [...(byStudent.get(r.studentId) ?? []), `${names.get(r.assignmentId)} (${hhmmOf(r.startMin)})`]);
+  return byStudent;
 }

@@ -157,7 +157,7 @@ export async function consumeReset(db: Executor, tokenHash: string): Promise<str
   return row?.userId;
 }
 
-export type AttemptKind = 'login' | 'reset' | 'mfa';
+export type AttemptKind = 'login' | 'reset' | 'mfa' | 'link-code';
 
 export async function insertAttempt(db: Executor, kind: AttemptKind, ip: string, email: string | null): Promise<void> {
   await db.insert(authAttempts).values({ kind, ip, email });

@@ -34,7 +34,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
 
   app.post('/register', {
     config: { access: 'public' },
-    schema: { tags: ['auth'], summary: 'Create an account (Student, Teacher or Staff)', body: registerSchema, response: { 201: registerResponseSchema, ...errors } },
+    schema: { tags: ['auth'], summary: "Create an account (Student, Teacher or Staff; Guardian with a child's link code, active at once)", body: registerSchema, response: { 201: registerResponseSchema, ...errors } },
     handler: async (req, reply) => {
       const { pending, ...body } = await auth.register(ctx, req.body, meta(req));
       return reply.code(201).send({ message: pending ? MSG.registeredPending : MSG.registered, ...body });

@@ -8,6 +8,7 @@ import { AppError, badRequest, forbidden, unauthorized } from '../../lib/errors.
 import { deriveToken, dummyHash, hashPassword, randomToken, sha256, verifyPassword } from '../../lib/crypto.ts';
 import type { Principal } from '../../plugins/access.ts';
 import * as audit from '../audit/audit.service.ts';
+import * as guardians from '../guardians/guardians.service.ts';
 import { providerRequiredFor } from '../identity/identity.policy.ts';
 import * as settings from '../settings/settings.service.ts';
 import * as users from '../users/users.service.ts';
@@ -73,6 +74,7 @@ async function createSession(ctx: AppContext, tx: Executor, user: users.UserReco
  */
 export async function register(ctx: AppContext, input: RegisterInput, meta: RequestMeta) {
   const role = input.roles;
+  if (role === 'Guardian') return registerGuardian(ctx, input, meta);
   const { registrationApproval } = await settings.current(ctx);
   const refusal = await settings.studentRegistrationRefusal(ctx, input.email);
   if (refusal && role === 'Student') throw forbidden(refusal.message, refusal.code);
@@ -83,6 +85,38 @@ export async function register(ctx: AppContext, input: RegisterInput, meta: Requ
     if (status !== 'active') return { pending: true as const, user: users.presentUser(user) };
     return { pending: false as const, ...presentSignIn(await createSession(ctx, tx, user, meta, PASSWORD_ONLY), users.presentUser(user)) };
   });
+}
+
+/**
+ * A guardian's sign-up (issue 30): active at once when the child's link code is live; the account,
+ * the used code and the link commit together, so a bad, expired or used code (400 on
+ * `guardianCode`) leaves no account. Wrong codes are throttled like passwords.
+ */
+async function registerGuardian(ctx: AppContext, input: RegisterInput, meta: RequestMeta) {
+  return linkCodeAttempt(ctx, meta.ip, input.email, async () => {
+    await guardians.assertCodeLive(ctx, input.guardianCode ?? '');
+    const passwordHash = await hashPassword(input.password);
+    return ctx.db.transaction(async (tx) => {
+      const user = await users.insertUser(ctx, { name: input.name, email: input.email, phone: input.phone, roles: ['Guardian'], status: 'active', passwordHash }, tx);
+      await guardians.redeemCode(ctx, { user, ip: meta.ip }, user, input.guardianCode ?? '', tx);
+      return { pending: false as const, ...presentSignIn(await createSession(ctx, tx, user, meta, PASSWORD_ONLY), users.presentUser(user)) };
+    });
+  });
+}
+
+/**
+ * Runs one attempt at a guardian link code (sign-up, or a guardian linking another child): 10
+ * wrong codes for one account or 100 from one address in 15 minutes → 429 with Retry-After, as
+ * sign-in passwords (counted apart, kind 'link-code').
+ */
+export async function linkCodeAttempt<T>(ctx: AppContext, ip: string, email: string, attempt: () => Promise<T>): Promise<T> {
+  await assertNotThrottled(ctx.db, 'link-code', ip, email);
+  try {
+    return await attempt();
+  } catch (err) {
+    if (err instanceof AppError && err.code === 'GUARDIAN_CODE_INVALID') await recordAttempt(ctx.db, 'link-code', ip, email);
+    throw err;
+  }
 }
 
 /**

@@ -49,7 +49,7 @@ const readers = { roles: LIBRARY_READERS };
 const borrowers = { roles: LIBRARY_BORROWERS };
 const desk = { roles: LIBRARY_STAFF };
 /** A student's own record, or any student's for Teacher/Admin/SuperAdmin (the ID-card rule; the service checks whose). */
-const studentReaders = { roles: ['Student', ...STUDENT_RECORD_READERS] as const };
+const studentReaders = { roles: ['Student', 'Guardian', ...STUDENT_RECORD_READERS] as const };
 const errors = { 400: errorSchema, 401: errorSchema, 403: errorSchema, 404: errorSchema, 409: errorSchema };
 const tags = ['library'];
 

@@ -22,6 +22,7 @@ import type { Principal } from '../../plugins/access.ts';
 import type { ImportUpload } from '../../plugins/import-route.ts';
 import * as academics from '../academics/academics.read.ts';
 import * as audit from '../audit/audit.service.ts';
+import * as guardians from '../guardians/guardians.service.ts';
 import * as users from '../users/users.service.ts';
 import * as books from './books.repository.ts';
 import type { NewBook } from './books.repository.ts';
@@ -344,7 +345,7 @@ export const mySummary = (ctx: AppContext, p: Principal) => loans.memberSummary(
 
 /** GET /library/students/{id}/loans (account id or student ID): a student's loans, by the ID-card rule (a Student only their own). */
 export async function studentLoans(ctx: AppContext, p: Principal, ref: string, q: Omit<ListLoansQuery, 'userId'>) {
-  const student = await users.studentReadableBy(ctx, p.user, ref, () => forbidden(MSG.loansOwnOnly, 'LOAN_NOT_YOURS'));
+  const student = await guardians.childReadableBy(ctx, p.user, ref, () => forbidden(MSG.loansOwnOnly, 'LOAN_NOT_YOURS'));
   const { rows, total } = await loans.listLoans(ctx.db, { ...q, userId: student.id });
   const people = await users.usersByIds(ctx, peopleOf(rows));
   return { loans: rows.map((r) => presentLoan(r, people)), total };
@@ -352,7 +353,7 @@ export async function studentLoans(ctx: AppContext, p: Principal, ref: string, q
 
 /** GET /library/students/{id}/summary: a student's loans on hand, overdue and due soon, by the ID-card rule. */
 export async function studentSummary(ctx: AppContext, p: Principal, ref: string) {
-  const student = await users.studentReadableBy(ctx, p.user, ref, () => forbidden(MSG.loansOwnOnly, 'LOAN_NOT_YOURS'));
+  const student = await guardians.childReadableBy(ctx, p.user, ref, () => forbidden(MSG.loansOwnOnly, 'LOAN_NOT_YOURS'));
   return loans.memberSummary(ctx.db, student.id, DUE_SOON_DAYS);
 }
 

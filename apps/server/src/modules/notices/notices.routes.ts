@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
 import { MSG } from '@crs/shared/messages';
 import { NOTICE_PUBLISHERS } from '@crs/shared/roles';
-import { errorSchema, idParamsWith, messageSchema } from '@crs/shared/schemas/common';
+import { errorSchema, idParamsWith, messageSchema, studentRefParams } from '@crs/shared/schemas/common';
 import { FILE_RULES } from '@crs/shared/schemas/files';
 import { allNoticesResponse, createNoticeSchema, myNoticesResponse, noticeAudiencesResponse, noticeResponse, updateNoticeSchema } from '@crs/shared/schemas/notices';
 import type { AppContext } from '../../context.ts';
@@ -106,5 +106,14 @@ export const noticesRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
         return { message: MSG.noticeAttachmentSaved, notice: await notices.setAttachment(ctx, principalOf(req), req.params.id, files.requiredUpload('notice', file)) };
       },
     });
+  });
+};
+
+/** A student's notices under /students (issue 30): `GET /students/{id}/notices`, for their guardian (the student, a Teacher, a manager too). */
+export const studentNoticesRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
+  app.get('/:id/notices', {
+    config: { access: { roles: ['Student', 'Guardian', 'Teacher', 'Admin', 'SuperAdmin'] } },
+    schema: { tags, summary: 'The notices addressed to a student (for their guardian; the student, a Teacher, a manager)', params: studentRefParams, response: { 200: myNoticesResponse, ...errors } },
+    handler: async (req) => notices.studentNotices(ctx, principalOf(req), req.params.id),
   });
 };

@@ -11,6 +11,7 @@ import * as audit from '../audit/audit.service.ts';
 import * as files from '../files/files.service.ts';
 import * as notifications from '../notifications/notifications.service.ts';
 import type { FileRow } from '../files/files.service.ts';
+import * as guardians from '../guardians/guardians.service.ts';
 import * as users from '../users/users.service.ts';
 import { presentNotice } from './notices.presenter.ts';
 import type { NoticeLookups } from './notices.presenter.ts';
@@ -26,7 +27,7 @@ const today = (ctx: AppContext) => collegeClock(ctx.config.timeZone).date;
 const isPublisher = (p: Principal) => hasAnyRole(p.user.roles, NOTICE_PUBLISHERS);
 const mayEdit = (p: Principal, row: NoticeRow) => isPublisher(p) && (row.createdBy === p.user.id || hasAnyRole(p.user.roles, ADMINS));
 
-async function readerOf(ctx: AppContext, p: Principal): Promise<Reader> {
+async function readerOf(ctx: AppContext, p: { user: Pick<Principal['user'], 'id' | 'roles'> }): Promise<Reader> {
   const where = await academics.affiliationOf(ctx, p.user.id);
   return { userId: p.user.id, roles: p.user.roles, ...where, today: today(ctx) };
 }
@@ -71,6 +72,18 @@ async function presentFor(ctx: AppContext, p: Principal, rows: NoticeRow[], unre
 /** GET /notices: the caller's unexpired notices (their roles, departments and sections), pinned first then newest, and the unread count. */
 export async function myNotices(ctx: AppContext, p: Principal): Promise<MyNotices> {
   const rows = await repo.listForReader(ctx.db, await readerOf(ctx, p));
+  const unread = new Map(rows.map((r) => [r.id, r.unread]));
+  const notices = await presentFor(ctx, p, rows, (r) => unread.get(r.id) ?? false);
+  return { notices, unread: rows.filter((r) => r.unread).length };
+}
+
+/**
+ * GET /students/{id}/notices: the notices addressed to a student (the student's roles, department and
+ * sections), for their guardian (issue 30), the student, a Teacher or a manager; `unread` is the student's.
+ */
+export async function studentNotices(ctx: AppContext, p: Principal, ref: string): Promise<MyNotices> {
+  const student = await guardians.childReadableBy(ctx, p.user, ref, () => forbidden(MSG.forbidden, 'NOT_YOUR_STUDENT'));
+  const rows = await repo.listForReader(ctx.db, await readerOf(ctx, { user: { id: student.id, roles: ['Student'] } }));
   const unread = new Map(rows.map((r) => [r.id, r.unread]));
   const notices = await presentFor(ctx, p, rows, (r) => unread.get(r.id) ?? false);
   return { notices, unread: rows.filter((r) => r.unread).length };

@@ -22,7 +22,8 @@ describe('the demo notifications', () => {
     expect(await notifications.seedDemoNotifications(t.ctx, { studentId: student.user.id, teacherId: teacher.user.id })).toBe(true);
     expect(await notifications.seedDemoNotifications(t.ctx, { studentId: student.user.id, teacherId: teacher.user.id })).toBe(false);
     const mine = listNotificationsResponse.parse((await api('GET', '/notifications?pageSize=50', student.auth)).json());
-    expect(new Set(mine.notifications.map((n) => n.kind))).toEqual(new Set(NOTIFICATION_KINDS));
+    // Every kind a student hears of (absence alerts go to guardians).
+    expect(new Set(mine.notifications.map((n) => n.kind))).toEqual(new Set(NOTIFICATION_KINDS.filter((k) => k !== 'absence')));
     expect(mine.unread).toBeGreaterThan(0);
     expect(mine.unread).toBeLessThan(mine.total);
     const times = mine.notifications.map((n) => n.createdAt);
@@ -32,5 +33,14 @@ describe('the demo notifications', () => {
     expect(await rows(t.ctx, sql`select id from notifications where email <> 'none'`)).toHaveLength(0);
     const prefs = preferencesResponse.parse((await api('GET', '/notifications/preferences', student.auth)).json());
     expect(prefs.preferences.find((p) => p.kind === 'attendance')).toEqual({ kind: 'attendance', email: 'immediate', isDefault: false });
+  });
+
+  it("gives the demo guardian absence alerts, results and attendance, and their email choices", async () => {
+    const guardian = await loginAs(t, ['Guardian']);
+    expect(await notifications.seedDemoNotifications(t.ctx, { studentId: undefined, teacherId: undefined, guardianId: guardian.user.id })).toBe(true);
+    const mine = listNotificationsResponse.parse((await api('GET', '/notifications?pageSize=50', guardian.auth)).json());
+    expect(new Set(mine.notifications.map((n) => n.kind))).toEqual(new Set(['absence', 'results', 'attendance']));
+    const prefs = preferencesResponse.parse((await api('GET', '/notifications/preferences', guardian.auth)).json());
+    expect(prefs.preferences.find((p) => p.kind === 'absence')).toEqual({ kind: 'absence', email: 'immediate', isDefault: false });
   });
 });

@@ -22,11 +22,20 @@ const TEACHER: Seed[] = [
   { kind: 'notices', title: 'Notice: NAAC peer team visit', body: 'Department files to be ready by Friday.', link: '/dashboard', hoursAgo: 80, read: true },
 ];
 
+// The demo student's father (guardian@demo.crs): absence alerts, the weekly attendance reminder, results.
+const GUARDIAN: Seed[] = [
+  { kind: 'absence', title: 'Aarav Sharma missed 2 classes on the last college day', body: 'Aarav Sharma was marked absent in: Operating Systems (09:00); Database Management Systems (11:00).', link: '/dashboard/guardian', hoursAgo: 16, read: false },
+  { kind: 'results', title: 'Results published for Aarav Sharma: Database Management Systems', body: 'Marks for Mid-term 1 in Database Management Systems are published.', link: '/dashboard/guardian', hoursAgo: 22, read: false },
+  { kind: 'attendance', title: "Aarav Sharma's attendance is 72%", body: "Aarav Sharma's attendance this term is 72%, below the 75% the college requires.", link: '/dashboard/guardian', hoursAgo: 100, read: true },
+  { kind: 'absence', title: 'Aarav Sharma missed 1 class a week ago', body: 'Aarav Sharma was marked absent in: Computer Networks (14:00).', link: '/dashboard/guardian', hoursAgo: 170, read: true },
+];
+
 /** Seeds the demo notifications and preferences; false when the demo student already has some. */
-export async function seedDemoNotifications(ctx: AppContext, people: { studentId: string | undefined; teacherId: string | undefined }): Promise<boolean> {
+export async function seedDemoNotifications(ctx: AppContext, people: { studentId: string | undefined; teacherId: string | undefined; guardianId?: string | undefined }): Promise<boolean> {
   const rows = [
     ...(people.studentId ? STUDENT.map((s) => ({ ...s, userId: people.studentId! })) : []),
     ...(people.teacherId ? TEACHER.map((s) => ({ ...s, userId: people.teacherId! })) : []),
+    ...(people.guardianId ? GUARDIAN.map((s) => ({ ...s, userId: people.guardianId! })) : []),
   ];
   if (rows.length === 0) return false;
   const now = Date.now();
@@ -40,6 +49,13 @@ export async function seedDemoNotifications(ctx: AppContext, people: { studentId
       { kind: 'attendance', email: 'immediate' },
       { kind: 'notices', email: 'digest' },
       { kind: 'exams', email: 'digest' },
+    ]);
+  }
+  if (people.guardianId) {
+    await repo.upsertPreferences(ctx.db, people.guardianId, [
+      { kind: 'absence', email: 'immediate' },
+      { kind: 'results', email: 'immediate' },
+      { kind: 'notices', email: 'digest' },
     ]);
   }
   return stored > 0;

@@ -9,11 +9,13 @@ import { addDays, collegeClock, weekdayOf } from '../../lib/time.ts';
 import * as academics from '../academics/academics.read.ts';
 import * as assessment from '../assessment/assessment.service.ts';
 import * as attendance from '../attendance/attendance.service.ts';
+import * as guardians from '../guardians/guardians.service.ts';
 import * as library from '../library/library.service.ts';
 import * as notifications from '../notifications/notifications.service.ts';
 import type { NotificationInput } from '../notifications/notifications.service.ts';
 import * as placement from '../placement/placement.service.ts';
 import * as settings from '../settings/settings.service.ts';
+import * as users from '../users/users.service.ts';
 
 const today = (ctx: AppContext) => collegeClock(ctx.config.timeZone).date;
 
@@ -62,6 +64,60 @@ export async function attendanceReminders(ctx: AppContext): Promise<number> {
       dedupeKey: `attendance:${monday}`,
     });
   }
+  // Their guardians hear of it too (issue 30), once per child and week.
+  const below = items.map((i) => i.userId);
+  const [family, people] = await Promise.all([guardians.guardiansOf(ctx, below), users.usersByIds(ctx, below)]);
+  for (const studentId of below) {
+    const f = totals.of(studentId);
+    const child = people.get(studentId)?.name ?? '';
+    for (const guardianId of family.get(studentId) ?? []) {
+      items.push({
+        userId: guardianId,
+        kind: 'attendance',
+        title: MSG.reminderAttendanceGuardianTitle(child, f.att),
+        body: MSG.reminderAttendanceGuardianBody(child, f.att, limit),
+        link: '/dashboard/guardian',
+        dedupeKey: `attendance:${monday}:${studentId}`,
+      });
+    }
+  }
+  return notifications.notify(ctx, items);
+}
+
+/**
+ * Absence alerts (issue 30 item 4): each guardian gets ONE notification per child and college day
+ * listing the classes the child was marked absent in, once the day's last timetabled class has
+ * ended (`now` in the college's time zone; the hourly job's first run after it sends). The key is
+ * the child and the date, so later runs, other processes and a retried job add nothing; a child
+ * first marked absent after the batch went is told in the next run that day.
+ */
+export async function absenceAlerts(ctx: AppContext, now: Date = new Date(), date?: string): Promise<number> {
+  const clock = collegeClock(ctx.config.timeZone, now);
+  // A dated batch (an operator's "run now" for a day, system.runJob) sends that day's alerts as they stand.
+  if (!date) {
+    const slots = await academics.slotsOfTeacherOn(ctx, undefined, clock.weekday);
+    const lastEnd = slots.reduce((end, s) => Math.max(end, s.endMin), 0);
+    if (clock.minutes < lastEnd) return 0;
+  }
+  const day = date ?? clock.date;
+  const absent = await attendance.absencesOn(ctx, day);
+  if (absent.size === 0) return 0;
+  const ids = [...absent.keys()];
+  const [family, people] = await Promise.all([guardians.guardiansOf(ctx, ids), users.usersByIds(ctx, ids)]);
+  const items: NotificationInput[] = [];
+  for (const [studentId, classes] of absent) {
+    const child = people.get(studentId)?.name ?? '';
+    for (const guardianId of family.get(studentId) ?? []) {
+      items.push({
+        userId: guardianId,
+        kind: 'absence',
+        title: MSG.absenceAlertTitle(child, day, classes.length),
+        body: MSG.absenceAlertBody(child, classes),
+        link: '/dashboard/guardian',
+        dedupeKey: `absence:${studentId}:${day}`,
+      });
+    }
+  }
   return notifications.notify(ctx, items);
 }
 
@@ -102,12 +158,14 @@ export async function placementReminders(ctx: AppContext): Promise<number> {
   return stored;
 }
 
-/** Every reminder job (`runtime.ts` registers them), minutes spread over the hour in the college's time zone. */
-export const REMINDER_JOBS = [
+/** Every reminder job (`runtime.ts` registers them), minutes spread over the hour in the college's time zone; `data` is what a "run now" sent. */
+export const REMINDER_JOBS: ReadonlyArray<{ name: string; cron: string; run(ctx: AppContext, data?: Record<string, unknown>): Promise<number> }> = [
   // Hourly: a loan crosses a stage at the time of day it was issued.
   { name: 'reminders.library', cron: '15 * * * *', run: libraryReminders },
   // Monday morning.
   { name: 'reminders.attendance', cron: '0 8 * * 1', run: attendanceReminders },
   { name: 'reminders.exams', cron: '0 17 * * *', run: examReminders },
   { name: 'reminders.placement', cron: '0 9 * * *', run: placementReminders },
-] as const;
+  // Hourly: the first run after the day's last class sends that day's absence alerts to guardians.
+  { name: 'reminders.absence', cron: '45 * * * *', run: (ctx, data) => absenceAlerts(ctx, new Date(), typeof data?.date === 'string' ? data.date : undefined) },
+];

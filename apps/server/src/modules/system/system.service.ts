@@ -1,8 +1,12 @@
 import { randomBytes } from 'node:crypto';
+import { MSG } from '@crs/shared/messages';
 import type { JobsOverview } from '@crs/shared/schemas/system';
 import type { AppContext } from '../../context.ts';
 import type { Executor } from '../../db/client.ts';
+import { notFound } from '../../lib/errors.ts';
 import { jobsOverview } from '../../lib/jobs/overview.ts';
+import type { Principal } from '../../plugins/access.ts';
+import * as audit from '../audit/audit.service.ts';
 import { putIfAbsentThenGet } from './secrets.repository.ts';
 
 /**
@@ -11,6 +15,19 @@ import { putIfAbsentThenGet } from './secrets.repository.ts';
  * sharing the database. Reads only; the runner need not be started in this process.
  */
 export const jobs = (ctx: AppContext): Promise<JobsOverview> => jobsOverview(ctx.database, ctx.jobs.registered());
+
+/**
+ * POST /system/jobs/{name}/run (SuperAdmin): queues a registered job to run now, on whichever
+ * process polls first, with `date` for a dated batch (absence alerts for that day). 404 for an
+ * unknown job. Audited. A job's own "once" (dedupe keys, slots) still holds.
+ */
+export async function runJob(ctx: AppContext, p: Principal, name: string, data: { date?: string | undefined } = {}) {
+  if (!ctx.jobs.registered().some((j) => j.name === name)) throw notFound(MSG.jobUnknown, 'JOB_NOT_FOUND');
+  const payload = data.date ? { date: data.date } : {};
+  const jobId = await ctx.jobs.send(name, payload);
+  await audit.record(ctx, p, { action: 'system.job_run', target: { type: 'job', id: name, label: name }, details: payload });
+  return { message: MSG.jobQueued(name), jobId };
+}
 
 /**
  * A 256-bit secret the server generates for itself, shared by every process on the database

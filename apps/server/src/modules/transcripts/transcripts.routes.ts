@@ -15,7 +15,7 @@ import * as transcripts from './transcripts.service.ts';
 const errors = { 400: errorSchema, 401: errorSchema, 403: errorSchema, 404: errorSchema };
 const tags = ['transcripts'];
 /** A Student (their own), a Teacher (students they teach), Admin and SuperAdmin (anyone's). */
-const READERS: readonly Role[] = ['Student', ...STUDENT_RECORD_READERS];
+const READERS: readonly Role[] = ['Student', 'Guardian', ...STUDENT_RECORD_READERS];
 const pdfResponse = z.any().describe('the document as PDF (format=pdf), else its content as JSON');
 
 const sendPdf = (reply: FastifyReply, pdf: Buffer, filename: string) => sendFile(reply, { type: 'application/pdf', filename }, pdf);

@@ -12,6 +12,7 @@ import * as academics from '../academics/academics.read.ts';
 import * as assessment from '../assessment/assessment.service.ts';
 import * as audit from '../audit/audit.service.ts';
 import * as settings from '../settings/settings.service.ts';
+import * as guardians from '../guardians/guardians.service.ts';
 import * as users from '../users/users.service.ts';
 import type { UserRecord } from '../users/users.service.ts';
 import { INVALID, presentIssued, presentVerified } from './transcripts.presenter.ts';
@@ -35,8 +36,9 @@ const verifyUrl = (ctx: AppContext, token: string) => `${ctx.config.publicUrl}/v
  * (GET /results/students/{id}), since these documents print those results.
  */
 async function readableStudent(ctx: AppContext, p: Principal, ref: string): Promise<UserRecord> {
-  const student = await users.studentReadableBy(ctx, p.user, ref, () => forbidden(MSG.transcriptOwnOnly, 'NOT_YOUR_TRANSCRIPT'));
-  if (!isManager(p) && p.user.id !== student.id && !(await academics.teachesStudent(ctx, p.user.id, student.id))) {
+  const student = await guardians.childReadableBy(ctx, p.user, ref, () => forbidden(MSG.transcriptOwnOnly, 'NOT_YOUR_TRANSCRIPT'));
+  const allowed = isManager(p) || p.user.id === student.id || (await academics.teachesStudent(ctx, p.user.id, student.id)) || (await guardians.isGuardianOf(ctx, p.user.id, student.id));
+  if (!allowed) {
     throw forbidden(MSG.transcriptNotYourStudent, 'NOT_YOUR_STUDENT');
   }
   return student;

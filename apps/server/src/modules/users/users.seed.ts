@@ -1,6 +1,6 @@
 import type { Role } from '@crs/shared/roles';
 
-// The demo college's people: the six demo accounts, more users per role, two pending sign-ups.
+// The demo college's people: the seven demo accounts, more users per role, two pending sign-ups.
 // A department is one of the Academics departments the academics seed makes (decision 0036): the
 // offices' people (Staff, Admin, Librarian) have none, so nothing shows as unmatched.
 
@@ -14,6 +14,8 @@ export const DEMO_ACCOUNTS: Array<{ email: string; name: string; role: Role; dep
   { email: 'admin@demo.crs', name: 'Priya Nair', role: 'Admin', department: null, phone: '9845012304' },
   { email: 'superadmin@demo.crs', name: 'Vikram Rao', role: 'SuperAdmin', department: null, phone: '9845012305' },
   { email: 'librarian@demo.crs', name: 'Sunita Deshpande', role: 'Librarian', department: null, phone: '9845012306' },
+  // The demo student's father (issue 30), linked to them by the guardians seed.
+  { email: 'guardian@demo.crs', name: 'Rajesh Sharma', role: 'Guardian', department: null, phone: '9845012307' },
 ];
 
 export const MORE_ACCOUNTS: Array<[string, Role, string | null]> = [

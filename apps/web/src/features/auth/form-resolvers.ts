@@ -5,7 +5,7 @@ import { lazyResolver } from '@/lib/lazy-resolver';
 const load = () => import('./resolvers');
 
 export type LoginFormValues = { email: string; password: string };
-export type RegisterFormValues = { name: string; email: string; phone: string; password: string; confirmPassword: string; roles: SelfRegisterRole };
+export type RegisterFormValues = { name: string; email: string; phone: string; password: string; confirmPassword: string; roles: SelfRegisterRole | 'Guardian'; guardianCode?: string };
 export type ForgotPasswordFormValues = { email: string };
 export type ResetPasswordFormValues = { token: string; password: string; confirmPassword: string };
 

@@ -5,7 +5,7 @@ import { QueryState } from '@/components/ui/query-state';
 import { cn } from '@/lib/utils';
 import { CalendarOff } from 'lucide-react';
 import { formatDate } from '@/lib/format-date';
-import { useMyTimetable } from '../api/get-my-timetable';
+import { useTimetableOf } from '../api/get-student-timetable';
 import { holidayOn, useWeekHolidays, weekDates } from '../api/get-week-holidays';
 import type { MyTimetable, TimetableSlot } from '../api/types';
 import { ACADEMICS_TEXT as T } from '../texts';
@@ -16,10 +16,11 @@ const DAYS = [1, 2, 3, 4, 5, 6, 7] as const;
  * The caller's week (a student's sections, a teacher's own classes): one card per weekday, today's
  * first marked; cards stack on a phone and sit side by side on a wide screen. Saturday and Sunday
  * show only when they have classes or are today (a free Sunday then says so). A day of this week
- * that is a holiday (the calendar, issue 27) shows the holiday instead of its classes.
+ * that is a holiday (the calendar, issue 27) shows the holiday instead of its classes. With
+ * `student`, that student's week (a guardian's view, issue 30).
  */
-export function WeeklyTimetable() {
-  const week = useMyTimetable();
+export function WeeklyTimetable({ student }: { student?: string | undefined } = {}) {
+  const week = useTimetableOf(student);
   return (
     <QueryState query={week} error={T.loadFailed} skeletons={['h-96']} loadingLabel={`${T.timetable}: loading`}>
       {(data) => <Week week={data} />}

@@ -1,3 +1,4 @@
+import { GUARDIANS_MSG } from '@crs/shared/messages/guardians';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -79,13 +80,16 @@ describe('register form', () => {
     expect(phone).toHaveAttribute('maxLength', '10');
   });
 
-  it('offers Student (default), Teacher and Staff', async () => {
+  it('offers Student (default), Teacher, Staff and Guardian (with a link code)', async () => {
     await startRegisterServer();
     renderApp('/register');
     const group = await screen.findByRole('group', { name: 'Role' });
     const radios = within(group).getAllByRole('radio');
-    expect(radios.map((r) => r.getAttribute('value'))).toEqual(['Student', 'Teacher', 'Staff']);
+    expect(radios.map((r) => r.getAttribute('value'))).toEqual(['Student', 'Teacher', 'Staff', 'Guardian']);
     expect(within(group).getByLabelText('Student')).toBeChecked();
+    expect(screen.queryByLabelText(GUARDIANS_MSG.guardianCodeLabel)).not.toBeInTheDocument();
+    await userEvent.setup().click(within(group).getByLabelText('Guardian'));
+    expect(await screen.findByLabelText(GUARDIANS_MSG.guardianCodeLabel)).toBeInTheDocument();
   });
 
   it("shows 'Creating account...' while busy, then toasts and goes to /login without storing tokens", async () => {

@@ -1,3 +1,4 @@
+import { GUARDIANS_MSG } from '@crs/shared/messages/guardians';
 import { SELF_REGISTER_ROLES } from '@crs/shared/roles';
 import type { RegisterFormInput } from '@crs/shared/schemas/auth';
 import { useForm, useWatch } from 'react-hook-form';
@@ -26,7 +27,7 @@ export function RegisterForm() {
   } = useForm<RegisterFormValues, unknown, RegisterFormInput>({
     resolver: registerResolver,
     ...FORM_VALIDATION,
-    defaultValues: { name: '', email: '', phone: '', password: '', confirmPassword: '', roles: 'Student' },
+    defaultValues: { name: '', email: '', phone: '', password: '', confirmPassword: '', roles: 'Student', guardianCode: '' },
   });
 
   const preload = () => {
@@ -34,9 +35,10 @@ export function RegisterForm() {
     preloadAuthApi();
   };
 
-  const onSubmit = handleSubmit(async ({ confirmPassword: _confirm, ...values }) => {
+  const onSubmit = handleSubmit(async ({ confirmPassword: _confirm, guardianCode, ...values }) => {
     try {
-      await signUp(values);
+      // A link code goes only with the Guardian role (issue 30).
+      await signUp(values.roles === 'Guardian' ? { ...values, guardianCode } : values);
     } catch (e) {
       toast.error(serverMessage(e) ?? AUTH_TEXT.registerFailure);
       return;
@@ -93,7 +95,7 @@ export function RegisterForm() {
       <fieldset className="grid gap-2" aria-describedby={[errors.roles ? roleErrorId : '', policy ? policyId : ''].filter(Boolean).join(' ') || undefined}>
         <legend className="mb-2 text-sm font-medium">Role</legend>
         <div className="flex flex-wrap gap-4">
-          {SELF_REGISTER_ROLES.map((role) => (
+          {[...SELF_REGISTER_ROLES, 'Guardian' as const].map((role) => (
             <label key={role} className="flex items-center gap-2 text-sm">
               <input type="radio" value={role} {...register('roles')} className="size-4 accent-primary" />
               {role}
@@ -111,6 +113,14 @@ export function RegisterForm() {
           </p>
         ) : null}
       </fieldset>
+      {role === 'Guardian' ? (
+        <>
+          <FormField label={GUARDIANS_MSG.guardianCodeLabel} error={errors.guardianCode?.message}>
+            {(a) => <Input {...a} {...register('guardianCode')} autoComplete="off" placeholder="ABCDE-FGHJK" />}
+          </FormField>
+          <p className="-mt-2 text-sm text-muted-foreground">{GUARDIANS_MSG.guardianCodeHint}</p>
+        </>
+      ) : null}
       <Button type="submit" disabled={isSubmitting}>
         {isSubmitting ? AUTH_TEXT.registerPending : 'Create account'}
       </Button>

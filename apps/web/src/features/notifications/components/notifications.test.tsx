@@ -119,7 +119,9 @@ describe('Account page notification settings', () => {
     renderApp('/dashboard/account');
     const card = await screen.findByRole('region', { name: MSG.notificationPreferencesTitle });
     const library = await within(card).findByRole('combobox', { name: NOTIFICATION_KIND_LABELS.library });
-    for (const kind of NOTIFICATION_KINDS) expect(within(card).getByRole('combobox', { name: NOTIFICATION_KIND_LABELS[kind] })).toHaveValue('digest');
+    for (const kind of NOTIFICATION_KINDS.filter((k) => k !== 'absence')) expect(within(card).getByRole('combobox', { name: NOTIFICATION_KIND_LABELS[kind] })).toHaveValue('digest');
+    // Absence alerts are a guardian's: a student has no row for them.
+    expect(within(card).queryByRole('combobox', { name: NOTIFICATION_KIND_LABELS.absence })).not.toBeInTheDocument();
     expect(within(card).getByRole('alert')).toHaveTextContent(MSG.notificationBouncing('aarav.sharma@demo.crs'));
     const save = within(card).getByRole('button', { name: 'Save' });
     expect(save).toBeDisabled();

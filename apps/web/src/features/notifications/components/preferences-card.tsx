@@ -7,6 +7,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/com
 import { FormError } from '@/components/ui/form-error';
 import { QueryState } from '@/components/ui/query-state';
 import { SelectOptions } from '@/components/ui/select-options';
+import { useAuth } from '@/lib/auth';
 import { serverMessage } from '@/lib/errors';
 import { toast } from '@/lib/toast';
 import { usePreferences, useUpdatePreferences } from '../api/notifications';
@@ -23,6 +24,8 @@ const modeOptions = EMAIL_MODES.map((m) => ({ value: m, label: EMAIL_MODE_LABELS
  */
 export function NotificationPreferencesCard() {
   const titleId = useId();
+  // Absence alerts reach guardians only (issue 30): nobody else gets a row for them.
+  const guardian = useAuth().user?.roles.includes('Guardian') ?? false;
   const prefs = usePreferences();
   const update = useUpdatePreferences();
   const [draft, setDraft] = useState<Partial<Record<NotificationKind, EmailMode>>>({});
@@ -61,7 +64,7 @@ export function NotificationPreferencesCard() {
                 </div>
               ) : null}
               <ul className="grid gap-3" aria-label={M.notificationPreferencesTitle}>
-                {data.preferences.map((p) => {
+                {data.preferences.filter((p) => p.kind !== 'absence' || guardian).map((p) => {
                   const id = `${titleId}-${p.kind}`;
                   return (
                     <li key={p.kind} className="grid grid-cols-1 items-center gap-1 sm:grid-cols-[10rem_1fr] sm:gap-3">

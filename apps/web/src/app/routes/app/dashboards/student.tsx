@@ -10,6 +10,7 @@ import { QuickActionsCard } from '@/components/ui/quick-actions';
 import { StatCard } from '@/components/ui/stat-card';
 import { paths } from '@/config/paths';
 import { StudentPicker } from '@/features/users/components/student-picker';
+import { StudentGuardiansCard } from '@/features/guardians/components/student-guardians-card';
 import { useAttendanceOf } from '@/features/academics/api/get-student-attendance';
 import { AttendanceCard } from '@/features/academics/components/attendance-card';
 import { DocsGrid } from '@/features/docs/components/docs-grid';
@@ -204,6 +205,8 @@ function StudentView({ student }: { student: string }) {
         {back}
       </PageHeader>
       <StudentDashboard student={student} />
+      {/* Issue 30: the guardians linked to this student; link one by email, unlink. */}
+      {who.data ? <StudentGuardiansCard student={student} studentId={who.data.studentId} /> : null}
     </section>
   );
 }

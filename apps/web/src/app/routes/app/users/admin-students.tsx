@@ -1,3 +1,4 @@
+import { ImportGuardiansCard } from '@/features/guardians/components/import-guardians';
 import { ManageUsersPage } from '@/features/users/components/users-page';
 
 const SCOPE = {
@@ -10,5 +11,13 @@ const SCOPE = {
 } as const;
 
 export default function AdminStudentsRoute() {
-  return <ManageUsersPage scope={SCOPE} />;
+  return (
+    <>
+      <ManageUsersPage scope={SCOPE} />
+      {/* Issue 30: guardians linked to students from a spreadsheet. */}
+      <div className="mt-6">
+        <ImportGuardiansCard />
+      </div>
+    </>
+  );
 }
