@@ -583,6 +583,13 @@ async function main(): Promise<void> {
       lost === 0,
       `${acked.loans.size} loans, ${acked.returned.size} returns, ${acked.files.size} files, ${acked.attendance} attendance saves; lost ${lostLoans}/${lostReturns}/${lostFiles}`,
     );
+    // A write cut by the SIGKILL left nothing half-done: every file record has all of its bytes.
+    const broken = (
+      await db.query<{ n: number; total: number }>(
+        `select count(*) filter (where b.id is null or b.size <> f.size)::int as n, count(*)::int as total from files f left join file_blobs b on b.key = f.storage_key`,
+      )
+    ).rows[0]!;
+    check('no file record without all of its bytes in the store', broken.n === 0, `${broken.n} of ${broken.total}`);
     const book = (
       await db.query<{ total: number; available: number; active: number }>(
         `select b.copies_total as total, b.copies_available as available, (select count(*) from loans l where l.book_id = b.id and l.returned_on is null)::int as active from books b where b.id = $1`,
