@@ -1,5 +1,5 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { createWriteStream, mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { cpSync, createWriteStream, mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -26,9 +26,22 @@ export default async function globalSetup(config: FullConfig): Promise<void> {
   }
   mkdirSync(path.dirname(STATE_FILE), { recursive: true });
   const count = Math.max(1, config.workers);
+  // With several workers the demo college is seeded once, by a first server that then stops, and every
+  // worker's server starts on its own copy of that data directory: a seed costs ~20 CPU-s, a start on a
+  // seeded copy a few (decision 0034).
+  const dataDirs: Array<string | undefined> = Array.from({ length: count }, () => undefined);
+  if (count > 1) {
+    const first = await startServer(E2E_PORT, 0, count);
+    await stopServer(first.pid);
+    dataDirs[0] = first.dataDir;
+    for (let i = 1; i < count; i++) {
+      dataDirs[i] = mkdtempSync(path.join(tmpdir(), 'crs-e2e-'));
+      cpSync(first.dataDir, dataDirs[i]!, { recursive: true });
+    }
+  }
   const started: E2EServer[] = [];
   const results = await Promise.allSettled(
-    Array.from({ length: count }, (_, i) => startServer(E2E_PORT + i, i, count).then((s) => (started.push(s), s))),
+    Array.from({ length: count }, (_, i) => startServer(E2E_PORT + i, i, count, dataDirs[i]).then((s) => (started.push(s), s))),
   );
   const failed = results.find((r) => r.status === 'rejected');
   if (failed) {
@@ -42,11 +55,11 @@ export default async function globalSetup(config: FullConfig): Promise<void> {
   process.env.CRS_E2E_SERVERS = JSON.stringify(servers.map(({ url, logFile }) => ({ url, logFile })));
 }
 
-async function startServer(port: number, index: number, count: number): Promise<E2EServer> {
+/** Starts a server on `dataDir` (a fresh one when not given: the server seeds the demo college into it). */
+async function startServer(port: number, index: number, count: number, dataDir = mkdtempSync(path.join(tmpdir(), 'crs-e2e-'))): Promise<E2EServer> {
   const base = `http://127.0.0.1:${port}`;
   if (await isUp(base)) throw new Error(`Port ${port} is already in use; set CRS_E2E_PORT so that ports ${E2E_PORT}–${E2E_PORT + count - 1} are free.`);
 
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'crs-e2e-'));
   const logFile = path.join(webDir, 'test-results', count === 1 ? 'e2e-server.log' : `e2e-server-${index}.log`);
   const log = createWriteStream(logFile);
   // Every spec's browser and API calls come from 127.0.0.1 and a few demo accounts, faster than a
@@ -81,6 +94,21 @@ async function startServer(port: number, index: number, count: number): Promise<
     await new Promise((r) => setTimeout(r, 250));
   }
   return { url: base, logFile, pid: server.pid!, dataDir };
+}
+
+/** SIGTERM, and resolves once the process has exited (it releases its data directory's lock). */
+async function stopServer(pid: number): Promise<void> {
+  process.kill(pid, 'SIGTERM');
+  const deadline = Date.now() + 30_000;
+  for (;;) {
+    try {
+      process.kill(pid, 0);
+    } catch {
+      return;
+    }
+    if (Date.now() > deadline) throw new Error(`The seeding server (pid ${pid}) did not stop within 30 s`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
 }
 
 async function isUp(base: string): Promise<boolean> {
