@@ -11,6 +11,7 @@ import * as users from '../users/users.service.ts';
 import * as books from './books.repository.ts';
 import * as copies from './copies.repository.ts';
 import * as desk from './desk.repository.ts';
+import * as holdsService from './library.holds.service.ts';
 import { renderLabels } from './library.labels.ts';
 import { bookNotFound, loanView } from './library.loan-view.ts';
 import { paise, presentCopy, presentMember, rupees } from './library.presenter.ts';
@@ -152,17 +153,21 @@ export async function deskScan(ctx: AppContext, p: Principal, body: DeskScanInpu
     const closed = await ctx.db.transaction(async (tx) => {
       const c = await loans.closeLoan(tx, { copyId: copy.id, by: p.user.id, sparingSeconds: RACE_SECONDS });
       if (!c) throw conflict(MSG.copyNotAvailable, 'COPY_NOT_AVAILABLE');
-      await copies.putBack(tx, copy.id);
+      await holdsService.releaseCopy(ctx, tx, copy, 'on_loan');
       return c;
     });
+    await holdsService.deliver(ctx);
     const loan = await loanView(ctx, closed.id);
     const owed = await loans.memberFines(ctx.db, closed.userId);
     return { action: 'returned', message: MSG.deskReturned, loan, fineOwed: loan.fineStatus === 'unpaid' ? loan.fineAccrued : 0, memberFinesOwed: rupees(owed.owedPaise) };
   }
-  const refusal = COPY_REFUSALS[copy.status];
+  const onHoldShelf = copy.status === 'on_hold_shelf';
+  const refusal = onHoldShelf ? undefined : COPY_REFUSALS[copy.status];
   if (refusal) throw refusal();
   if (!body.member) throw badRequest(MSG.deskMemberFirst, 'MEMBER_FIRST');
   const member = await memberOfCard(ctx, body.member);
+  // A copy on the hold shelf goes to the member it is kept for, and to no one else.
+  if (onHoldShelf && !(await holdsService.heldFor(ctx.db, copy.id, member.id))) throw COPY_REFUSALS.on_hold_shelf!();
   let loanId: string;
   try {
     loanId = await ctx.db.transaction(async (tx) => {
@@ -173,7 +178,8 @@ export async function deskScan(ctx: AppContext, p: Principal, body: DeskScanInpu
       if (standing.holdsBook) throw conflict(MSG.alreadyBorrowed, 'ALREADY_BORROWED');
       if (standing.active >= rules.maxActiveLoans) throw conflict(MSG.loanLimitReached, 'LOAN_LIMIT_REACHED');
       if (standing.owedPaise > 0 && standing.owedPaise >= rules.finesBlockPaise) throw conflict(MSG.finesBlockBorrowing, 'FINES_BLOCK_BORROWING');
-      if (!(await copies.takeCopy(tx, copy.id))) throw conflict(MSG.copyNotAvailable, 'COPY_NOT_AVAILABLE');
+      const taken = onHoldShelf ? (await holdsService.collectHeld(tx, member.id, copy.bookId, p.user.id)) === copy.id : await copies.takeCopy(tx, copy.id);
+      if (!taken) throw conflict(MSG.copyNotAvailable, 'COPY_NOT_AVAILABLE');
       return loans.insertLoan(tx, { bookId: copy.bookId, copyId: copy.id, userId: member.id, issuedBy: p.user.id, loanDays: rules.loanPeriodDays });
     });
   } catch (err) {
