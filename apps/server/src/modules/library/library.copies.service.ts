@@ -180,6 +180,7 @@ export async function deskScan(ctx: AppContext, p: Principal, body: DeskScanInpu
       if (standing.owedPaise > 0 && standing.owedPaise >= rules.finesBlockPaise) throw conflict(MSG.finesBlockBorrowing, 'FINES_BLOCK_BORROWING');
       const taken = onHoldShelf ? (await holdsService.collectHeld(tx, member.id, copy.bookId, p.user.id)) === copy.id : await copies.takeCopy(tx, copy.id);
       if (!taken) throw conflict(MSG.copyNotAvailable, 'COPY_NOT_AVAILABLE');
+      await holdsService.fulfilWaiting(tx, member.id, copy.bookId, p.user.id);
       return loans.insertLoan(tx, { bookId: copy.bookId, copyId: copy.id, userId: member.id, issuedBy: p.user.id, loanDays: rules.loanPeriodDays });
     });
   } catch (err) {

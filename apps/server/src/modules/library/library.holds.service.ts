@@ -70,6 +70,15 @@ export async function collectHeld(tx: Executor, memberId: string, bookId: string
   return hold.copyId;
 }
 
+/**
+ * A member borrowed a title they were waiting for (a copy reached the shelf while they queued): their
+ * waiting hold is served by that loan, and leaves the queue.
+ */
+export async function fulfilWaiting(tx: Executor, memberId: string, bookId: string, by: string): Promise<void> {
+  const open = await holds.openHoldOf(tx, memberId, bookId);
+  if (open?.status === 'waiting') await holds.closeHold(tx, open.id, 'collected', by, ['waiting']);
+}
+
 /** Whether this copy on the hold shelf is kept for this member (the desk's scan issues it to them only). */
 export async function heldFor(tx: Executor, copyId: string, memberId: string): Promise<boolean> {
   const hold = await holds.holdOfCopy(tx, copyId);

@@ -128,4 +128,25 @@ describe('holds', () => {
     const [audited] = await rows<{ n: number }>(t.ctx, sql`select count(*)::int as n from audit_log where action = 'library.hold_cancelled' and target_id = ${next!._id}`);
     expect(audited!.n).toBe(1);
   });
+
+  it('two copies coming back at once serve the two members waiting, one copy each; a member who borrows a title they wait for leaves the queue', async () => {
+    const book = await addBook(t, desk, { copiesTotal: 2 });
+    const [a, b] = [await loginAs(t), await loginAs(t)];
+    await lend(t, a.auth, book._id);
+    await lend(t, b.auth, book._id);
+    const waiting = [await loginAs(t), await loginAs(t)];
+    for (const m of waiting) expect((await placeHold(m.auth, book._id)).statusCode).toBe(201);
+    const back = await Promise.all([giveBack(t, desk, book._id, a.user.id), giveBack(t, desk, book._id, b.user.id)]);
+    expect(back.map((r) => r.statusCode)).toEqual([200, 200]);
+    const ready = await Promise.all(waiting.map(async (m) => (await myHolds(m.auth))[0]!));
+    expect(ready.map((h) => h.status)).toEqual(['ready', 'ready']);
+    expect(new Set(ready.map((h) => h.accession)).size).toBe(2);
+
+    // A copy added while someone waits goes on the shelf; the waiting member borrows it and leaves the queue.
+    const late = await loginAs(t);
+    expect((await placeHold(late.auth, book._id)).statusCode).toBe(201);
+    expect((await t.app.inject({ method: 'POST', url: `/api/v1/library/books/${book._id}/copies`, headers: desk, payload: { count: 1 } })).statusCode).toBe(201);
+    await lend(t, late.auth, book._id);
+    expect(await myHolds(late.auth)).toEqual([]);
+  });
 });

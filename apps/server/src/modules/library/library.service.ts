@@ -252,6 +252,7 @@ export async function issueBook(ctx: AppContext, p: Principal, bookId: string, b
       // A copy kept for the member on the hold shelf is theirs first; copies kept for others are never taken.
       const copyId = (await holdsService.collectHeld(tx, memberId, bookId, p.user.id)) ?? (await copies.takeAnyCopy(tx, bookId));
       if (!copyId) throw conflict(MSG.noCopiesLeft, 'NO_COPIES_LEFT');
+      await holdsService.fulfilWaiting(tx, memberId, bookId, p.user.id);
       return loans.insertLoan(tx, { bookId, copyId, userId: memberId, issuedBy: p.user.id, loanDays: rules.loanPeriodDays });
     });
   } catch (err) {
