@@ -47,9 +47,12 @@ export async function addCopies(ctx: AppContext, p: Principal, bookId: string, i
       { action: 'library.copies_added', target: { type: 'library copy', id: bookId, label: `${book.title} — ${first === last ? first : `${first} to ${last}`}` }, details: { count: rows.length, first, last, batch: input.batch ?? null } },
       tx,
     );
+    // Members waiting for the title get the new copies first, on the hold shelf.
+    await holdsService.serveWaiting(ctx, tx, rows);
     return rows;
   });
-  return added.map(presentCopy);
+  await holdsService.deliver(ctx);
+  return (await copies.listCopies(ctx.db, bookId)).filter((c) => added.some((a) => a.id === c.id)).map(presentCopy);
 }
 
 /** One copy by barcode, with its title and the loan it is out on. */
@@ -96,9 +99,12 @@ export async function editCopy(ctx: AppContext, p: Principal, where: { bookId: s
     } else {
       const changes = audit.changesOf(presentCopy(copy), presentCopy(updated), ['status', 'shelf', 'acquiredOn', 'price', 'batch']);
       if (Object.keys(changes).length > 0) await audit.record(ctx, p, { action: 'library.copy_changed', target: { type: 'library copy', id: copy.id, label }, changes }, tx);
+      // A copy back on the shelf (found, repaired) goes to a member waiting for its title first.
+      if (changing && patch.status === 'available') await holdsService.serveWaiting(ctx, tx, [updated]);
     }
     return { barcode: copy.accession, lost: changing && copy.status === 'on_loan' };
   });
+  await holdsService.deliver(ctx);
   return { message: lost ? MSG.copyLost : MSG.copyUpdated, copy: await getCopy(ctx, barcode) };
 }
 

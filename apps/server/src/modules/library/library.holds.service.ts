@@ -39,20 +39,29 @@ async function readyNotice(ctx: AppContext, tx: Executor, h: HoldRow): Promise<N
 }
 
 /**
- * A copy comes free (`from`: on loan, returned; on the hold shelf, its hold cancelled or lapsed):
+ * A copy comes free (`from`: on loan, returned; on the hold shelf, its hold cancelled or lapsed;
+ * available, newly registered or back from lost, damaged or withdrawn):
  * the next member waiting for the title gets it on the hold shelf and is notified (stored in `tx`;
  * call `deliver` after the commit), else it goes back on the shelf. The hold served, if any.
  */
-export async function releaseCopy(ctx: AppContext, tx: Executor, copy: { id: string; bookId: string }, from: 'on_loan' | 'on_hold_shelf'): Promise<HoldRow | undefined> {
+export async function releaseCopy(ctx: AppContext, tx: Executor, copy: { id: string; bookId: string }, from: 'on_loan' | 'on_hold_shelf' | 'available'): Promise<HoldRow | undefined> {
   const rules = await circulationRules.getSettings(tx);
   const served = await holds.serveNext(tx, copy.bookId, copy.id, rules.holdPickupDays);
   if (served) {
-    if (from === 'on_loan') await copies.moveCopy(tx, copy.id, 'on_loan', 'on_hold_shelf');
+    if (from !== 'on_hold_shelf') await copies.moveCopy(tx, copy.id, from, 'on_hold_shelf');
     await notifications.notify(ctx, [await readyNotice(ctx, tx, served)], tx);
   } else {
     await copies.moveCopy(tx, copy.id, from, 'available');
   }
   return served;
+}
+
+/** Copies that just became available go to members waiting for their title, oldest hold first (none waiting: they stay on the shelf). */
+export async function serveWaiting(ctx: AppContext, tx: Executor, list: ReadonlyArray<{ id: string; bookId: string }>): Promise<void> {
+  for (const c of list) {
+    if (!(await holds.anyWaiting(tx, c.bookId))) return;
+    await releaseCopy(ctx, tx, c, 'available');
+  }
 }
 
 /** Mails what `releaseCopy` stored, once its transaction committed (the minute's job would otherwise). */

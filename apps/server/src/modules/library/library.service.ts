@@ -104,13 +104,15 @@ export async function editBook(ctx: AppContext, id: string, patch: UpdateBookInp
       if (!book) throw bookNotFound();
       if (Object.keys(fields).length > 0) await books.updateBook(tx, id, fields);
       if (copiesTotal === undefined || copiesTotal === book.copiesTotal) return;
-      if (copiesTotal > book.copiesTotal) await copies.addCopies(tx, id, { count: copiesTotal - book.copiesTotal });
+      // New copies go to members waiting for the title first (decision 0053).
+      if (copiesTotal > book.copiesTotal) await holdsService.serveWaiting(ctx, tx, await copies.addCopies(tx, id, { count: copiesTotal - book.copiesTotal }));
       else if ((await copies.withdrawCopies(tx, id, book.copiesTotal - copiesTotal)) < book.copiesTotal - copiesTotal) throw conflict(MSG.copiesBelowOnLoan, 'COPIES_ON_LOAN');
     });
   } catch (err) {
     if (isUniqueViolation(err)) throw conflict(MSG.isbnTaken, 'ISBN_TAKEN');
     throw err;
   }
+  await holdsService.deliver(ctx);
   return presentBook((await books.findBook(ctx.db, id))!);
 }
 
