@@ -135,6 +135,8 @@ describe('library seed', () => {
     const { holds } = (await t.app.inject({ url: '/api/v1/library/holds/me', headers: { authorization: `Bearer ${token}` } })).json() as { holds: Hold[] };
     expect(holds.map((h) => [h.status, h.position])).toEqual([['ready', null], ['waiting', 1]]);
     expect(holds[0]!.accession).toMatch(/^CRSIET-/);
+    // The demo notifications name this title (notifications.seed.ts).
+    expect(holds[0]!.book.title).toBe('Electronic Devices and Circuits');
     const [queue] = await rows<{ behind: number; shelf: string }>(sql`
       select (select count(*)::int from library_holds q where q.book_id = h.book_id and q.status = 'waiting') as behind, c.status as shelf
       from library_holds h join library_copies c on c.id = h.copy_id where h.status = 'ready'`);

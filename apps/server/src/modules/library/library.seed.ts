@@ -173,7 +173,10 @@ export async function seedLibrary(
     // none): three loans each, single-copy books first (so some show no copy left), one of them
     // overdue for every third student, and one returned late with a paid fine.
     const others = students.filter((s) => s.id !== demo.id);
-    const demoBooks = new Set(onLoan);
+    // The title whose copy waits on the hold shelf for student@demo.crs (below): nobody borrows it. The
+    // first one-copy title by ISBN (DEMO_HELD_TITLE, which the demo notifications name).
+    const kept = all.find((b) => b.copiesTotal === 1 && !onLoan.includes(b.id) && b.title !== 'Network Analysis' && b.title !== 'Computer Networks');
+    const demoBooks = new Set([...onLoan, ...(kept ? [kept.id] : [])]);
     const r = rng(7);
     for (const [i, s] of others.entries()) {
       const subject = SUBJECT_AREAS.find((a) => a.department === s.department)?.subject;
@@ -227,7 +230,6 @@ export async function seedLibrary(
     // for student@demo.crs (two days left to collect it), with another student behind them; and
     // student@demo.crs waits, first in line, for a title whose only copy another student has.
     const single = all.filter((b) => b.copiesTotal === 1);
-    const kept = single.find((b) => !onLoan.includes(b.id) && b.title !== 'Network Analysis' && b.title !== 'Computer Networks');
     const waitedFor = single.find((b) => onLoan.includes(b.id) && b.id !== lostBook?.id);
     if (kept) {
       const [copy] = await queryRows<{ id: string }>(tx, sql`update ${libraryCopies} set status = 'on_hold_shelf' where book_id = ${kept.id} and status = 'available' returning id`);
