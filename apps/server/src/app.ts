@@ -31,7 +31,7 @@ import { filesRoutes } from './modules/files/files.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { idcardsRoutes, studentCardRoutes } from './modules/idcards/idcards.routes.ts';
 import { studentTranscriptRoutes, transcriptsRoutes } from './modules/transcripts/transcripts.routes.ts';
-import { libraryRoutes } from './modules/library/library.routes.ts';
+import { libraryRoutes, opacRoutes } from './modules/library/library.routes.ts';
 import { materialsRoutes } from './modules/materials/materials.routes.ts';
 import { noticesRoutes, studentNoticesRoutes } from './modules/notices/notices.routes.ts';
 import { notificationsRoutes } from './modules/notifications/notifications.routes.ts';
@@ -178,6 +178,7 @@ export async function buildApp(ctx: AppContext, opts: BuildOptions = {}): Promis
       await api.register(userMfaRoutes, { prefix: '/users', ctx });
       await api.register(statsRoutes, { prefix: '/stats', ctx });
       await api.register(libraryRoutes, { prefix: '/library', ctx });
+      await api.register(opacRoutes, { prefix: '/opac', ctx });
       await api.register(alumniRoutes, { prefix: '/alumni', ctx });
       await api.register(filesRoutes, { prefix: '/files', ctx });
       await api.register(academicsRoutes, { prefix: '/academics', ctx });

@@ -19,6 +19,7 @@ import * as audit from './modules/audit/audit.service.ts';
 import { pruneAuthData } from './modules/auth/auth.service.ts';
 import { sweepOrphanBytes } from './modules/files/files.service.ts';
 import * as identity from './modules/identity/identity.service.ts';
+import * as library from './modules/library/library.service.ts';
 import { MailOutbox } from './modules/mail/mail.service.ts';
 import * as notifications from './modules/notifications/notifications.service.ts';
 import { REMINDER_JOBS } from './modules/reminders/reminders.service.ts';
@@ -78,6 +79,8 @@ function registerJobs(ctx: AppContext): void {
   // Notifications (decision 0050): mails a notify() in a transaction left pending (after a crash), and the daily digest.
   jobs.register({ name: 'notifications.deliver', cron: '* * * * *', retries: 1, run: () => notifications.dispatch(ctx) });
   jobs.register({ name: 'notifications.digest', cron: `0 ${ctx.config.digestHour} * * *`, run: () => notifications.sendDigests(ctx) });
+  // Holds (decision 0053): copies not collected in time pass on to the next member in line.
+  jobs.register({ name: 'library.holds-expire', cron: '*/10 * * * *', run: () => library.expireHolds(ctx) });
   for (const r of REMINDER_JOBS) jobs.register({ name: r.name, cron: r.cron, run: (data) => r.run(ctx, data) });
 }
 

@@ -25,6 +25,7 @@ const PUBLIC_ALLOWLIST = new Set([
   'GET /api/v1/idcards/verify/:token',
   // Issue 14: the institution's name, short name, logo and academic year (the sign-in page shows them).
   'GET /api/v1/settings/public',
+  'GET /api/v1/opac/books',
   // Issue 27: a private iCal feed; the unguessable secret in its name (≥ 128 bits, stored hashed) is the credential.
   'GET /api/v1/calendar/feeds/:file',
   // Issue 27: whether a grade card's or transcript's QR token is valid (name, student ID, issue date, CGPA only).

@@ -58,6 +58,7 @@ const SIDEBARS: Record<DemoRole, [string, string][]> = {
   Librarian: [
     ['Dashboard', '/dashboard/librarian'],
     ['Library', '/library'],
+    ['Stock verification', '/library/verifications'],
     ['Calendar', '/calendar'],
   ],
 };

@@ -30,6 +30,8 @@ export const ROUTE_ROLES = {
   '/library': LIBRARY_READERS,
   '/library/books/:id': LIBRARY_READERS,
   '/library/teacher': ANY_SIGNED_IN,
+  // Issue 31: stock verification (the desk).
+  '/library/verifications': LIBRARY_STAFF,
   // CRS addition (issue 27): the academic calendar (month, week, agenda) of whatever concerns the caller.
   '/calendar': ANY_SIGNED_IN,
   // CRS addition (issue 30): the caller's notifications, newest first, with paging.

@@ -64,7 +64,7 @@ describe('the page list', () => {
     expect(menu(['Admin']).map((l) => l.split(' /')[0])).toEqual(['Dashboard', 'Manage Students', 'Manage Teachers', 'Analytics', 'Documents', 'Academics', 'Rollover', 'Notices', 'Placement', 'Calendar']);
     expect(menu(['Staff'])).toEqual(['Dashboard /dashboard/staff', 'Notices /dashboard/staff/notices', 'Reports /dashboard/staff/reports', 'Placement /dashboard/placement', 'Calendar /calendar']);
     expect(menu(['SuperAdmin']).map((l) => l.split(' /')[0])).toEqual(['Dashboard', 'Users', 'System Logs', 'Settings', 'Academics', 'Rollover', 'Notices', 'Placement', 'Calendar']);
-    expect(menu(['Librarian'])).toEqual(['Dashboard /dashboard/librarian', 'Library /library', 'Calendar /calendar']);
+    expect(menu(['Librarian'])).toEqual(['Dashboard /dashboard/librarian', 'Library /library', 'Stock verification /library/verifications', 'Calendar /calendar']);
     expect(menu(undefined)).toEqual(menu(['Student']));
     expect(menu(['Janitor'])).toEqual([]);
     expect(menu(['constructor'])).toEqual([]);

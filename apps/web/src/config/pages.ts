@@ -37,6 +37,8 @@ export const PAGES = {
   verifyIdCard: { title: 'Verify ID card', path: '/verify/:token', page: 'verify' },
   // Issue 27: what a grade card's or transcript's QR code opens; public like the ID card's.
   verifyTranscript: { title: 'Verify grade card or transcript', path: '/verify/transcripts/:token', page: 'verify-transcript' },
+  // Issue 31: the public catalogue (no sign-in), while Settings keeps it open.
+  opac: { title: 'Library catalogue', path: '/opac', page: 'opac' },
 
   confirmation: { title: 'Success', path: '/confirmation', page: 'app/confirmation', guarded: true },
   dashboard: { title: 'Dashboard', path: '/dashboard', page: 'app/dashboard-dispatcher', guarded: true },
@@ -136,6 +138,13 @@ export const PAGES = {
   },
   libraryBook: { title: 'Book', path: '/library/books/:id', page: 'app/library/book', guarded: true },
   libraryTeacher: { title: 'Library', path: '/library/teacher', page: 'app/library/teacher', guarded: true },
+  libraryVerifications: {
+    title: 'Stock verification',
+    path: '/library/verifications',
+    page: 'app/library/verifications',
+    guarded: true,
+    nav: { Librarian: { label: 'Stock verification', icon: 'clipboardCheck', late: true } },
+  },
 
   alumni: { title: 'Alumni', path: '/alumni', page: 'app/alumni/alumni', guarded: true, nav: { Teacher: { label: 'Alumni', icon: 'graduation' } } },
   alumniDetail: { title: 'Alumnus', path: '/alumni/:id', page: 'app/alumni/alumnus', guarded: true },

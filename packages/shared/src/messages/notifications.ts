@@ -7,7 +7,7 @@ const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? o
 
 export const NOTIFICATIONS_MSG = {
   notificationNotFound: 'Notification not found',
-  notificationKindInvalid: 'Kind must be library, attendance, exams, placement, results, notices or absence',
+  notificationKindInvalid: 'Kind must be library, attendance, exams, placement, results, notices, absence or holds',
   notificationEmailInvalid: 'Email must be immediate, digest or off',
   notificationsMarkedRead: (n: number) => (n === 0 ? 'Nothing was unread' : `${plural(n, 'notification')} marked read`),
   notificationPreferencesSaved: 'Notification settings saved',
@@ -19,6 +19,7 @@ export const NOTIFICATIONS_MSG = {
   notificationKindPlacement: 'Placement',
   notificationKindResults: 'Results',
   notificationKindNotices: 'Notices',
+  notificationKindHolds: 'Holds',
   notificationEmailImmediate: 'Email at once',
   notificationEmailDigest: 'Daily digest',
   notificationEmailOff: 'No email',

@@ -31,6 +31,7 @@ export const SETTINGS_MSG = {
   settingsIdleOverSession: 'The idle timeout may not be longer than the session lifetime',
   settingsRetentionDays: 'Audit retention must be 30 to 3650 days',
   settingsHoldBackAttendance: 'Hold-back attendance must be a whole percent from 0 (off) to 100',
+  settingsOpacEnabled: 'The public catalogue setting must be on or off',
   settingsMfaRequired: 'Choose whether Admins and SuperAdmins must use two-factor authentication',
   settingsHoldBackCredits: 'Hold-back failed credits must be a whole number from 0 to 200, or empty (off)',
   settingsNothingToChange: 'Send at least one setting to change',

@@ -193,9 +193,11 @@ export const librarySettingsSchema = z.strictObject({
   accessionPrefix: z.string().trim().toUpperCase().regex(/^[A-Z0-9]{1,12}$/, MSG.accessionPrefixFormat).optional(),
   /** What a lost copy with no recorded price costs its member (rupees); left out of a PUT: unchanged. */
   replacementCost: rupeesField.optional(),
+  /** Days a member has to collect a copy kept for their hold (issue 31); left out of a PUT: unchanged. */
+  holdPickupDays: z.number().int().min(1, 'Members must have at least 1 day to collect a hold').max(30).optional(),
 });
 export type LibrarySettings = z.infer<typeof librarySettingsSchema>;
-export const librarySettingsResponse = librarySettingsSchema.extend({ accessionPrefix: z.string(), replacementCost: z.number(), updatedAt: z.string() });
+export const librarySettingsResponse = librarySettingsSchema.extend({ accessionPrefix: z.string(), replacementCost: z.number(), holdPickupDays: z.number().int(), updatedAt: z.string() });
 
 // ---------------------------------------------------------------------------------------------
 // Loans
@@ -415,3 +417,96 @@ export const importedCopySchema = z.strictObject({
   batch: z.string().trim().max(60).transform((v) => (v === '' ? null : v)).nullable(),
 });
 export type ImportedCopyInput = z.infer<typeof importedCopySchema>;
+
+// ---------------------------------------------------------------------------------------------
+// Holds (issue 31 item 4, decision 0053)
+
+export const HOLD_STATUSES = ['waiting', 'ready', 'collected', 'cancelled', 'expired'] as const;
+export type HoldStatus = (typeof HOLD_STATUSES)[number];
+
+/** A member's hold on a title: waiting in line (`position`), or ready on the hold shelf until `expiresAt`. */
+export const holdSchema = z.object({
+  _id: z.string(),
+  bookId: z.string(),
+  book: bookSchema,
+  status: z.enum(HOLD_STATUSES),
+  /** Place in the title's queue (1 = next) while waiting; null otherwise. */
+  position: z.number().int().nullable(),
+  placedAt: z.string(),
+  readyAt: z.string().nullable(),
+  /** The last moment to collect a ready hold. */
+  expiresAt: z.string().nullable(),
+  /** The copy kept on the hold shelf (accession number) while ready. */
+  accession: z.string().nullable(),
+});
+export type Hold = z.infer<typeof holdSchema>;
+export const holdResponse = z.object({ message: z.string(), hold: holdSchema });
+export const holdListResponse = z.object({ holds: z.array(holdSchema) });
+export const holdIdParams = idParamsWith(MSG.holdNotFound);
+/** POST /library/books/{id}/holds: for the caller; the desk may place one for a member. */
+export const placeHoldBody = z.strictObject({ userId: uuidField(MSG.memberNotFound).optional() }).nullish();
+
+/** The desk's view of a hold: with its member. */
+export const deskHoldSchema = holdSchema.extend({ member: z.object({ _id: z.string(), name: z.string(), email: z.string() }) });
+/** GET /library/holds/shelf: copies on the hold shelf (ready) and holds that lapsed lately (expired, last 14 days). */
+export const holdShelfResponse = z.object({ ready: z.array(deskHoldSchema), expired: z.array(deskHoldSchema) });
+
+// ---------------------------------------------------------------------------------------------
+// Public catalogue (OPAC, issue 31 item 5)
+
+/** One copy as the public sees it: number, shelf and whether it is on the shelf — nothing about who has it. */
+export const opacCopySchema = z.object({
+  accession: z.string(),
+  shelf: z.string().nullable(),
+  available: z.boolean(),
+  status: z.enum(['available', 'on_loan', 'on_hold_shelf', 'unavailable']),
+});
+export const opacBookSchema = bookSchema.extend({ copies: z.array(opacCopySchema) });
+export const opacSearchQuery = z.strictObject({
+  q: z.string().trim().max(200).default(''),
+  page: pageQuery.page,
+  pageSize: z.coerce.number().int().min(1).max(50).default(20),
+});
+export const opacSearchResponse = pagedResponse('books', opacBookSchema).extend({ capped: z.boolean() });
+export type OpacBook = z.infer<typeof opacBookSchema>;
+
+// ---------------------------------------------------------------------------------------------
+// Stock verification (issue 31 item 6)
+
+export const verificationSchema = z.object({
+  _id: z.string(),
+  /** The shelf location verified; null: the whole library. */
+  shelf: z.string().nullable(),
+  status: z.enum(['open', 'closed']),
+  startedAt: z.string(),
+  closedAt: z.string().nullable(),
+  /** Copies expected (in scope, neither lost nor withdrawn) and barcodes scanned so far. */
+  expected: z.number().int(),
+  scanned: z.number().int(),
+});
+export type Verification = z.infer<typeof verificationSchema>;
+export const startVerificationBody = z.strictObject({ shelf: z.string().trim().max(60).transform((v) => (v === '' ? null : v)).nullable().optional() });
+export const verificationIdParams = idParamsWith(MSG.verificationNotFound);
+export const verificationResponse = z.object({ message: z.string(), verification: verificationSchema });
+export const verificationListResponse = z.object({ verifications: z.array(verificationSchema) });
+/** POST /library/verifications/{id}/scans: one barcode or a batch from a device that was offline. */
+export const verificationScanBody = z.strictObject({ barcodes: z.array(accessionField).min(1).max(1000) });
+export const verificationScanResponse = z.object({
+  message: z.string(),
+  /** How many of these barcodes were new to this verification (a repeat changes nothing). */
+  added: z.number().int(),
+  verification: verificationSchema,
+  /** What the last barcode is: a copy of the register (title, shelf) or unexpected. */
+  last: z.object({ barcode: z.string(), title: z.string().nullable(), shelf: z.string().nullable(), known: z.boolean() }),
+});
+
+const reportCopy = z.object({ accession: z.string(), title: z.string(), shelf: z.string().nullable(), status: z.enum(COPY_STATUSES) });
+/** The report: missing (expected, not scanned, not on loan), found on another shelf, on loan (not scanned), unexpected barcodes. */
+export const verificationReportSchema = z.object({
+  verification: verificationSchema,
+  missing: z.array(reportCopy),
+  wrongShelf: z.array(reportCopy),
+  onLoan: z.array(reportCopy),
+  unexpected: z.array(z.string()),
+});
+export type VerificationReport = z.infer<typeof verificationReportSchema>;

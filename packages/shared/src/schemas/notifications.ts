@@ -8,7 +8,7 @@ import { pageQuery, uuidField } from './common.ts';
 // daily digest, or off — per user and kind, with defaults per role.
 
 /** What a notification is about; each kind is one row of the Account page's delivery card. */
-export const NOTIFICATION_KINDS = ['library', 'attendance', 'exams', 'placement', 'results', 'notices', 'absence'] as const;
+export const NOTIFICATION_KINDS = ['library', 'attendance', 'exams', 'placement', 'results', 'notices', 'absence', 'holds'] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 /** How a kind reaches the user by email (in-app it always does). */
 export const EMAIL_MODES = ['immediate', 'digest', 'off'] as const;
@@ -22,6 +22,7 @@ export const NOTIFICATION_KIND_LABELS: Record<NotificationKind, string> = {
   results: MSG.notificationKindResults,
   notices: MSG.notificationKindNotices,
   absence: MSG.notificationKindAbsence,
+  holds: MSG.notificationKindHolds,
 };
 export const EMAIL_MODE_LABELS: Record<EmailMode, string> = {
   immediate: MSG.notificationEmailImmediate,
@@ -36,6 +37,8 @@ export const EMAIL_MODE_LABELS: Record<EmailMode, string> = {
 export function defaultEmailMode(roles: readonly Role[], kind: NotificationKind): EmailMode {
   // A guardian hears of a missed day (one alert a day, after the day's classes) at once.
   if (kind === 'absence') return roles.includes('Guardian') ? 'immediate' : 'off';
+  // A held copy waits on the hold shelf a few days only: its member hears at once.
+  if (kind === 'holds') return 'immediate';
   if (roles.includes('Student')) return kind === 'library' || kind === 'placement' || kind === 'results' ? 'immediate' : 'digest';
   if (kind === 'library') return 'immediate';
   return kind === 'notices' ? 'digest' : 'off';

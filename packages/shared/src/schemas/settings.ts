@@ -141,6 +141,8 @@ const editable = {
   holdBackFailedCreditsAbove: wholeIn(SETTINGS_BOUNDS.holdBackFailedCreditsAbove, MSG.settingsHoldBackCredits).nullable(),
   /** Admins and SuperAdmins must use a second factor (issue 28 item 3): those without one enrol at their next sign-in. */
   mfaRequiredForAdmins: z.boolean({ error: MSG.settingsMfaRequired }),
+  /** The public catalogue (issue 31 item 5): /opac and GET /opac/books answer without signing in. */
+  opacEnabled: z.boolean({ error: MSG.settingsOpacEnabled }),
 };
 
 /** Every editable value, whole: what the server stores and applies (rules across fields included). */
@@ -179,6 +181,7 @@ export const settingsSchema = z.object({
   holdBackAttendanceBelow: z.number(),
   holdBackFailedCreditsAbove: z.number().nullable(),
   mfaRequiredForAdmins: z.boolean(),
+  opacEnabled: z.boolean(),
   /** The logo's address (`/api/v1/files/{id}`, open to anyone like an avatar), or null. */
   logoUrl: z.string().nullable(),
   /** Whether an SMTP server is configured (the test mail needs one). */
@@ -202,6 +205,8 @@ export const publicSettingsSchema = z.object({
   studentRegistration: z.enum(STUDENT_REGISTRATION),
   registrationDomains: z.array(z.string()),
   selfServiceReturn: z.boolean(),
+  /** The public catalogue is open (the login page links to it). */
+  opacEnabled: z.boolean(),
   /** The college's IANA time zone (CRS_TIMEZONE): the client shows every date and time in it. */
   timeZone: z.string(),
 });

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { bigint, check, customType, date, index, integer, pgSequence, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { bigint, bigserial, check, customType, date, index, integer, jsonb, pgSequence, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { importIdColumn, stagingTable } from '../../lib/import/staging-table.ts';
 import { users } from './users.ts';
 
@@ -184,6 +184,8 @@ export const librarySettings = pgTable(
     accessionPrefix: text('accession_prefix').notNull().default('ACC'),
     /** What a lost copy without a recorded price costs its member. */
     replacementPaise: integer('replacement_paise').notNull().default(50000),
+    /** Days a member has to collect a copy kept for their hold on the hold shelf (issue 31 item 4). */
+    holdPickupDays: integer('hold_pickup_days').notNull().default(3),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
     updatedBy: uuid('updated_by').references(() => users.id, { onDelete: 'set null' }),
   },
@@ -191,9 +193,89 @@ export const librarySettings = pgTable(
     check('library_settings_single_row', sql`${t.id} = 1`),
     check(
       'library_settings_ranges',
-      sql`${t.loanPeriodDays} >= 1 and ${t.finePerDayPaise} >= 0 and ${t.graceDays} >= 0 and ${t.maxFinePaise} >= 0 and ${t.maxActiveLoans} >= 1 and ${t.renewalsAllowed} >= 0 and ${t.finesBlockPaise} >= 0 and ${t.replacementPaise} >= 0`,
+      sql`${t.loanPeriodDays} >= 1 and ${t.finePerDayPaise} >= 0 and ${t.graceDays} >= 0 and ${t.maxFinePaise} >= 0 and ${t.maxActiveLoans} >= 1 and ${t.renewalsAllowed} >= 0 and ${t.finesBlockPaise} >= 0 and ${t.replacementPaise} >= 0 and ${t.holdPickupDays} >= 1`,
     ),
   ],
 );
 
 export type LibrarySettingsRow = typeof librarySettings.$inferSelect;
+
+/**
+ * A member's hold on a title none of whose copies was on the shelf (issue 31 item 4, decision 0053).
+ * waiting → ready (a returned copy kept for them on the hold shelf, `copy_id`, until `expires_at`)
+ * → collected (issued to them), or cancelled / expired (the copy passes to the next in line).
+ * Served first come first served by `placed_at` (then `seq`, one statement's ties).
+ */
+export const libraryHolds = pgTable(
+  'library_holds',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    seq: bigserial('seq', { mode: 'number' }).notNull(),
+    bookId: uuid('book_id')
+      .notNull()
+      .references(() => books.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    status: text('status').$type<'waiting' | 'ready' | 'collected' | 'cancelled' | 'expired'>().notNull().default('waiting'),
+    /** The copy kept on the hold shelf while ready. */
+    copyId: uuid('copy_id').references(() => libraryCopies.id, { onDelete: 'set null' }),
+    placedAt: timestamp('placed_at', { withTimezone: true }).notNull().defaultNow(),
+    readyAt: timestamp('ready_at', { withTimezone: true }),
+    expiresAt: timestamp('expires_at', { withTimezone: true }),
+    closedAt: timestamp('closed_at', { withTimezone: true }),
+    closedBy: uuid('closed_by').references(() => users.id, { onDelete: 'set null' }),
+  },
+  (t) => [
+    // One open hold per member and title.
+    uniqueIndex('library_holds_one_open').on(t.userId, t.bookId).where(sql`${t.status} in ('waiting', 'ready')`),
+    // One hold per copy on the hold shelf.
+    uniqueIndex('library_holds_one_per_copy').on(t.copyId).where(sql`${t.status} = 'ready'`),
+    // The queue of a title, first come first served.
+    index('library_holds_queue_idx').on(t.bookId, t.placedAt, t.seq).where(sql`${t.status} = 'waiting'`),
+    index('library_holds_expiry_idx').on(t.expiresAt).where(sql`${t.status} = 'ready'`),
+    index('library_holds_user_idx').on(t.userId, t.placedAt),
+    check('library_holds_status_check', sql`${t.status} in ('waiting', 'ready', 'collected', 'cancelled', 'expired')`),
+    check('library_holds_ready_copy', sql`${t.status} <> 'ready' or (${t.copyId} is not null and ${t.expiresAt} is not null)`),
+  ],
+);
+
+export type HoldRow = typeof libraryHolds.$inferSelect;
+
+/**
+ * A stock verification (issue 31 item 6): the copies of one shelf location (or the whole library)
+ * checked against what was scanned. Open: any number of sessions and devices add scans; closed: its
+ * report is frozen in `report` (what it was at closing) and no scan is taken.
+ */
+export const libraryVerifications = pgTable(
+  'library_verifications',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    /** The shelf location verified; null: the whole library. */
+    shelf: text('shelf'),
+    status: text('status').$type<'open' | 'closed'>().notNull().default('open'),
+    startedBy: uuid('started_by').references(() => users.id, { onDelete: 'set null' }),
+    startedAt: timestamp('started_at', { withTimezone: true }).notNull().defaultNow(),
+    closedBy: uuid('closed_by').references(() => users.id, { onDelete: 'set null' }),
+    closedAt: timestamp('closed_at', { withTimezone: true }),
+    /** The report as it stood at closing (the copies change afterwards; the verification does not). */
+    report: jsonb('report'),
+  },
+  (t) => [check('library_verifications_status_check', sql`${t.status} in ('open', 'closed')`), index('library_verifications_started_idx').on(t.startedAt)],
+);
+
+export type VerificationRow = typeof libraryVerifications.$inferSelect;
+
+/** One barcode scanned during a verification: keyed by both, so a repeated scan (any device) changes nothing. */
+export const libraryVerificationScans = pgTable(
+  'library_verification_scans',
+  {
+    verificationId: uuid('verification_id')
+      .notNull()
+      .references(() => libraryVerifications.id, { onDelete: 'cascade' }),
+    barcode: text('barcode').notNull(),
+    scannedAt: timestamp('scanned_at', { withTimezone: true }).notNull().defaultNow(),
+    scannedBy: uuid('scanned_by').references(() => users.id, { onDelete: 'set null' }),
+  },
+  (t) => [primaryKey({ columns: [t.verificationId, t.barcode] })],
+);

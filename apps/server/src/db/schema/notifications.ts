@@ -35,7 +35,7 @@ export const notifications = pgTable(
     index('notifications_digest_idx').on(t.userId).where(sql`${t.email} = 'digest'`),
     index('notifications_pending_idx').on(t.createdAt).where(sql`${t.email} = 'pending'`),
     index('notifications_sent_idx').on(t.createdAt, t.kind),
-    check('notifications_kind_check', sql`${t.kind} in ('library', 'attendance', 'exams', 'placement', 'results', 'notices', 'absence')`),
+    check('notifications_kind_check', sql`${t.kind} in ('library', 'attendance', 'exams', 'placement', 'results', 'notices', 'absence', 'holds')`),
     check('notifications_email_check', sql`${t.email} in ('none', 'pending', 'queued', 'digest', 'digested')`),
   ],
 );
@@ -53,7 +53,7 @@ export const notificationPreferences = pgTable(
   },
   (t) => [
     primaryKey({ columns: [t.userId, t.kind] }),
-    check('notification_preferences_kind_check', sql`${t.kind} in ('library', 'attendance', 'exams', 'placement', 'results', 'notices', 'absence')`),
+    check('notification_preferences_kind_check', sql`${t.kind} in ('library', 'attendance', 'exams', 'placement', 'results', 'notices', 'absence', 'holds')`),
     check('notification_preferences_email_check', sql`${t.email} in ('immediate', 'digest', 'off')`),
   ],
 );

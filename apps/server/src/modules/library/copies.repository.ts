@@ -109,14 +109,6 @@ export async function takeCopy(db: Executor, copyId: string): Promise<boolean> {
   return rows.length === 1;
 }
 
-/** A copy back from loan goes back on the shelf. */
-export async function putBack(db: Executor, copyId: string): Promise<void> {
-  await db
-    .update(libraryCopies)
-    .set({ status: 'available', updatedAt: sql`now()` })
-    .where(and(eq(libraryCopies.id, copyId), eq(libraryCopies.status, 'on_loan')));
-}
-
 export type CopyPatch = { status?: CopyStatus | undefined; shelf?: string | null | undefined; acquiredOn?: string | null | undefined; pricePaise?: number | null | undefined; batch?: string | null | undefined };
 
 /** Edits a copy; a status change only from `from` (the state the service decided on), else undefined. */
@@ -163,3 +155,23 @@ export async function addImportedCopies(db: Executor, bookId: string, list: Impo
       returning id`,
   );
 }
+
+/** Moves a copy from one circulation state to another (a conditional UPDATE); false when it was no longer `from`. */
+export async function moveCopy(db: Executor, copyId: string, from: CopyStatus, to: CopyStatus): Promise<boolean> {
+  const rows = await db
+    .update(libraryCopies)
+    .set({ status: to, updatedAt: sql`now()` })
+    .where(and(eq(libraryCopies.id, copyId), eq(libraryCopies.status, from)))
+    .returning({ id: libraryCopies.id });
+  return rows.length === 1;
+}
+
+/** The copies of these books the public catalogue shows (neither lost nor withdrawn), by accession. */
+export const publicCopiesOf = (db: Executor, bookIds: string[]) =>
+  bookIds.length === 0
+    ? Promise.resolve([])
+    : db
+        .select({ bookId: libraryCopies.bookId, accession: libraryCopies.accession, shelf: libraryCopies.shelf, status: libraryCopies.status })
+        .from(libraryCopies)
+        .where(and(inArray(libraryCopies.bookId, bookIds), sql`${libraryCopies.status} not in ('lost', 'withdrawn')`))
+        .orderBy(asc(libraryCopies.accession));

@@ -424,7 +424,7 @@ describe('settings', () => {
   it('answers the defaults in rupees and lets the desk change them', async () => {
     const res = await t.app.inject({ url: '/api/v1/library/settings', headers: (await loginAs(t)).auth });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ ...DEFAULT_SETTINGS, accessionPrefix: 'ACC', replacementCost: 500, updatedAt: expect.any(String) });
+    expect(res.json()).toEqual({ ...DEFAULT_SETTINGS, accessionPrefix: 'ACC', replacementCost: 500, holdPickupDays: 3, updatedAt: expect.any(String) });
     for (const role of ['Admin', 'SuperAdmin'] as const) {
       const saved = await putSettings(t, (await loginAs(t, [role])).auth, { loanPeriodDays: 21, finePerDay: 1.25 });
       expect(saved).toMatchObject({ loanPeriodDays: 21, finePerDay: 1.25 });

@@ -11,6 +11,7 @@ import * as users from '../users/users.service.ts';
 import * as books from './books.repository.ts';
 import * as copies from './copies.repository.ts';
 import * as desk from './desk.repository.ts';
+import * as holdsService from './library.holds.service.ts';
 import { renderLabels } from './library.labels.ts';
 import { bookNotFound, loanView } from './library.loan-view.ts';
 import { paise, presentCopy, presentMember, rupees } from './library.presenter.ts';
@@ -46,9 +47,12 @@ export async function addCopies(ctx: AppContext, p: Principal, bookId: string, i
       { action: 'library.copies_added', target: { type: 'library copy', id: bookId, label: `${book.title} — ${first === last ? first : `${first} to ${last}`}` }, details: { count: rows.length, first, last, batch: input.batch ?? null } },
       tx,
     );
+    // Members waiting for the title get the new copies first, on the hold shelf.
+    await holdsService.serveWaiting(ctx, tx, rows);
     return rows;
   });
-  return added.map(presentCopy);
+  await holdsService.deliver(ctx);
+  return (await copies.listCopies(ctx.db, bookId)).filter((c) => added.some((a) => a.id === c.id)).map(presentCopy);
 }
 
 /** One copy by barcode, with its title and the loan it is out on. */
@@ -95,9 +99,12 @@ export async function editCopy(ctx: AppContext, p: Principal, where: { bookId: s
     } else {
       const changes = audit.changesOf(presentCopy(copy), presentCopy(updated), ['status', 'shelf', 'acquiredOn', 'price', 'batch']);
       if (Object.keys(changes).length > 0) await audit.record(ctx, p, { action: 'library.copy_changed', target: { type: 'library copy', id: copy.id, label }, changes }, tx);
+      // A copy back on the shelf (found, repaired) goes to a member waiting for its title first.
+      if (changing && patch.status === 'available') await holdsService.serveWaiting(ctx, tx, [updated]);
     }
     return { barcode: copy.accession, lost: changing && copy.status === 'on_loan' };
   });
+  await holdsService.deliver(ctx);
   return { message: lost ? MSG.copyLost : MSG.copyUpdated, copy: await getCopy(ctx, barcode) };
 }
 
@@ -152,17 +159,21 @@ export async function deskScan(ctx: AppContext, p: Principal, body: DeskScanInpu
     const closed = await ctx.db.transaction(async (tx) => {
       const c = await loans.closeLoan(tx, { copyId: copy.id, by: p.user.id, sparingSeconds: RACE_SECONDS });
       if (!c) throw conflict(MSG.copyNotAvailable, 'COPY_NOT_AVAILABLE');
-      await copies.putBack(tx, copy.id);
+      await holdsService.releaseCopy(ctx, tx, copy, 'on_loan');
       return c;
     });
+    await holdsService.deliver(ctx);
     const loan = await loanView(ctx, closed.id);
     const owed = await loans.memberFines(ctx.db, closed.userId);
     return { action: 'returned', message: MSG.deskReturned, loan, fineOwed: loan.fineStatus === 'unpaid' ? loan.fineAccrued : 0, memberFinesOwed: rupees(owed.owedPaise) };
   }
-  const refusal = COPY_REFUSALS[copy.status];
+  const onHoldShelf = copy.status === 'on_hold_shelf';
+  const refusal = onHoldShelf ? undefined : COPY_REFUSALS[copy.status];
   if (refusal) throw refusal();
   if (!body.member) throw badRequest(MSG.deskMemberFirst, 'MEMBER_FIRST');
   const member = await memberOfCard(ctx, body.member);
+  // A copy on the hold shelf goes to the member it is kept for, and to no one else.
+  if (onHoldShelf && !(await holdsService.heldFor(ctx.db, copy.id, member.id))) throw COPY_REFUSALS.on_hold_shelf!();
   let loanId: string;
   try {
     loanId = await ctx.db.transaction(async (tx) => {
@@ -173,7 +184,9 @@ export async function deskScan(ctx: AppContext, p: Principal, body: DeskScanInpu
       if (standing.holdsBook) throw conflict(MSG.alreadyBorrowed, 'ALREADY_BORROWED');
       if (standing.active >= rules.maxActiveLoans) throw conflict(MSG.loanLimitReached, 'LOAN_LIMIT_REACHED');
       if (standing.owedPaise > 0 && standing.owedPaise >= rules.finesBlockPaise) throw conflict(MSG.finesBlockBorrowing, 'FINES_BLOCK_BORROWING');
-      if (!(await copies.takeCopy(tx, copy.id))) throw conflict(MSG.copyNotAvailable, 'COPY_NOT_AVAILABLE');
+      const taken = onHoldShelf ? (await holdsService.collectHeld(tx, member.id, copy.bookId, p.user.id)) === copy.id : await copies.takeCopy(tx, copy.id);
+      if (!taken) throw conflict(MSG.copyNotAvailable, 'COPY_NOT_AVAILABLE');
+      await holdsService.fulfilWaiting(tx, member.id, copy.bookId, p.user.id);
       return loans.insertLoan(tx, { bookId: copy.bookId, copyId: copy.id, userId: member.id, issuedBy: p.user.id, loanDays: rules.loanPeriodDays });
     });
   } catch (err) {

@@ -1,7 +1,8 @@
 import type { Role } from '@crs/shared/roles';
-import type { Book, Copy, CopyStatus, LibrarySettings, Loan } from '@crs/shared/schemas/library';
+import type { Book, Copy, CopyStatus, Hold, LibrarySettings, Loan, OpacBook } from '@crs/shared/schemas/library';
 import type { CopyRow, LibrarySettingsRow } from '../../db/schema/library.ts';
 import type { BookView } from './books.repository.ts';
+import type { HoldRecord } from './holds.repository.ts';
 import type { LoanRecord } from './loans.repository.ts';
 
 // The library's answers take their shape here, and only here: the service calls these, routes
@@ -81,7 +82,7 @@ export function presentCopy(c: CopyRow): Copy {
 export const peopleOf = (records: readonly LoanRecord[]) =>
   records.flatMap((r) => (r.loan.fineSettledBy ? [r.loan.userId, r.loan.fineSettledBy] : [r.loan.userId]));
 
-export function presentSettings(s: LibrarySettingsRow): LibrarySettings & { accessionPrefix: string; replacementCost: number; updatedAt: string } {
+export function presentSettings(s: LibrarySettingsRow): LibrarySettings & { accessionPrefix: string; replacementCost: number; holdPickupDays: number; updatedAt: string } {
   return {
     loanPeriodDays: s.loanPeriodDays,
     finePerDay: rupees(s.finePerDayPaise),
@@ -92,6 +93,7 @@ export function presentSettings(s: LibrarySettingsRow): LibrarySettings & { acce
     finesBlockAt: rupees(s.finesBlockPaise),
     accessionPrefix: s.accessionPrefix,
     replacementCost: rupees(s.replacementPaise),
+    holdPickupDays: s.holdPickupDays,
     updatedAt: s.updatedAt.toISOString(),
   };
 }
@@ -106,5 +108,40 @@ export function presentMember(m: MemberCard & { roles: Role[] }, figures: { acti
     roles: m.roles,
     activeLoans: figures?.active ?? 0,
     finesOwed: rupees(figures?.owedPaise ?? 0),
+  };
+}
+
+/** A hold as its member sees it: the title, where it stands in the queue or until when its copy waits. */
+export function presentHold(r: HoldRecord): Hold {
+  const h = r.hold;
+  return {
+    _id: h.id,
+    bookId: h.bookId,
+    book: presentBook(r.book),
+    status: h.status,
+    position: r.position == null ? null : Number(r.position),
+    placedAt: h.placedAt.toISOString(),
+    readyAt: h.readyAt?.toISOString() ?? null,
+    expiresAt: h.expiresAt?.toISOString() ?? null,
+    accession: h.status === 'ready' ? (r.accession ?? null) : null,
+  };
+}
+
+/** A hold on the desk's hold shelf: with its member. */
+export function presentDeskHold(r: HoldRecord, people: ReadonlyMap<string, MemberCard>) {
+  const m = people.get(r.hold.userId);
+  return { ...presentHold(r), accession: r.accession ?? null, member: { _id: r.hold.userId, name: m?.name ?? '', email: m?.email ?? '' } };
+}
+
+/** A book of the public catalogue: its copies' numbers, shelves and whether each is on the shelf. */
+export function presentOpacBook(b: BookView, list: ReadonlyArray<{ accession: string; shelf: string | null; status: string }>): OpacBook {
+  return {
+    ...presentBook(b),
+    copies: list.map((c) => ({
+      accession: c.accession,
+      shelf: c.shelf,
+      available: c.status === 'available',
+      status: c.status === 'available' || c.status === 'on_loan' || c.status === 'on_hold_shelf' ? c.status : 'unavailable',
+    })),
   };
 }

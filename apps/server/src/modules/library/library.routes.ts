@@ -6,6 +6,20 @@ import { errorSchema, studentRefParams } from '@crs/shared/schemas/common';
 import {
   addCopiesBody,
   barcodeParams,
+  holdIdParams,
+  holdListResponse,
+  holdResponse,
+  holdShelfResponse,
+  opacSearchQuery,
+  opacSearchResponse,
+  placeHoldBody,
+  startVerificationBody,
+  verificationIdParams,
+  verificationListResponse,
+  verificationReportSchema,
+  verificationResponse,
+  verificationScanBody,
+  verificationScanResponse,
   copiesAddedResponse,
   copyListResponse,
   copyParams,
@@ -42,7 +56,10 @@ import type { AppContext } from '../../context.ts';
 import { sendFile } from '../../lib/send-file.ts';
 import { principalOf } from '../../plugins/access.ts';
 import { importRoute } from '../../plugins/import-route.ts';
+import { XLSX_TYPE } from '../../lib/spreadsheet.ts';
 import * as libraryCopies from './library.copies.service.ts';
+import * as holds from './library.holds.service.ts';
+import * as verification from './library.verification.service.ts';
 import * as library from './library.service.ts';
 
 const readers = { roles: LIBRARY_READERS };
@@ -145,6 +162,79 @@ export const libraryRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
     handler: async (req) => libraryCopies.deskScan(ctx, principalOf(req), req.body),
   });
 
+  // Holds (issue 31 item 4) -----------------------------------------------------------------------
+
+  app.post('/books/:id/holds', {
+    config: { access: borrowers },
+    schema: { tags, summary: 'Place a hold on a title with no copy on the shelf (the desk: for a member); served first come first served', params: bookIdParams, body: placeHoldBody, response: { 201: holdResponse, ...errors } },
+    handler: async (req, reply) => reply.code(201).send({ message: MSG.holdPlaced, hold: await holds.placeHold(ctx, principalOf(req), req.params.id, req.body?.userId) }),
+  });
+
+  app.get('/holds/me', {
+    config: { access: borrowers },
+    schema: { tags, summary: 'Your open holds: ready ones (collect by expiresAt) first, then your place in each queue', response: { 200: holdListResponse, ...errors } },
+    handler: async (req) => ({ holds: await holds.myHolds(ctx, principalOf(req)) }),
+  });
+
+  app.get('/holds/shelf', {
+    config: { access: desk },
+    schema: { tags, summary: 'The hold shelf (copies kept for members) and holds that lapsed in the last 14 days', response: { 200: holdShelfResponse, ...errors } },
+    handler: async () => holds.holdShelf(ctx),
+  });
+
+  app.delete('/holds/:id', {
+    config: { access: borrowers },
+    schema: { tags, summary: 'Cancel a hold (yours; the desk: any); a copy kept for it passes to the next member', params: holdIdParams, response: { 200: holdResponse, ...errors } },
+    handler: async (req) => ({ message: MSG.holdCancelled, hold: await holds.cancelHold(ctx, principalOf(req), req.params.id) }),
+  });
+
+  // Stock verification (issue 31 item 6) -------------------------------------------------------------
+
+  app.get('/verifications', {
+    config: { access: desk },
+    schema: { tags, summary: 'Stock verifications, newest first', response: { 200: verificationListResponse, ...errors } },
+    handler: async () => ({ verifications: await verification.listVerifications(ctx) }),
+  });
+
+  app.post('/verifications', {
+    config: { access: desk },
+    schema: { tags, summary: 'Start a stock verification of one shelf location (or the whole library)', body: startVerificationBody, response: { 201: verificationResponse, ...errors } },
+    handler: async (req, reply) => reply.code(201).send({ message: MSG.verificationStarted, verification: await verification.startVerification(ctx, principalOf(req), req.body.shelf) }),
+  });
+
+  app.get('/verifications/:id', {
+    config: { access: desk },
+    schema: { tags, summary: 'One stock verification with its counts', params: verificationIdParams, response: { 200: verificationResponse.shape.verification, ...errors } },
+    handler: async (req) => verification.getVerification(ctx, req.params.id),
+  });
+
+  app.post('/verifications/:id/scans', {
+    config: { access: desk },
+    schema: { tags, summary: 'Record scanned barcodes (from any device; a repeat changes nothing)', params: verificationIdParams, body: verificationScanBody, response: { 200: verificationScanResponse, ...errors } },
+    handler: async (req) => verification.scan(ctx, principalOf(req), req.params.id, req.body.barcodes),
+  });
+
+  app.get('/verifications/:id/report', {
+    config: { access: desk },
+    schema: { tags, summary: 'The report: missing, on the wrong shelf, on loan, unexpected barcodes', params: verificationIdParams, response: { 200: verificationReportSchema, ...errors } },
+    handler: async (req) => verification.report(ctx, req.params.id),
+  });
+
+  app.get('/verifications/:id/report.xlsx', {
+    config: { access: desk },
+    schema: { tags, summary: 'The report as an .xlsx spreadsheet', params: verificationIdParams, response: { 200: z.any().describe('the report (.xlsx)'), ...errors } },
+    handler: async (req, reply) => {
+      const file = await verification.reportXlsx(ctx, req.params.id);
+      return sendFile(reply, { type: XLSX_TYPE, filename: file.filename }, file.body);
+    },
+  });
+
+  app.post('/verifications/:id/close', {
+    config: { access: desk },
+    schema: { tags, summary: 'Close a verification: its report is frozen', params: verificationIdParams, response: { 200: verificationResponse, ...errors } },
+    handler: async (req) => ({ message: MSG.verificationClosedDone, verification: await verification.closeVerification(ctx, principalOf(req), req.params.id) }),
+  });
+
   // Circulation -------------------------------------------------------------------------------
 
   app.post('/books/:id/issue', {
@@ -235,5 +325,14 @@ export const libraryRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
     config: { access: desk },
     schema: { tags, summary: 'Change the circulation rules', body: librarySettingsSchema, response: { 200: librarySettingsResponse, ...errors } },
     handler: async (req) => library.updateLibrarySettings(ctx, principalOf(req), req.body),
+  });
+};
+
+/** The public catalogue (issue 31 item 5) under /opac: no sign-in; 404 while Settings keeps it off. */
+export const opacRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
+  app.get('/books', {
+    config: { access: 'public' },
+    schema: { tags: ['opac'], summary: 'Search the public catalogue: books, their copies, shelves and availability (nothing about members)', querystring: opacSearchQuery, response: { 200: opacSearchResponse, 404: errorSchema } },
+    handler: async (req) => library.opacSearch(ctx, req.query),
   });
 };

@@ -2,7 +2,7 @@ import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isValidIsbn } from '@crs/shared/schemas/library';
-import type { Loan } from '@crs/shared/schemas/library';
+import type { Hold, Loan } from '@crs/shared/schemas/library';
 import { createTestApp, login } from '../../../test/helper.ts';
 import type { TestApp } from '../../../test/helper.ts';
 import { COMMANDS } from '../../cli/commands.ts';
@@ -78,7 +78,8 @@ describe('library seed', () => {
     const [r] = await rows<{ books: number; empty: number; bad: number }>(sql`
       select count(*)::int as books,
         (count(*) filter (where copies_available = 0))::int as empty,
-        (count(*) filter (where copies_total - copies_available <> (select count(*) from loans l where l.book_id = b.id and l.returned_on is null)))::int as bad
+        (count(*) filter (where copies_total - copies_available <> (select count(*) from loans l where l.book_id = b.id and l.returned_on is null)
+          + (select count(*) from library_copies c where c.book_id = b.id and c.status = 'on_hold_shelf')))::int as bad
       from books b`);
     expect(r!.books).toBeGreaterThanOrEqual(300);
     expect(r!.empty).toBeGreaterThan(0);
@@ -127,6 +128,19 @@ describe('library seed', () => {
     const shelf = await rows<{ title: string; copies_available: number }>(sql`select title, copies_available from books where title in ('Network Analysis', 'Computer Networks')`);
     expect(shelf).toHaveLength(2);
     expect(shelf.every((b) => b.copies_available > 0)).toBe(true);
+  });
+
+  it('gives student@demo.crs a copy waiting on the hold shelf (another student behind) and a hold waiting first in line', async () => {
+    const { token } = await login(t.app, 'student@demo.crs', DEMO_PASSWORD);
+    const { holds } = (await t.app.inject({ url: '/api/v1/library/holds/me', headers: { authorization: `Bearer ${token}` } })).json() as { holds: Hold[] };
+    expect(holds.map((h) => [h.status, h.position])).toEqual([['ready', null], ['waiting', 1]]);
+    expect(holds[0]!.accession).toMatch(/^CRSIET-/);
+    // The demo notifications name this title (notifications.seed.ts).
+    expect(holds[0]!.book.title).toBe('Electronic Devices and Circuits');
+    const [queue] = await rows<{ behind: number; shelf: string }>(sql`
+      select (select count(*)::int from library_holds q where q.book_id = h.book_id and q.status = 'waiting') as behind, c.status as shelf
+      from library_holds h join library_copies c on c.id = h.copy_id where h.status = 'ready'`);
+    expect(queue).toEqual({ behind: 1, shelf: 'on_hold_shelf' });
   });
 
   it('gives student@demo.crs one loan on hand, one overdue with a fine, one returned', async () => {

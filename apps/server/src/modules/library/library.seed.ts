@@ -3,7 +3,7 @@ import { isbn13CheckDigit } from '@crs/shared/schemas/library';
 import type { AppContext } from '../../context.ts';
 import { queryRows } from '../../db/client.ts';
 import type { Db } from '../../db/client.ts';
-import { books, libraryCopies, librarySettings, loans } from '../../db/schema/library.ts';
+import { books, libraryCopies, libraryHolds, librarySettings, loans } from '../../db/schema/library.ts';
 import { bulkInsertBooks } from './books.repository.ts';
 import type { ImportedCopy, NewBook } from './books.repository.ts';
 import { bumpAccessionSequence } from './copies.repository.ts';
@@ -173,7 +173,10 @@ export async function seedLibrary(
     // none): three loans each, single-copy books first (so some show no copy left), one of them
     // overdue for every third student, and one returned late with a paid fine.
     const others = students.filter((s) => s.id !== demo.id);
-    const demoBooks = new Set(onLoan);
+    // The title whose copy waits on the hold shelf for student@demo.crs (below): nobody borrows it. The
+    // first one-copy title by ISBN (DEMO_HELD_TITLE, which the demo notifications name).
+    const kept = all.find((b) => b.copiesTotal === 1 && !onLoan.includes(b.id) && b.title !== 'Network Analysis' && b.title !== 'Computer Networks');
+    const demoBooks = new Set([...onLoan, ...(kept ? [kept.id] : [])]);
     const r = rng(7);
     for (const [i, s] of others.entries()) {
       const subject = SUBJECT_AREAS.find((a) => a.department === s.department)?.subject;
@@ -222,6 +225,28 @@ export async function seedLibrary(
         fineKind: 'replacement',
       });
     }
+
+    // Holds (decision 0053): a copy of a one-copy title returned yesterday waits on the hold shelf
+    // for student@demo.crs (two days left to collect it), with another student behind them; and
+    // student@demo.crs waits, first in line, for a title whose only copy another student has.
+    const single = all.filter((b) => b.copiesTotal === 1);
+    const waitedFor = single.find((b) => onLoan.includes(b.id) && b.id !== lostBook?.id);
+    if (kept) {
+      const [copy] = await queryRows<{ id: string }>(tx, sql`update ${libraryCopies} set status = 'on_hold_shelf' where book_id = ${kept.id} and status = 'available' returning id`);
+      if (copy) {
+        await tx.insert(libraryHolds).values({
+          bookId: kept.id,
+          userId: demo.id,
+          status: 'ready',
+          copyId: copy.id,
+          placedAt: sql`now() - interval '9 days'`,
+          readyAt: sql`now() - interval '1 day'`,
+          expiresAt: sql`now() + interval '2 days'`,
+        });
+        if (others[1]) await tx.insert(libraryHolds).values({ bookId: kept.id, userId: others[1].id, placedAt: sql`now() - interval '4 days'` });
+      }
+    }
+    if (waitedFor) await tx.insert(libraryHolds).values({ bookId: waitedFor.id, userId: demo.id, placedAt: sql`now() - interval '2 days'` });
   });
   return true;
 }

@@ -31,7 +31,8 @@ import * as desk from './desk.repository.ts';
 import { bookImport, bookKey, rowKey, splitBookKey } from './library.import.ts';
 import type { BookImportRow } from './library.import.ts';
 import { DEMO_LIBRARIAN, seedBooks, seedLibrary } from './library.seed.ts';
-import { paise, peopleOf, presentBook, presentLoan, presentMember, presentSettings, rupees } from './library.presenter.ts';
+import { paise, peopleOf, presentBook, presentOpacBook, presentLoan, presentMember, presentSettings, rupees } from './library.presenter.ts';
+import * as holdsService from './library.holds.service.ts';
 import * as loans from './loans.repository.ts';
 import { bookNotFound, loanNotFound, loanView } from './library.loan-view.ts';
 import { searchBooks, searchPlanFor } from './search.repository.ts';
@@ -56,6 +57,17 @@ function memberFor(p: Principal, userId: string | undefined, refusal: () => Erro
 export async function searchCatalogue(ctx: AppContext, q: SearchBooksQuery) {
   const { rows, total, capped } = await searchBooks(ctx.db, { ...q, ...searchPlanFor(ctx.database.kind) });
   return { books: rows.map(presentBook), total, capped };
+}
+
+/**
+ * GET /opac/books, the public catalogue (issue 31 item 5): the same ranked search, with each copy's
+ * shelf and whether it is on it — nothing about who has a copy. 404 while Settings keeps it off.
+ */
+export async function opacSearch(ctx: AppContext, q: SearchBooksQuery) {
+  if (!(await settings.opacEnabled(ctx))) throw notFound(MSG.opacOff, 'OPAC_OFF');
+  const { rows, total, capped } = await searchBooks(ctx.db, { ...q, ...searchPlanFor(ctx.database.kind) });
+  const list = await copies.publicCopiesOf(ctx.db, rows.map((b) => b.id));
+  return { books: rows.map((b) => presentOpacBook(b, list.filter((c) => c.bookId === b.id))), total, capped };
 }
 
 /** The book, or 404. */
@@ -93,13 +105,15 @@ export async function editBook(ctx: AppContext, id: string, patch: UpdateBookInp
       if (!book) throw bookNotFound();
       if (Object.keys(fields).length > 0) await books.updateBook(tx, id, fields);
       if (copiesTotal === undefined || copiesTotal === book.copiesTotal) return;
-      if (copiesTotal > book.copiesTotal) await copies.addCopies(tx, id, { count: copiesTotal - book.copiesTotal });
+      // New copies go to members waiting for the title first (decision 0053).
+      if (copiesTotal > book.copiesTotal) await holdsService.serveWaiting(ctx, tx, await copies.addCopies(tx, id, { count: copiesTotal - book.copiesTotal }));
       else if ((await copies.withdrawCopies(tx, id, book.copiesTotal - copiesTotal)) < book.copiesTotal - copiesTotal) throw conflict(MSG.copiesBelowOnLoan, 'COPIES_ON_LOAN');
     });
   } catch (err) {
     if (isUniqueViolation(err)) throw conflict(MSG.isbnTaken, 'ISBN_TAKEN');
     throw err;
   }
+  await holdsService.deliver(ctx);
   return presentBook((await books.findBook(ctx.db, id))!);
 }
 
@@ -203,7 +217,7 @@ export const importBooks = (ctx: AppContext, p: Principal, upload: ImportUpload,
 /** The circulation rules (money in rupees). */
 export const getLibrarySettings = async (ctx: AppContext) => presentSettings(await circulationRules.getSettings(ctx.db));
 
-const SETTINGS_FIELDS = ['loanPeriodDays', 'finePerDay', 'graceDays', 'maxFinePerLoan', 'maxActiveLoans', 'renewalsAllowed', 'finesBlockAt', 'accessionPrefix', 'replacementCost'] as const;
+const SETTINGS_FIELDS = ['loanPeriodDays', 'finePerDay', 'graceDays', 'maxFinePerLoan', 'maxActiveLoans', 'renewalsAllowed', 'finesBlockAt', 'accessionPrefix', 'replacementCost', 'holdPickupDays'] as const;
 
 /** Replaces the circulation rules; records who changed them, and what changed in the audit log. */
 export const updateLibrarySettings = (ctx: AppContext, p: Principal, s: LibrarySettings) =>
@@ -238,8 +252,10 @@ export async function issueBook(ctx: AppContext, p: Principal, bookId: string, b
       if (standing.holdsBook) throw conflict(MSG.alreadyBorrowed, 'ALREADY_BORROWED');
       if (standing.active >= rules.maxActiveLoans) throw conflict(MSG.loanLimitReached, 'LOAN_LIMIT_REACHED');
       if (standing.owedPaise > 0 && standing.owedPaise >= rules.finesBlockPaise) throw conflict(MSG.finesBlockBorrowing, 'FINES_BLOCK_BORROWING');
-      const copyId = await copies.takeAnyCopy(tx, bookId);
+      // A copy kept for the member on the hold shelf is theirs first; copies kept for others are never taken.
+      const copyId = (await holdsService.collectHeld(tx, memberId, bookId, p.user.id)) ?? (await copies.takeAnyCopy(tx, bookId));
       if (!copyId) throw conflict(MSG.noCopiesLeft, 'NO_COPIES_LEFT');
+      await holdsService.fulfilWaiting(tx, memberId, bookId, p.user.id);
       return loans.insertLoan(tx, { bookId, copyId, userId: memberId, issuedBy: p.user.id, loanDays: rules.loanPeriodDays });
     });
   } catch (err) {
@@ -263,9 +279,11 @@ export async function returnBook(ctx: AppContext, p: Principal, bookId: string, 
       if (!(await books.findBook(tx, bookId))) throw bookNotFound();
       throw conflict(MSG.notOnLoan, 'NOT_ON_LOAN');
     }
-    await copies.putBack(tx, closed.copyId);
+    // The next member holding the title gets the copy on the hold shelf; else it goes back on the shelf.
+    await holdsService.releaseCopy(ctx, tx, { id: closed.copyId, bookId }, 'on_loan');
     return closed.id;
   });
+  await holdsService.deliver(ctx);
   return loanView(ctx, loanId);
 }
 
@@ -411,3 +429,8 @@ export async function overdueAndFines(ctx: AppContext, limit: number): Promise<L
 
 /** Unreturned loans due within 2 days or overdue, each at its reminder stage with the fine so far (loans.repository's loansToRemind). */
 export const loansToRemind = (ctx: AppContext) => loans.loansToRemind(ctx.db, ctx.config.timeZone);
+
+// For the job runner (decision 0053) -----------------------------------------------------------
+
+/** Expires ready holds past their pickup time and passes their copies on (the `library.holds-expire` job). */
+export const expireHolds = (ctx: AppContext) => holdsService.expireHolds(ctx);

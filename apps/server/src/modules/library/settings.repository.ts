@@ -26,6 +26,7 @@ export async function saveSettings(db: Executor, s: LibrarySettings, by: string)
     finesBlockPaise: paise(s.finesBlockAt),
     ...(s.accessionPrefix === undefined ? {} : { accessionPrefix: s.accessionPrefix }),
     ...(s.replacementCost === undefined ? {} : { replacementPaise: paise(s.replacementCost) }),
+    ...(s.holdPickupDays === undefined ? {} : { holdPickupDays: s.holdPickupDays }),
     updatedBy: by,
   };
   const [row] = await db

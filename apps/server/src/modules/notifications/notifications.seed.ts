@@ -9,6 +9,8 @@ type Seed = { kind: NotificationKind; title: string; body: string; link: string 
 
 const STUDENT: Seed[] = [
   { kind: 'library', title: 'Due in 2 days: Introduction to Algorithms', body: 'Please return or renew "Introduction to Algorithms" by the due date.', link: '/library', hoursAgo: 3, read: false },
+  // The library seed keeps this title's copy on the hold shelf for the demo student (decision 0053).
+  { kind: 'holds', title: 'Your hold is ready: Electronic Devices and Circuits', body: 'A copy of "Electronic Devices and Circuits" is kept for you at the library desk for 3 days. Bring your ID card to collect it.', link: '/library', hoursAgo: 24, read: false },
   { kind: 'results', title: 'Results published: Database Management Systems', body: 'Your marks for Mid-term 1 in Database Management Systems are published.', link: '/dashboard/student/results', hoursAgo: 20, read: false },
   { kind: 'notices', title: 'Notice: Pongal holidays', body: 'The college remains closed from 14 to 16 January. Classes resume on 17 January.', link: '/dashboard/student/notices', hoursAgo: 30, read: false },
   { kind: 'exams', title: 'Exam tomorrow: Operating Systems', body: 'Mid-term 1 in Operating Systems is tomorrow.', link: '/calendar', hoursAgo: 50, read: true },

@@ -208,11 +208,12 @@ export async function updatePreferences(ctx: AppContext, p: Principal, body: Upd
   return { ...(await preferences(ctx, p)), message: body.clearBounce ? MSG.notificationBounceCleared : MSG.notificationPreferencesSaved };
 }
 
-/** GET /notifications/sent: per day and kind, what was sent (Librarians: the library's only). */
+/** GET /notifications/sent: per day and kind, what was sent (Librarians: the library's only, its holds included). */
 export async function sent(ctx: AppContext, p: Principal, q: { kind?: NotificationKind | undefined; days: number }): Promise<SentReport> {
   const admin = hasAnyRole(p.user.roles, ADMINS);
-  if (!admin && q.kind && q.kind !== 'library') throw forbidden();
-  const kinds = q.kind ? [q.kind] : admin ? [...NOTIFICATION_KINDS] : (['library'] as NotificationKind[]);
+  const library: NotificationKind[] = ['library', 'holds'];
+  if (!admin && q.kind && !library.includes(q.kind)) throw forbidden();
+  const kinds = q.kind ? [q.kind] : admin ? [...NOTIFICATION_KINDS] : library;
   const days = await repo.sentPerDay(ctx.db, { kinds, days: q.days, timeZone: ctx.config.timeZone });
   return { days, total: days.reduce((s, d) => s + d.sent, 0) };
 }

@@ -19,6 +19,7 @@ export function presentPublic(ctx: AppContext, s: CurrentSettings): PublicSettin
     studentRegistration: s.studentRegistration,
     registrationDomains: s.registrationDomains,
     selfServiceReturn: s.selfServiceReturn,
+    opacEnabled: s.opacEnabled,
     timeZone: ctx.config.timeZone,
   };
 }

@@ -58,6 +58,8 @@ export function defaults(ctx: AppContext): SettingsValues {
     holdBackFailedCreditsAbove: null,
     // Off on a new installation: an Admin without an authenticator app would be locked out.
     mfaRequiredForAdmins: false,
+    // The public catalogue is opened by the college (nothing is public until someone decides so).
+    opacEnabled: false,
   };
 }
 
@@ -135,6 +137,9 @@ export async function studentRegistrationRefusal(ctx: AppContext, email: string)
 export const selfServiceReturn = async (ctx: AppContext, tx?: Executor): Promise<boolean> => (await current(ctx, tx)).selfServiceReturn;
 
 /** The institution's name (ID cards, mail signature). */
+/** Whether the public catalogue (OPAC) is open. */
+export const opacEnabled = async (ctx: AppContext): Promise<boolean> => (await current(ctx)).opacEnabled;
+
 export const institutionName = async (ctx: AppContext): Promise<string> => (await current(ctx)).institutionName;
 
 /** The logo's bytes for the ID card (PNG or JPEG), or null when there is none. */

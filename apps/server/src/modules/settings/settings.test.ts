@@ -88,7 +88,7 @@ describe('settings: who may read and change them', () => {
     const res = await api('GET', '/settings/public');
     expect(res.statusCode).toBe(200);
     const pub = res.json() as PublicSettings;
-    expect(Object.keys(pub).sort()).toEqual(['academicYear', 'institutionName', 'logoUrl', 'registrationDomains', 'selfServiceReturn', 'shortName', 'studentRegistration', 'timeZone']);
+    expect(Object.keys(pub).sort()).toEqual(['academicYear', 'institutionName', 'logoUrl', 'opacEnabled', 'registrationDomains', 'selfServiceReturn', 'shortName', 'studentRegistration', 'timeZone']);
     // The zone the client shows dates in is the server's (CRS_TIMEZONE), the one "today" is reckoned in.
     expect(pub.timeZone).toBe(t.ctx.config.timeZone);
     expect(pub.institutionName).toBe((await getSettings()).institutionName);

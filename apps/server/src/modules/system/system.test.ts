@@ -31,6 +31,7 @@ const SWEEPS = [
   { name: 'identity.prune', cron: '7 * * * *' },
   { name: 'imports.stale', cron: '10 * * * *' },
   { name: 'jobs.heartbeat', cron: '* * * * *' },
+  { name: 'library.holds-expire', cron: '*/10 * * * *' },
   { name: 'notifications.deliver', cron: '* * * * *' },
   { name: 'notifications.digest', cron: '0 18 * * *' },
   { name: 'reminders.attendance', cron: '0 8 * * 1' },

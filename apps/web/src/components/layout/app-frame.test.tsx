@@ -24,7 +24,7 @@ describe('page frame', () => {
     ['Student', '/dashboard/student', [['Dashboard', '/dashboard/student'], ['My Courses', '/dashboard/student/courses'], ['Placement', '/dashboard/student/placement'], ['Notices', '/dashboard/student/notices'], ['ID Card', '/dashboard/student/idcard'], ['Timetable', '/dashboard/student/timetable'], ['Attendance', '/dashboard/student/attendance'], ['Results', '/dashboard/student/results'], ['Library', '/library'], ['Calendar', '/calendar']]],
     ['Teacher', '/dashboard/teacher', [['Dashboard', '/dashboard/teacher'], ['My Subjects', '/dashboard/teacher/subjects'], ['Attendance', '/dashboard/teacher/attendance'], ['Marks', '/dashboard/teacher/marks'], ['Research', '/dashboard/teacher/research'], ['Profile', '/dashboard/teacher/profile'], ['Library', '/library'], ['Alumni', '/alumni'], ['Exams', '/dashboard/teacher/exams'], ['Calendar', '/calendar']]],
     ['Staff', '/dashboard/staff', [['Dashboard', '/dashboard/staff'], ['Notices', '/dashboard/staff/notices'], ['Reports', '/dashboard/staff/reports'], ['Placement', '/dashboard/placement'], ['Calendar', '/calendar']]],
-    ['Librarian', '/dashboard/librarian', [['Dashboard', '/dashboard/librarian'], ['Library', '/library'], ['Calendar', '/calendar']]],
+    ['Librarian', '/dashboard/librarian', [['Dashboard', '/dashboard/librarian'], ['Library', '/library'], ['Stock verification', '/library/verifications'], ['Calendar', '/calendar']]],
   ])('shows the %s sidebar with the current entry marked', async (role, path, expected) => {
     server = await signedInAs(makeUser({ roles: [role] }));
     setMediaMatches(DESKTOP);

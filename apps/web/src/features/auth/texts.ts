@@ -5,6 +5,7 @@
 export const AUTH_TEXT = {
   loginSuccess: 'Login successful!',
   loginPending: 'Logging in...',
+  opacLink: 'Search the library catalogue',
   registerSuccess: 'Account created! Please login.',
   registerFailure: 'Registration failed',
   registerPending: 'Creating account...',

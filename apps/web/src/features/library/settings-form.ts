@@ -25,6 +25,7 @@ export const settingsFormSchema = z.object({
   finesBlockAt: numberThen(shape.finesBlockAt),
   replacementCost: numberThen(rupeesField),
   accessionPrefix: shape.accessionPrefix.unwrap(),
+  holdPickupDays: numberThen(shape.holdPickupDays.unwrap()),
 });
 
 export function settingsFormDefaults(s: LibrarySettings): SettingsFormValues {
@@ -38,5 +39,6 @@ export function settingsFormDefaults(s: LibrarySettings): SettingsFormValues {
     finesBlockAt: String(s.finesBlockAt),
     replacementCost: String(s.replacementCost ?? ''),
     accessionPrefix: s.accessionPrefix ?? '',
+    holdPickupDays: String(s.holdPickupDays ?? 3),
   };
 }

@@ -51,6 +51,8 @@ export const SETTINGS_TEXT = {
 
   library: 'Library',
   selfServiceReturn: 'Students may return books themselves',
+  opacEnabled: 'Public library catalogue',
+  opacEnabledHint: 'When on, anyone can search the catalogue at /opac without signing in (titles, shelves and availability; nothing about members), and the login page links to it.',
   selfServiceReturnHint: 'When off, My Loans shows ‘Return at the library desk’ instead of the Return button and only the desk takes books back.',
 
   attendance: 'Attendance',

@@ -12,6 +12,7 @@ import { loginResolver, type LoginFormValues } from '../form-resolvers';
 import { AUTH_TEXT } from '../texts';
 import { useLightForm } from '@/lib/use-light-form';
 import { fetchProviders, type PublicProvider } from '../oidc-providers';
+import { usePublicSettingsOnce } from '@/lib/institution';
 
 // Both load on demand: the second step when the server asks for it, the provider buttons when
 // there is a provider (neither joins /login's first load, decision 0012).
@@ -31,6 +32,7 @@ function originOf(state: unknown): string | null {
 }
 
 export function LoginForm() {
+  const publicSettings = usePublicSettingsOnce();
   const { login, signIn } = useAuth();
   const navigate = useNavigate();
   const location = useLocation();
@@ -111,6 +113,13 @@ export function LoginForm() {
           Register
         </Link>
       </p>
+      {publicSettings?.opacEnabled ? (
+        <p className="text-center text-sm">
+          <Link to={paths.opac} className="font-medium text-primary underline-offset-4 hover:underline">
+            {AUTH_TEXT.opacLink}
+          </Link>
+        </p>
+      ) : null}
       {providers.length > 0 ? (
         <Suspense fallback={null}>
           <ProviderButtons providers={providers} returnTo={destination} />

@@ -11,4 +11,8 @@ export const libraryKeys = {
   stats: [...queryKeys.library, 'stats'] as const,
   settings: [...queryKeys.library, 'settings'] as const,
   members: [...queryKeys.library, 'members'] as const,
+  holds: [...queryKeys.library, 'holds'] as const,
+  holdShelf: [...queryKeys.library, 'hold-shelf'] as const,
+  verifications: [...queryKeys.library, 'verifications'] as const,
+  copies: (bookId: string) => [...queryKeys.library, 'copies', bookId] as const,
 };

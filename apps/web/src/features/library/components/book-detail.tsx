@@ -16,6 +16,7 @@ import { authorsText } from '../format';
 import { LIBRARY_TEXT } from '../texts';
 import { DeskActions } from './desk-actions';
 import { StudentActions } from './student-actions';
+import { CopiesRegister } from './copies-register';
 
 export type BookActionsKind = 'student' | 'desk' | 'none';
 
@@ -30,6 +31,7 @@ export function actionsFor(roles: readonly string[] | undefined): BookActionsKin
 /** /library/books/{id}: every field, the availability bar, Actions and Book Information; 'Book not found' when it is not there. */
 export function BookDetail({ id }: { id: string }) {
   const book = useBook(id);
+  const { user } = useAuth();
   const navigate = useNavigate();
   const location = useLocation();
   // Opened directly (no history inside the app): Back goes to the library instead of leaving the app.
@@ -77,6 +79,7 @@ export function BookDetail({ id }: { id: string }) {
           </CardContent>
         </Card>
       </div>
+      {actionsFor(user?.roles) === 'desk' ? <CopiesRegister bookId={book.data._id} /> : null}
     </section>
   );
 }

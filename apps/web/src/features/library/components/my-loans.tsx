@@ -20,6 +20,7 @@ import { ConfirmDialog, NoticeDialog } from '@/components/ui/confirm-dialog';
 import { LoanStatusBadge } from './loan-status-badge';
 import { BookLink } from './book-link';
 import { ReturnOutcome } from './loan-outcome';
+import { MyHolds } from './my-holds';
 
 /**
  * The signed-in member's loans (the My Loans tab and the student's library page): status, overdue
@@ -115,6 +116,7 @@ export function MyLoans() {
           />
         </CardContent>
       </Card>
+      {canBorrow ? <MyHolds /> : null}
       <ConfirmDialog
         failureText={LIBRARY_TEXT.actionFailed}
         open={returning !== null}

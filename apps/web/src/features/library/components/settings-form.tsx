@@ -23,6 +23,7 @@ const FIELDS: { name: keyof LibrarySettings; label: string }[] = [
   { name: 'finesBlockAt', label: 'Unpaid fines that block borrowing (₹, 0 = never)' },
   { name: 'replacementCost', label: 'Replacement cost of a lost copy with no price (₹)' },
   { name: 'accessionPrefix', label: 'Accession number prefix (new copies: PREFIX-000123)' },
+  { name: 'holdPickupDays', label: 'Days to collect a hold from the hold shelf' },
 ];
 
 /** The circulation rules (GET/PUT /library/settings). */

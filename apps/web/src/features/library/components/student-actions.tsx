@@ -7,6 +7,10 @@ import { useReturnBook } from '../api/return-book';
 import type { Book, Loan } from '../api/types';
 import { useSelfServiceReturn } from '../hooks/use-self-service-return';
 import { LIBRARY_TEXT } from '../texts';
+import { HOLDS_TEXT } from '../holds-texts';
+import { useMyHolds, usePlaceHold } from '../api/holds';
+import { serverMessage } from '@/lib/errors';
+import { toast } from '@/lib/toast';
 import { ConfirmDialog, NoticeDialog } from '@/components/ui/confirm-dialog';
 import { BorrowOutcome, ReturnOutcome } from './loan-outcome';
 
@@ -26,13 +30,34 @@ export function StudentActions({ book }: { book: Book }) {
   const [dialog, setDialog] = useState<'borrow' | 'return' | null>(null);
   const [borrowed, setBorrowed] = useState<Loan | null>(null);
   const [returned, setReturned] = useState<Loan | null>(null);
-  const none = book.copiesAvailable === 0;
+  const holds = useMyHolds();
+  const placeHold = usePlaceHold();
+  const hold = holds.data?.find((h) => h.bookId === book._id);
+  // A copy kept for the student on the hold shelf is theirs to borrow though none is on the shelf.
+  const none = book.copiesAvailable === 0 && hold?.status !== 'ready';
+
+  async function doPlaceHold() {
+    try {
+      toast.success((await placeHold.mutateAsync(book._id)).message);
+    } catch (e) {
+      toast.error(serverMessage(e) ?? LIBRARY_TEXT.actionFailed);
+    }
+  }
 
   return (
     <div className="grid gap-3">
       <Button disabled={none || !!activeLoan || myLoans.isPending} onClick={() => setDialog('borrow')}>
         {activeLoan ? LIBRARY_TEXT.alreadyBorrowed : none ? LIBRARY_TEXT.notAvailable : LIBRARY_TEXT.borrow}
       </Button>
+      {none && !activeLoan && holds.isSuccess && !hold ? (
+        <Button variant="outline" disabled={placeHold.isPending} onClick={() => void doPlaceHold()}>
+          {placeHold.isPending ? HOLDS_TEXT.placingHold : HOLDS_TEXT.placeHold}
+        </Button>
+      ) : hold?.status === 'waiting' ? (
+        <p className="text-center text-sm text-muted-foreground" data-testid="hold-status">
+          {HOLDS_TEXT.holdWaiting(hold.position ?? 1)}
+        </p>
+      ) : null}
       {activeLoan && selfReturn === true ? (
         <Button variant="outline" onClick={() => setDialog('return')}>
           {LIBRARY_TEXT.returnBook}

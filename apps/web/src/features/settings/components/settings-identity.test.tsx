@@ -26,6 +26,7 @@ const SETTINGS: Settings = {
   studentRegistration: 'open',
   registrationDomains: [],
   selfServiceReturn: true,
+  opacEnabled: false,
   attendanceThreshold: 75,
   attendanceCorrectionDays: 7,
   gradeScale: DEFAULT_GRADE_SCALE,

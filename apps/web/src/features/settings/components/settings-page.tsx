@@ -233,6 +233,7 @@ function SettingsForm({ settings }: { settings: Settings }) {
 
       <Section title={T.library}>
         <SwitchField id="settings-self-return" label={T.selfServiceReturn} hint={T.selfServiceReturnHint} {...register('selfServiceReturn')} />
+        <SwitchField id="settings-opac" label={T.opacEnabled} hint={T.opacEnabledHint} {...register('opacEnabled')} />
       </Section>
 
       <Section title={T.attendance}>

@@ -1,11 +1,12 @@
 import { useState } from 'react';
-import { BookOpen, Plus, Settings2 } from 'lucide-react';
+import { BookOpen, ClipboardCheck, Plus, Settings2 } from 'lucide-react';
 import { Link, useNavigate } from 'react-router';
 import { PageHeader } from '@/components/layout/page';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { paths } from '@/config/paths';
 import { BookFormDialog } from '@/features/library/components/book-form-dialog';
+import { HoldShelfPanel } from '@/features/library/components/hold-shelf';
 import { IssueDesk } from '@/features/library/components/issue-desk';
 import { LibraryStats } from '@/features/library/components/library-stats';
 import { LoansDesk } from '@/features/library/components/loans-desk';
@@ -43,8 +44,13 @@ export default function LibrarianDashboardRoute() {
             <Settings2 aria-hidden="true" />
             Import books and circulation rules
           </Link>
+          <Link to={paths.libraryVerifications} className={linkClass}>
+            <ClipboardCheck aria-hidden="true" />
+            Stock verification
+          </Link>
         </CardContent>
       </Card>
+      <HoldShelfPanel />
       <LoansDesk initialStatus="overdue" />
       <BookFormDialog open={adding} onOpenChange={setAdding} onSaved={(book) => navigate(paths.libraryBook({ id: book._id }))} />
     </section>
