@@ -48,4 +48,12 @@ export const JOB_LABELS: Record<string, string> = {
   'imports.stale': 'Unfinished imports',
   'audit.retention': 'Audit log retention',
   'files.orphan-sweep': 'Orphaned file bytes',
+  'notifications.deliver': 'Notification mails',
+  'notifications.digest': 'Daily notification digests',
+  'library.holds-expire': 'Uncollected holds passed on',
+  'reminders.library': 'Library due and overdue reminders',
+  'reminders.attendance': 'Low attendance reminders',
+  'reminders.absence': 'Absence alerts to guardians',
+  'reminders.exams': 'Exam reminders',
+  'reminders.placement': 'Placement deadline reminders',
 };
