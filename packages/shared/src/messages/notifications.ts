@@ -8,7 +8,7 @@ const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? o
 export const NOTIFICATIONS_MSG = {
   notificationNotFound: 'Notification not found',
   notificationKindInvalid: 'Kind must be library, attendance, exams, placement, results, notices, absence or holds',
-  notificationEmailInvalid: 'Email must be immediate, digest or off',
+  notificationEmailInvalid: 'Email must be immediate, digest, weekly or off',
   notificationsMarkedRead: (n: number) => (n === 0 ? 'Nothing was unread' : `${plural(n, 'notification')} marked read`),
   notificationPreferencesSaved: 'Notification settings saved',
   notificationBounceCleared: 'We will try your email address again',
@@ -22,6 +22,7 @@ export const NOTIFICATIONS_MSG = {
   notificationKindHolds: 'Holds',
   notificationEmailImmediate: 'Email at once',
   notificationEmailDigest: 'Daily digest',
+  notificationEmailWeekly: 'Weekly digest',
   notificationEmailOff: 'No email',
   // Reminders.
   reminderLibraryDueSoonTitle: (title: string) => `Due in 2 days: ${title}`,
@@ -45,6 +46,8 @@ export const NOTIFICATIONS_MSG = {
   notificationMailFooter: (link: string) => `Change which mails you get: ${link}`,
   notificationDigestSubject: (n: number) => `Your CRS digest: ${plural(n, 'notification')}`,
   notificationDigestIntro: (n: number) => `Here is what happened today (${plural(n, 'notification')}):`,
+  notificationWeeklyDigestSubject: (n: number) => `Your CRS week: ${plural(n, 'notification')}`,
+  notificationWeeklyDigestIntro: (n: number) => `Here is what happened this week (${plural(n, 'notification')}):`,
   // Screens.
   notificationsTitle: 'Notifications',
   notificationsEmpty: 'No notifications yet.',

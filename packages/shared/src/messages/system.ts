@@ -50,6 +50,7 @@ export const JOB_LABELS: Record<string, string> = {
   'files.orphan-sweep': 'Orphaned file bytes',
   'notifications.deliver': 'Notification mails',
   'notifications.digest': 'Daily notification digests',
+  'notifications.weekly-digest': 'Weekly notification digests',
   'library.holds-expire': 'Uncollected holds passed on',
   'reminders.library': 'Library due and overdue reminders',
   'reminders.attendance': 'Low attendance reminders',

@@ -11,7 +11,7 @@ import { pageQuery, uuidField } from './common.ts';
 export const NOTIFICATION_KINDS = ['library', 'attendance', 'exams', 'placement', 'results', 'notices', 'absence', 'holds'] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 /** How a kind reaches the user by email (in-app it always does). */
-export const EMAIL_MODES = ['immediate', 'digest', 'off'] as const;
+export const EMAIL_MODES = ['immediate', 'digest', 'weekly', 'off'] as const;
 export type EmailMode = (typeof EMAIL_MODES)[number];
 
 export const NOTIFICATION_KIND_LABELS: Record<NotificationKind, string> = {
@@ -27,6 +27,7 @@ export const NOTIFICATION_KIND_LABELS: Record<NotificationKind, string> = {
 export const EMAIL_MODE_LABELS: Record<EmailMode, string> = {
   immediate: MSG.notificationEmailImmediate,
   digest: MSG.notificationEmailDigest,
+  weekly: MSG.notificationEmailWeekly,
   off: MSG.notificationEmailOff,
 };
 

@@ -23,7 +23,7 @@ export const notifications = pgTable(
     body: text('body').notNull(),
     link: text('link'),
     dedupeKey: text('dedupe_key'),
-    email: text('email').$type<'none' | 'pending' | 'queued' | 'digest' | 'digested'>().notNull().default('none'),
+    email: text('email').$type<'none' | 'pending' | 'queued' | 'digest' | 'weekly' | 'digested'>().notNull().default('none'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     readAt: timestamp('read_at', { withTimezone: true }),
   },
@@ -33,10 +33,11 @@ export const notifications = pgTable(
     index('notifications_unread_idx').on(t.userId).where(sql`${t.readAt} is null`),
     uniqueIndex('notifications_dedupe_idx').on(t.userId, t.dedupeKey).where(sql`${t.dedupeKey} is not null`),
     index('notifications_digest_idx').on(t.userId).where(sql`${t.email} = 'digest'`),
+    index('notifications_weekly_idx').on(t.userId).where(sql`${t.email} = 'weekly'`),
     index('notifications_pending_idx').on(t.createdAt).where(sql`${t.email} = 'pending'`),
     index('notifications_sent_idx').on(t.createdAt, t.kind),
     check('notifications_kind_check', sql`${t.kind} in ('library', 'attendance', 'exams', 'placement', 'results', 'notices', 'absence', 'holds')`),
-    check('notifications_email_check', sql`${t.email} in ('none', 'pending', 'queued', 'digest', 'digested')`),
+    check('notifications_email_check', sql`${t.email} in ('none', 'pending', 'queued', 'digest', 'weekly', 'digested')`),
   ],
 );
 
@@ -48,12 +49,12 @@ export const notificationPreferences = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
     kind: text('kind').notNull(),
-    email: text('email').$type<'immediate' | 'digest' | 'off'>().notNull(),
+    email: text('email').$type<'immediate' | 'digest' | 'weekly' | 'off'>().notNull(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     primaryKey({ columns: [t.userId, t.kind] }),
     check('notification_preferences_kind_check', sql`${t.kind} in ('library', 'attendance', 'exams', 'placement', 'results', 'notices', 'absence', 'holds')`),
-    check('notification_preferences_email_check', sql`${t.email} in ('immediate', 'digest', 'off')`),
+    check('notification_preferences_email_check', sql`${t.email} in ('immediate', 'digest', 'weekly', 'off')`),
   ],
 );

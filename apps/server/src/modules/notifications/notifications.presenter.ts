@@ -30,7 +30,7 @@ export function immediateMail(publicUrl: string, to: string, n: Stored): Mail {
 }
 
 /** A day's notifications of one user in one mail, oldest first. */
-export function digestMail(publicUrl: string, to: string, list: readonly Stored[]): Mail {
+export function digestMail(publicUrl: string, to: string, list: readonly Stored[], weekly = false): Mail {
   const items = [...list].sort((a, b) => iso(a.createdAt).localeCompare(iso(b.createdAt)));
   const lines = items.flatMap((n) => {
     const link = absolute(publicUrl, n.link);
@@ -38,7 +38,7 @@ export function digestMail(publicUrl: string, to: string, list: readonly Stored[
   });
   return {
     to,
-    subject: MSG.notificationDigestSubject(items.length),
-    text: [MSG.notificationDigestIntro(items.length), '', ...lines, MSG.notificationMailFooter(`${publicUrl}/dashboard/account`), ''].join('\n'),
+    subject: (weekly ? MSG.notificationWeeklyDigestSubject : MSG.notificationDigestSubject)(items.length),
+    text: [(weekly ? MSG.notificationWeeklyDigestIntro : MSG.notificationDigestIntro)(items.length), '', ...lines, MSG.notificationMailFooter(`${publicUrl}/dashboard/account`), ''].join('\n'),
   };
 }

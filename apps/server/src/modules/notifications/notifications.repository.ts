@@ -7,6 +7,8 @@ import { notificationPreferences, notifications } from '../../db/schema/notifica
 export type NotificationRow = typeof notifications.$inferSelect;
 export type NewNotification = { userId: string; kind: NotificationKind; title: string; body: string; link: string | null; dedupeKey: string | null };
 type EmailState = NotificationRow['email'];
+/** The mail states a digest collects: the daily one's and the weekly one's. */
+export type DigestState = Extract<EmailState, 'digest' | 'weekly'>;
 
 /**
  * Stores notifications; one whose (user, dedupe key) is already stored is skipped (ON CONFLICT DO
@@ -43,18 +45,18 @@ export async function claimPending(db: Executor, limit: number): Promise<Notific
 }
 
 /** Up to `limit` users with notifications waiting for the digest. */
-export async function digestUsers(db: Executor, limit: number): Promise<string[]> {
-  const rows = await queryRows<{ user_id: string }>(db, sql`select distinct user_id from notifications where email = 'digest' limit ${limit}`);
+export async function digestUsers(db: Executor, limit: number, state: DigestState = 'digest'): Promise<string[]> {
+  const rows = await queryRows<{ user_id: string }>(db, sql`select distinct user_id from notifications where email = ${state} limit ${limit}`);
   return rows.map((r) => r.user_id);
 }
 
-/** Claims these users' digest notifications (digest → digested), oldest first. */
-export async function claimDigest(db: Executor, userIds: readonly string[]): Promise<NotificationRow[]> {
+/** Claims these users' notifications waiting for the daily or the weekly digest (→ digested). */
+export async function claimDigest(db: Executor, userIds: readonly string[], state: DigestState = 'digest'): Promise<NotificationRow[]> {
   if (userIds.length === 0) return [];
   return queryRows<NotificationRow>(
     db,
     sql`update notifications set email = 'digested'
-        where email = 'digest' and user_id = any(${sql.param([...userIds])}::uuid[])
+        where email = ${state} and user_id = any(${sql.param([...userIds])}::uuid[])
         returning id, user_id as "userId", kind, title, body, link, created_at as "createdAt"`,
   );
 }

@@ -25,7 +25,7 @@ import * as mail from '../mail/mail.service.ts';
 import * as users from '../users/users.service.ts';
 import { digestMail, immediateMail, presentNotification } from './notifications.presenter.ts';
 import * as repo from './notifications.repository.ts';
-import type { NewNotification, NotificationRow } from './notifications.repository.ts';
+import type { DigestState, NewNotification, NotificationRow } from './notifications.repository.ts';
 
 export type { NotificationKind };
 
@@ -76,16 +76,17 @@ export async function notify(ctx: AppContext, items: readonly NotificationInput[
     const ids = rows.map((r) => r.userId);
     const [people, prefs] = await Promise.all([users.usersByIds(ctx, ids, db), repo.preferencesOf(db, ids)]);
     const bouncing = await mail.bouncingOf(db, [...people.values()].map((u) => u.email));
-    const byState = { pending: [] as string[], digest: [] as string[] };
+    const byState = { pending: [] as string[], digest: [] as string[], weekly: [] as string[] };
     for (const r of rows) {
       const u = people.get(r.userId);
       if (!u || u.status !== 'active' || bouncing.has(u.email.toLowerCase())) continue;
       const mode = modeOf(prefs, r.userId, u.roles as Role[], r.kind as NotificationKind);
       if (mode === 'off') continue;
-      byState[mode === 'immediate' || urgent ? 'pending' : 'digest'].push(r.id);
+      byState[mode === 'immediate' || urgent ? 'pending' : mode].push(r.id);
     }
     await repo.setEmailState(db, byState.pending, 'pending');
     await repo.setEmailState(db, byState.digest, 'digest');
+    await repo.setEmailState(db, byState.weekly, 'weekly');
   }
   if (!tx && stored > 0) await dispatch(ctx);
   return stored;
@@ -122,19 +123,20 @@ export async function dispatch(ctx: AppContext): Promise<number> {
 }
 
 /**
- * The daily digest (the `notifications.digest` job at CRS_DIGEST_HOUR, college time): every user
+ * The daily digest (the `notifications.digest` job at CRS_DIGEST_HOUR, college time), or with
+ * `state` 'weekly' the weekly one (`notifications.weekly-digest`, Mondays at that hour): every user
  * with notifications waiting for it gets one mail listing them. Users are claimed in slices
  * (digest → digested in one UPDATE each), yielding to the event loop between slices so requests are
  * answered meanwhile. How many mails were queued.
  */
-export async function sendDigests(ctx: AppContext): Promise<number> {
+export async function sendDigests(ctx: AppContext, state: DigestState = 'digest'): Promise<number> {
   let mails = 0;
   for (;;) {
     await yieldToEventLoop();
-    const userIds = await repo.digestUsers(ctx.db, DIGEST_USERS);
+    const userIds = await repo.digestUsers(ctx.db, DIGEST_USERS, state);
     if (userIds.length === 0) return mails;
     await yieldToEventLoop();
-    const claimed = await repo.claimDigest(ctx.db, userIds);
+    const claimed = await repo.claimDigest(ctx.db, userIds, state);
     await yieldToEventLoop();
     const people = await users.usersByIds(ctx, userIds);
     const bouncing = await mail.bouncingOf(ctx.db, [...people.values()].map((u) => u.email));
@@ -142,7 +144,7 @@ export async function sendDigests(ctx: AppContext): Promise<number> {
     for (const n of claimed) byUser.set(n.userId, [...(byUser.get(n.userId) ?? []), n]);
     const out = [...byUser].flatMap(([userId, list]) => {
       const u = people.get(userId);
-      return !u || u.status !== 'active' || bouncing.has(u.email.toLowerCase()) ? [] : [digestMail(ctx.config.publicUrl, u.email, list)];
+      return !u || u.status !== 'active' || bouncing.has(u.email.toLowerCase()) ? [] : [digestMail(ctx.config.publicUrl, u.email, list, state === 'weekly')];
     });
     // Stored a few dozen per statement; a request waiting meanwhile is answered between statements.
     for (let i = 0; i < out.length; i += MAIL_SLICE) {

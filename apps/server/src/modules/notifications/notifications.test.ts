@@ -104,7 +104,7 @@ describe('preferences', () => {
       sql`select action, changes from audit_log where actor_id = ${s.user.id} and action = 'notifications.preferences_changed'`,
     );
     expect(entry.changes).toEqual({ notices: { from: 'digest', to: 'off' }, library: { from: 'immediate', to: 'digest' } });
-    const bad = await api('PATCH', '/notifications/preferences', s.auth, { preferences: [{ kind: 'notices', email: 'weekly' }] });
+    const bad = await api('PATCH', '/notifications/preferences', s.auth, { preferences: [{ kind: 'notices', email: 'hourly' }] });
     expect(bad.statusCode).toBe(400);
     expect(bad.json().errors[0].message).toBe(MSG.notificationEmailInvalid);
   });
@@ -147,6 +147,31 @@ describe('mail', () => {
       'Notice: Holiday on Monday': 'digested',
       'Overdue 1 day: Engineering Mathematics': 'queued',
     });
+  });
+
+  it('a weekly kind waits for the weekly digest, which groups the week in one mail; the daily digest leaves it', async () => {
+    const g = await loginAs(t, ['Guardian']);
+    const saved = await api('PATCH', '/notifications/preferences', g.auth, { preferences: [{ kind: 'absence', email: 'weekly' }] });
+    expect(saved.statusCode, saved.body).toBe(200);
+    await notifications.notify(t.ctx, [
+      { userId: g.user.id, kind: 'absence', title: 'Aarav was absent on Monday', body: 'Data Structures (09:00).', link: '/dashboard/guardian', dedupeKey: 'absence:w:1' },
+      { userId: g.user.id, kind: 'absence', title: 'Aarav was absent on Wednesday', body: 'Digital Electronics (11:00).', dedupeKey: 'absence:w:2' },
+    ]);
+    await notifications.sendDigests(t.ctx);
+    await notifications.dispatch(t.ctx);
+    expect((await rows<{ email: string }>(t.ctx, sql`select email from notifications where user_id = ${g.user.id}`)).map((r) => r.email)).toEqual(['weekly', 'weekly']);
+    expect(mailsTo(g.user.email)).toHaveLength(0);
+
+    await notifications.sendDigests(t.ctx, 'weekly');
+    const weekly = await waitFor('the weekly digest', () => mailsTo(g.user.email)[0]);
+    expect(weekly.raw).toContain(`Subject: ${MSG.notificationWeeklyDigestSubject(2)}`);
+    const body = decodeBody(weekly.raw);
+    expect(body).toContain(MSG.notificationWeeklyDigestIntro(2));
+    expect(body).toContain('Aarav was absent on Monday');
+    expect(body).toContain('Aarav was absent on Wednesday');
+    await notifications.sendDigests(t.ctx, 'weekly');
+    await new Promise((r) => setTimeout(r, 200));
+    expect(mailsTo(g.user.email)).toHaveLength(1);
   });
 
   it('a permanent SMTP refusal marks the address bouncing: no more mail, shown in preferences, until cleared or changed', async () => {

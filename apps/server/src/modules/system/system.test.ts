@@ -34,6 +34,7 @@ const SWEEPS = [
   { name: 'library.holds-expire', cron: '*/10 * * * *' },
   { name: 'notifications.deliver', cron: '* * * * *' },
   { name: 'notifications.digest', cron: '0 18 * * *' },
+  { name: 'notifications.weekly-digest', cron: '0 18 * * 1' },
   { name: 'reminders.absence', cron: '45 * * * *' },
   { name: 'reminders.attendance', cron: '0 8 * * 1' },
   { name: 'reminders.exams', cron: '0 17 * * *' },
