@@ -12,8 +12,9 @@ export default defineConfig({
   globalSetup: './e2e/global-setup.ts',
   globalTeardown: './e2e/global-teardown.ts',
   outputDir: 'test-results/artifacts',
-  // A spec file runs whole on one worker, against that worker's server. Two workers fill the
-  // machines' two cores (one used ~0.75 of a core: the browser and the server wait on each other).
+  // A spec file runs whole on one worker, against that worker's server. The tests wait more than
+  // they compute: on two cores two workers kept half the machine busy, four all of it (CI sets
+  // CRS_E2E_WORKERS=4; decision 0034).
   fullyParallel: false,
   workers: Number(process.env.CRS_E2E_WORKERS ?? 2),
   retries: 0,
