@@ -1,11 +1,9 @@
-import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { DataTable, type Column } from '@/components/ui/data-table';
-import { serverMessage } from '@/lib/errors';
 import { formatDateTime } from '@/lib/format-date';
-import { toast } from '@/lib/toast';
-import { useCancelHold, useHoldShelf, type HoldShelf } from '../api/holds';
+import { useHoldShelf, type HoldShelf } from '../api/holds';
 import { HOLDS_TEXT } from '../holds-texts';
+import { useCancelHoldColumn } from './cancel-hold-column';
 import { LIBRARY_TEXT } from '../texts';
 
 type DeskHold = HoldShelf['ready'][number];
@@ -13,14 +11,7 @@ type DeskHold = HoldShelf['ready'][number];
 /** The desk's hold shelf (issue 31): copies kept for members until when, with Cancel; and holds that lapsed lately. */
 export function HoldShelfPanel() {
   const shelf = useHoldShelf();
-  const cancel = useCancelHold();
-  async function doCancel(h: DeskHold) {
-    try {
-      toast.success((await cancel.mutateAsync(h._id)).message);
-    } catch (e) {
-      toast.error(serverMessage(e) ?? LIBRARY_TEXT.actionFailed);
-    }
-  }
+  const cancelColumn = useCancelHoldColumn<DeskHold>();
   const base: Column<DeskHold>[] = [
     { key: 'accession', header: HOLDS_TEXT.accession, className: 'font-mono whitespace-nowrap', cell: (h) => h.accession ?? '—' },
     { key: 'title', header: HOLDS_TEXT.title, className: 'font-medium', cell: (h) => h.book.title },
@@ -29,18 +20,7 @@ export function HoldShelfPanel() {
   const ready: Column<DeskHold>[] = [
     ...base,
     { key: 'until', header: HOLDS_TEXT.until, className: 'whitespace-nowrap', cell: (h) => formatDateTime(h.expiresAt) },
-    {
-      key: 'actions',
-      header: 'Actions',
-      srOnlyHeader: true,
-      cell: (h) => (
-        <div className="flex justify-end">
-          <Button size="sm" variant="outline" disabled={cancel.isPending} onClick={() => void doCancel(h)}>
-            {HOLDS_TEXT.cancelHold}
-          </Button>
-        </div>
-      ),
-    },
+    cancelColumn,
   ];
   const expired: Column<DeskHold>[] = [...base.slice(1), { key: 'expired', header: HOLDS_TEXT.expiredOn, className: 'whitespace-nowrap', cell: (h) => formatDateTime(h.expiresAt) }];
   return (

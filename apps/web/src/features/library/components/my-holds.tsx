@@ -1,25 +1,15 @@
-import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { DataTable, type Column } from '@/components/ui/data-table';
-import { serverMessage } from '@/lib/errors';
 import { formatDate } from '@/lib/format-date';
-import { toast } from '@/lib/toast';
-import { useCancelHold, useMyHolds, type Hold } from '../api/holds';
+import { useMyHolds, type Hold } from '../api/holds';
 import { HOLDS_TEXT } from '../holds-texts';
+import { useCancelHoldColumn } from './cancel-hold-column';
 import { LIBRARY_TEXT } from '../texts';
 
 /** My Loans' holds (issue 31): each open hold — its place in line, or the copy waiting at the desk until when — with Cancel. */
 export function MyHolds() {
   const holds = useMyHolds();
-  const cancel = useCancelHold();
-  async function doCancel(h: Hold) {
-    try {
-      const { message } = await cancel.mutateAsync(h._id);
-      toast.success(message);
-    } catch (e) {
-      toast.error(serverMessage(e) ?? LIBRARY_TEXT.actionFailed);
-    }
-  }
+  const cancelColumn = useCancelHoldColumn<Hold>();
   const columns: Column<Hold>[] = [
     { key: 'book', header: 'Book', className: 'font-medium', cell: (h) => h.book.title },
     { key: 'placed', header: 'Placed', className: 'whitespace-nowrap', cell: (h) => formatDate(h.placedAt) },
@@ -28,18 +18,7 @@ export function MyHolds() {
       header: 'Status',
       cell: (h) => (h.status === 'ready' ? <strong>{HOLDS_TEXT.holdReady(h.accession ?? '', formatDate(h.expiresAt))}</strong> : HOLDS_TEXT.holdWaiting(h.position ?? 1)),
     },
-    {
-      key: 'actions',
-      header: 'Actions',
-      srOnlyHeader: true,
-      cell: (h) => (
-        <div className="flex justify-end">
-          <Button size="sm" variant="outline" disabled={cancel.isPending} onClick={() => void doCancel(h)}>
-            {HOLDS_TEXT.cancelHold}
-          </Button>
-        </div>
-      ),
-    },
+    cancelColumn,
   ];
   return (
     <Card>

@@ -1,4 +1,3 @@
-import { EXAM_KIND_LABELS } from '@crs/shared/constants/assessment';
 import { GUARDIANS_MSG as M } from '@crs/shared/messages/guardians';
 import type { Child } from '@crs/shared/schemas/guardians';
 import { PageHeader } from '@/components/layout/page';
@@ -20,6 +19,7 @@ import { useLoansOf } from '@/features/library/api/get-student-loans';
 import { useLibrarySummaryOf } from '@/features/library/api/get-student-summary';
 import { StudentNoticeList } from '@/features/notices/components/notice-list';
 import { useUpcomingExamsOf } from '@/features/results/api/get-student-upcoming-exams';
+import { examDeadlines } from '@/features/results/components/exam-deadlines';
 import { CgpaCard } from '@/features/results/components/cgpa-card';
 import { displayName, useAuth } from '@/lib/auth';
 import { formatDate } from '@/lib/format-date';
@@ -45,14 +45,7 @@ function Upcoming({ child }: { child: string }) {
   const exams = useUpcomingExamsOf(child);
   const loans = useLoansOf(child, { status: 'unreturned', pageSize: LOANS_MAX_PAGE_SIZE });
   const items: Deadline[] = [
-    ...(exams.data ?? []).map((e) => ({
-      key: `exam-${e._id}`,
-      at: Date.parse(`${e.date}T00:00:00`),
-      when: formatDate(e.date),
-      title: `${e.subjectCode} · ${e.name}`,
-      detail: `${e.subjectName} · ${EXAM_KIND_LABELS[e.kind]} · ${e.maxMarks} marks`,
-      tag: <Badge variant="secondary">{TEXT.exam}</Badge>,
-    })),
+    ...examDeadlines(exams.data, <Badge variant="secondary">{TEXT.exam}</Badge>),
     ...(loans.data?.loans ?? []).map((l) => ({
       key: `loan-${l._id}`,
       at: Date.parse(l.dueOn),

@@ -1,6 +1,5 @@
 import { ArrowLeft, Bell, CalendarDays, IdCard } from 'lucide-react';
 import { Link, useSearchParams } from 'react-router';
-import { EXAM_KIND_LABELS } from '@crs/shared/constants/assessment';
 import { ADMINS, hasAnyRole } from '@crs/shared/roles';
 import { PageHeader } from '@/components/layout/page';
 import { Badge } from '@/components/ui/badge';
@@ -20,6 +19,7 @@ import { useLoansOf } from '@/features/library/api/get-student-loans';
 import { useLibrarySummaryOf } from '@/features/library/api/get-student-summary';
 import { usePlacementDeadlines } from '@/features/placement/hooks/use-placement-deadlines';
 import { useUpcomingExamsOf } from '@/features/results/api/get-student-upcoming-exams';
+import { examDeadlines } from '@/features/results/components/exam-deadlines';
 import { CgpaCard } from '@/features/results/components/cgpa-card';
 import { UpcomingCard } from '@/features/calendar/components/upcoming-card';
 import { SectionBatch } from '@/features/transcripts/components/section-batch';
@@ -72,14 +72,7 @@ function UpcomingDeadlines({ student }: { student?: string | undefined }) {
   const loans = useLoansOf(student, { status: 'unreturned', pageSize: LOANS_MAX_PAGE_SIZE });
   const placement = usePlacementDeadlines();
   const items: Deadline[] = [
-    ...(exams.data ?? []).map((e) => ({
-      key: `exam-${e._id}`,
-      at: Date.parse(`${e.date}T00:00:00`),
-      when: formatDate(e.date),
-      title: `${e.subjectCode} · ${e.name}`,
-      detail: `${e.subjectName} · ${EXAM_KIND_LABELS[e.kind]} · ${e.maxMarks} marks`,
-      tag: <Badge variant="secondary">{DEADLINES_TEXT.exam}</Badge>,
-    })),
+    ...examDeadlines(exams.data, <Badge variant="secondary">{DEADLINES_TEXT.exam}</Badge>),
     ...(loans.data?.loans ?? []).map((l) => ({
       key: `loan-${l._id}`,
       at: Date.parse(l.dueOn),
