@@ -1,7 +1,7 @@
 import { Readable } from 'node:stream';
 import { sql } from 'drizzle-orm';
-import { checkStoreKey, inPieces, newStoreKey } from '../lib/storage.ts';
-import type { FileBytes, FileStore } from '../lib/storage.ts';
+import { checkStoreKey, inPieces, WholeWriteStore } from '../lib/storage.ts';
+import type { FileBytes } from '../lib/storage.ts';
 import { queryRows } from './client.ts';
 import type { Database, Db } from './client.ts';
 
@@ -18,21 +18,12 @@ export const CHUNKS_PER_READ = 8;
  * failed or cut-short write leaves nothing; one commit means one WAL flush per file, not per piece.
  * A read fetches 2 MiB a query, the next while the last is being sent.
  */
-export class PostgresStore implements FileStore {
+export class PostgresStore extends WholeWriteStore {
   readonly kind = 'postgres';
   private readonly db: Db;
   constructor(private readonly database: Database) {
+    super();
     this.db = database.db;
-  }
-
-  async put(bytes: FileBytes): Promise<string> {
-    const key = newStoreKey();
-    await this.write(key, bytes);
-    return key;
-  }
-
-  async putAt(key: string, bytes: FileBytes): Promise<void> {
-    await this.write(checkStoreKey(key), bytes);
   }
 
   async *list(): AsyncIterable<{ key: string; writtenAt: Date }> {
@@ -79,7 +70,7 @@ export class PostgresStore implements FileStore {
     await this.db.execute(sql`delete from file_blobs where key = ${checkStoreKey(key)}`);
   }
 
-  private async write(key: string, bytes: FileBytes): Promise<void> {
+  protected async write(key: string, bytes: FileBytes): Promise<void> {
     await this.db.transaction(async (tx) => {
       const [blob] = await queryRows<{ id: string }>(tx, sql`insert into file_blobs default values returning id`);
       const id = blob!.id;

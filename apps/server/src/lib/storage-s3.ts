@@ -1,8 +1,8 @@
 import { Readable } from 'node:stream';
 import { DeleteObjectCommand, GetObjectCommand, ListObjectsV2Command, S3Client } from '@aws-sdk/client-s3';
 import { Upload } from '@aws-sdk/lib-storage';
-import { checkStoreKey, isStoreKey, newStoreKey } from './storage.ts';
-import type { FileBytes, FileStore } from './storage.ts';
+import { checkStoreKey, isStoreKey, WholeWriteStore } from './storage.ts';
+import type { FileBytes } from './storage.ts';
 
 /** An S3-compatible bucket (AWS S3, MinIO, Ceph RGW); without keys the AWS SDK's default credential chain is used. */
 export type S3Settings = {
@@ -24,12 +24,13 @@ const PART_BYTES = 8 * 1024 * 1024;
  * PUT; the object appears under its key only when the upload completes, so a key never holds half
  * a file. An upload that fails is aborted (no parts left behind).
  */
-export class S3Store implements FileStore {
+export class S3Store extends WholeWriteStore {
   readonly kind = 's3';
   private readonly client: S3Client;
   private readonly bucket: string;
 
   constructor(settings: S3Settings) {
+    super();
     this.bucket = settings.bucket;
     this.client = new S3Client({
       region: settings.region,
@@ -40,16 +41,6 @@ export class S3Store implements FileStore {
       requestChecksumCalculation: 'WHEN_REQUIRED',
       responseChecksumValidation: 'WHEN_REQUIRED',
     });
-  }
-
-  async put(bytes: FileBytes): Promise<string> {
-    const key = newStoreKey();
-    await this.write(key, bytes);
-    return key;
-  }
-
-  async putAt(key: string, bytes: FileBytes): Promise<void> {
-    await this.write(checkStoreKey(key), bytes);
   }
 
   async *list(): AsyncIterable<{ key: string; writtenAt: Date }> {
@@ -82,7 +73,7 @@ export class S3Store implements FileStore {
     this.client.destroy();
   }
 
-  private async write(key: string, bytes: FileBytes): Promise<void> {
+  protected async write(key: string, bytes: FileBytes): Promise<void> {
     const body = Buffer.isBuffer(bytes) ? bytes : Readable.from(bytes, { objectMode: false });
     const upload = new Upload({
       client: this.client,

@@ -47,6 +47,28 @@ export function checkStoreKey(key: string): string {
 }
 
 /**
+ * A store that writes a key whole, in one call (PostgreSQL's and S3's): `put` makes the key, `putAt`
+ * checks a given one, both through the store's own `write`.
+ */
+export abstract class WholeWriteStore implements FileStore {
+  abstract readonly kind: string;
+  protected abstract write(key: string, bytes: FileBytes): Promise<void>;
+  abstract list(): AsyncIterable<{ key: string; writtenAt: Date }>;
+  abstract open(key: string): Promise<Readable | undefined>;
+  abstract remove(key: string): Promise<void>;
+
+  async put(bytes: FileBytes): Promise<string> {
+    const key = newStoreKey();
+    await this.write(key, bytes);
+    return key;
+  }
+
+  async putAt(key: string, bytes: FileBytes): Promise<void> {
+    await this.write(checkStoreKey(key), bytes);
+  }
+}
+
+/**
  * Files on the local disk under `root` (CRS_DATA_DIR/uploads), two hex characters of fan-out so no
  * folder grows past a few thousand entries. A write goes to a temporary name first and is renamed
  * into place, so a crash never leaves half a file under a key.
