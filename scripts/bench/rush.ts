@@ -107,6 +107,35 @@ async function healthLoad(url: string, n: number): Promise<{ samples: Sample[]; 
   return { samples, seconds };
 }
 
+/**
+ * Where the time goes: each call alone, `n` times back to back over one connection as one student
+ * (after the rush, so warm), with its p50 and the server's CPU per request.
+ */
+async function atRest(url: string, pid: number | undefined, email: string, n: number): Promise<Array<{ label: string; p50: number; cpuUs: number | undefined }>> {
+  const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
+  const base = new URL(url);
+  const body = JSON.stringify({ email, password: 'demo1234' });
+  const token = (JSON.parse((await request(agent, base, 'POST', '/api/v1/auth/login', {}, body)).body) as { token: string }).token;
+  const auth = { authorization: `Bearer ${token}` };
+  const calls: Array<{ label: string; method: 'GET' | 'POST'; path: string; headers: Record<string, string>; body?: string }> = [
+    { label: 'health', method: 'GET', path: '/api/v1/health', headers: {} },
+    { label: 'auth/login', method: 'POST', path: '/api/v1/auth/login', headers: {}, body },
+    { label: 'auth/users/me', method: 'GET', path: '/api/v1/auth/users/me', headers: auth },
+    ...DASHBOARD_CALLS.map((c) => ({ label: c.label, method: 'GET' as const, path: c.path, headers: auth })),
+  ];
+  const out = [];
+  for (const c of calls) {
+    const times: number[] = [];
+    const before = cpuMs(pid);
+    for (let i = 0; i < n; i++) times.push((await request(agent, base, c.method, c.path, c.headers, c.body)).ms);
+    const after = cpuMs(pid);
+    times.sort((a, b) => a - b);
+    out.push({ label: c.label, p50: quantile(times, 0.5), cpuUs: before !== undefined && after !== undefined ? ((after - before) * 1000) / n : undefined });
+  }
+  agent.destroy();
+  return out;
+}
+
 const stats = (xs: Sample[]) => {
   const ms = xs.map((s) => s.ms).sort((a, b) => a - b);
   return { n: xs.length, errors: xs.filter((s) => !s.ok).length, p50: quantile(ms, 0.5), p95: quantile(ms, 0.95), p99: quantile(ms, 0.99), max: ms[ms.length - 1] ?? Number.NaN };
@@ -167,6 +196,9 @@ export async function rushBench(opts: { pgUrl: string | undefined }): Promise<vo
           const s = stats(r.samples.filter((x) => x.label === label));
           console.log(`${label.padEnd(24)} ${fmt(s.n).padStart(8)}  ${String(s.errors).padStart(6)}  ${fmt(s.p50, 1).padStart(7)}  ${fmt(s.p95, 1).padStart(7)}  ${fmt(s.p99, 1).padStart(7)}  ${fmt(s.max).padStart(7)}`);
         }
+        const rest = await atRest(server.url, server.pid, 'rush.1@demo.crs', 30);
+        console.log('at rest (one connection, 30 each)  p50 ms  server CPU/req');
+        for (const c of rest) console.log(`${c.label.padEnd(34)} ${fmt(c.p50, 1).padStart(7)}  ${c.cpuUs === undefined ? '' : `${fmt(c.cpuUs)} µs`}`);
         const who = `${students} students`;
         aimAtMost(`morning rush ${who} within ${LIMIT_S} s (${target.name})`, r.seconds, LIMIT_S, 1, ' s');
         aimAtMost(`morning rush errors (${target.name})`, all.errors + (all.n < students * calls ? students * calls - all.n : 0), 0, 0);
