@@ -127,7 +127,7 @@ export async function login(url: string, email: string, password = 'demo1234'): 
 export type Load = { rps: number; p50: number; p95: number; p99: number; errors: number; non2xx: number; cpuUs?: number };
 
 /** CPU time in ms a process has used (user + system), from /proc; undefined where there is none. */
-function cpuMs(pid: number | undefined): number | undefined {
+export function cpuMs(pid: number | undefined): number | undefined {
   if (pid === undefined) return undefined;
   try {
     const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');

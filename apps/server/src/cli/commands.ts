@@ -7,7 +7,7 @@ import type { AppContext } from '../context.ts';
 import { backupTo, restoreFrom } from '../db/backup.ts';
 import type { BackupCounts } from '../db/backup.ts';
 import { migrate } from '../db/migrate.ts';
-import { seedBenchAssignments } from '../modules/academics/academics.seed.ts';
+import { seedBenchAssignments, seedRushStudents } from '../modules/academics/academics.seed.ts';
 import { seedSyntheticAlumni } from '../modules/alumni/alumni.service.ts';
 import { CONSOLE_ACTOR } from '../modules/audit/audit.service.ts';
 import { seedDemoCalendar } from '../modules/calendar/calendar.service.ts';
@@ -148,6 +148,19 @@ export const COMMANDS: Record<string, Command> = {
       const started = Date.now();
       await seedBenchAttendance(ctx, await seedBenchAssignments(ctx, { email, sections, students }), weeks);
       return `Added ${sections} sections × ${students} students with ${weeks} weeks of attendance for ${email} in ${((Date.now() - started) / 1000).toFixed(1)} s.`;
+    },
+  },
+  'db:seed-students': {
+    usage: 'db:seed-students --count <N>',
+    summary: "Add N students (rush.1@demo.crs … rush.N@demo.crs, password demo1234) dealt round the demo college's sections, for the morning-rush bench.",
+    remote: true,
+    async run(ctx, argv) {
+      const { values } = parse(argv, { count: { type: 'string' } });
+      if (values.count === undefined) throw new UsageError(`usage: ${this.usage}`);
+      const n = check(z.coerce.number().int().min(1).max(100_000, 'at most 100000'), values.count, '--count');
+      const started = Date.now();
+      const added = await seedRushStudents(ctx, n);
+      return `Added ${added} students in ${((Date.now() - started) / 1000).toFixed(1)} s.`;
     },
   },
   'db:seed-calendar': {

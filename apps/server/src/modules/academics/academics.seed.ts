@@ -399,3 +399,34 @@ export async function seedBenchAssignments(ctx: AppContext, opts: { email: strin
   await ctx.db.execute(sql`analyze departments, subjects, sections, section_students, teaching_assignments, timetable_slots`);
   return teacherId;
 }
+
+/** The morning-rush bench's accounts (`db:seed-students`): `rush.<i>@demo.crs`, i from 1. */
+export const rushStudentEmail = (i: number) => `rush.${i}@demo.crs`;
+
+/**
+ * The morning-rush bench (issue 29, `db:seed-students`): `count` more students (password
+ * DEMO_PASSWORD, one hash for all), dealt round the demo college's sections of the current year,
+ * each enrolled there with that section and department on their record, so their dashboards read
+ * the section's timetable, classes, notices and exams. One transaction. Returns how many.
+ */
+export async function seedRushStudents(ctx: AppContext, count: number): Promise<number> {
+  const { rows: list } = await repo.listSections(ctx.db, { academicYear: DEMO_ACADEMIC_YEAR, page: 1, pageSize: 1000 });
+  if (list.length === 0) throw new Error(`No sections of ${DEMO_ACADEMIC_YEAR}: seed the demo college first.`);
+  await ctx.db.transaction(async (tx) => {
+    for (let from = 0; from < count; from += 1000) {
+      const batch = Array.from({ length: Math.min(1000, count - from) }, (_, k) => {
+        const i = from + k + 1;
+        const s = list[i % list.length]!;
+        return { name: `Rush Student ${i}`, email: rushStudentEmail(i), department: DEPT_NAME[s.department] ?? s.department, departmentId: s.departmentId, phone: null, section: s.name, sectionId: s.id };
+      });
+      const created = await users.insertDemoUsers(ctx, 'Student', batch, tx);
+      await repo.enrol(
+        tx,
+        created.map((row, k) => ({ sectionId: batch[k]!.sectionId, studentId: row.id })),
+      );
+    }
+  });
+  // Planner statistics after the bulk writes (the embedded database has no autovacuum).
+  await ctx.db.execute(sql`analyze users, section_students`);
+  return count;
+}
