@@ -66,6 +66,13 @@ describe('copies', () => {
     await putSettings(t, desk, DEFAULT_SETTINGS);
   });
 
+  it('numbers past the millionth copy with a seventh digit rather than repeating an earlier number', async () => {
+    await t.ctx.db.execute(sql`select setval('library_accession_seq', 999999)`);
+    const book = await addBook(t, desk, { copiesTotal: 2 });
+    const numbers = (await copiesOf(book._id)).map((c) => c.accession.replace(/^.*-/, '')).sort();
+    expect(numbers).toEqual(['1000000', '1000001']);
+  });
+
   it('edits a copy by barcode (any case): damaged leaves the shelf count, withdrawn the total; found again, both come back; audited', async () => {
     const book = await addBook(t, desk, { copiesTotal: 2 });
     const [first] = await copiesOf(book._id);

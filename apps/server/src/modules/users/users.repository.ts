@@ -4,6 +4,9 @@ import type { AccountStatus, Role } from '@crs/shared/roles';
 import type { Executor } from '../../db/client.ts';
 import { users } from '../../db/schema/users.ts';
 import type { UserRow } from '../../db/schema/users.ts';
+
+/** The next student ID: 'STU' and the running number in at least 6 digits (lpad would cut a 7th; see NEXT_ACCESSION). */
+const NEXT_STUDENT_ID = sql<string>`'STU' || regexp_replace('00000' || nextval('student_number_seq')::text, '^0*([0-9]{6,})$', '\\1')`;
 import { containing } from '../../lib/patterns.ts';
 
 export type NewUser = {
@@ -56,7 +59,7 @@ export const findUserById = async (db: Executor, id: string): Promise<UserRecord
 
 /** Inserts a user; Students get the next student number. Throws on a duplicate email (23505). */
 export async function insertUser(db: Executor, u: NewUser) {
-  const studentId = u.studentId ?? (u.roles.includes('Student') ? sql<string>`'STU' || lpad(nextval('student_number_seq')::text, 6, '0')` : null);
+  const studentId = u.studentId ?? (u.roles.includes('Student') ? NEXT_STUDENT_ID : null);
   const [row] = await db
     .insert(users)
     .values({ ...u, email: u.email.toLowerCase(), studentId })
@@ -162,7 +165,7 @@ export async function insertUsersSkippingTaken(db: Executor, list: readonly NewU
       list.map((u) => ({
         ...u,
         email: u.email.toLowerCase(),
-        studentId: u.studentId ?? (u.roles.includes('Student') ? sql<string>`'STU' || lpad(nextval('student_number_seq')::text, 6, '0')` : null),
+        studentId: u.studentId ?? (u.roles.includes('Student') ? NEXT_STUDENT_ID : null),
       })),
     )
     .onConflictDoNothing({ target: users.email })
@@ -279,7 +282,7 @@ export async function insertUsersBulk(
         roles: [role],
         status: 'active' as const,
         passwordHash,
-        studentId: role === 'Student' ? sql<string>`'STU' || lpad(nextval('student_number_seq')::text, 6, '0')` : null,
+        studentId: role === 'Student' ? NEXT_STUDENT_ID : null,
       })),
     )
     .returning({ id: users.id, email: users.email, studentId: users.studentId });
