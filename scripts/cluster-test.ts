@@ -10,6 +10,7 @@ import { spawn } from 'node:child_process';
 import type { ChildProcess } from 'node:child_process';
 import { createHash, randomBytes } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import http from 'node:http';
 import net from 'node:net';
 import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
@@ -193,32 +194,39 @@ async function waitUpInHaproxy(socket: string, n: number): Promise<void> {
 // ---------------------------------------------------------------------------------------------
 // The API
 
-/** Requests sent again because the connection they went out on had been closed by the balancer. */
-let resent = 0;
 type Answer = { status: number; body: unknown; ms: number; server: string | null };
+/**
+ * One request on a connection of its own (`agent: false`). With keep-alive, a few requests a run
+ * went out on a connection the balancer was closing at that moment and failed before HAProxy saw
+ * them; a client that re-sent them hid that. HAProxy opens a new connection to the process for
+ * every request anyway (`http-reuse never`), so one more per request on loopback changes little.
+ */
 async function call(base: string, method: string, url: string, opts: { token?: string; json?: unknown; form?: FormData } = {}): Promise<Answer> {
   const t = performance.now();
   const headers: Record<string, string> = {};
   if (opts.token) headers.authorization = `Bearer ${opts.token}`;
-  let body: string | FormData | undefined;
+  let body: Buffer | undefined;
   if (opts.json !== undefined) {
     headers['content-type'] = 'application/json';
-    body = JSON.stringify(opts.json);
-  } else if (opts.form) body = opts.form;
-  let res: Response;
-  try {
-    res = await fetch(`${base}/api/v1${url}`, { method, headers, body });
-  } catch (err) {
-    // An idle keep-alive connection the balancer closed as this request went out on it: no byte of
-    // it arrived (HAProxy logs no such request), so it is sent again on a new connection, as
-    // browsers do. Counted and printed; anything else is a failure.
-    if ((err as Error & { cause?: { code?: string } }).cause?.code !== 'UND_ERR_SOCKET') throw err;
-    resent++;
-    res = await fetch(`${base}/api/v1${url}`, { method, headers, body });
+    body = Buffer.from(JSON.stringify(opts.json));
+  } else if (opts.form) {
+    // The multipart body and its boundary, as fetch would send them.
+    const encoded = new Request('http://form.invalid/', { method: 'POST', body: opts.form });
+    headers['content-type'] = encoded.headers.get('content-type')!;
+    body = Buffer.from(await encoded.arrayBuffer());
   }
-  const type = res.headers.get('content-type') ?? '';
-  const data = type.includes('json') ? await res.json() : Buffer.from(await res.arrayBuffer());
-  return { status: res.status, body: data, ms: performance.now() - t, server: res.headers.get('x-crs-server') };
+  if (body) headers['content-length'] = String(body.length);
+  const res = await new Promise<http.IncomingMessage>((resolve, reject) => {
+    const req = http.request(`${base}/api/v1${url}`, { method, headers, agent: false }, resolve);
+    req.on('error', reject);
+    req.end(body);
+  });
+  const chunks: Buffer[] = [];
+  for await (const chunk of res) chunks.push(chunk as Buffer);
+  const bytes = Buffer.concat(chunks);
+  const data: unknown = String(res.headers['content-type'] ?? '').includes('json') ? JSON.parse(bytes.toString('utf8')) : bytes;
+  const server = res.headers['x-crs-server'];
+  return { status: res.statusCode ?? 0, body: data, ms: performance.now() - t, server: typeof server === 'string' ? server : null };
 }
 
 async function signIn(base: string, email: string): Promise<string> {
@@ -237,7 +245,7 @@ function uploadForm(file: Buffer, title: string): FormData {
 }
 
 // ---------------------------------------------------------------------------------------------
-// The load: WORKERS loops with keep-alive through HAProxy, each request recorded
+// The load: WORKERS loops through HAProxy, a connection a request, each request recorded
 
 type Kind = 'search' | 'dashboard' | 'signin' | 'borrow' | 'return' | 'attendance' | 'upload' | 'download';
 type Sample = { kind: Kind; at: number; ms: number; status: number; error?: string; server?: string | null };
@@ -495,7 +503,7 @@ async function main(): Promise<void> {
     }
 
     // Throughput of a read-heavy mix through HAProxy: one process in rotation, then three.
-    console.log(`\nload (through HAProxy, keep-alive, ${WORKERS} loops)      requests  failed  latency                       throughput`);
+    console.log(`\nload (through HAProxy, ${WORKERS} loops)            requests  failed  latency                       throughput`);
     // A second of it on all three first: each process compiles its hot paths before it is measured.
     // Then one, three, three, one process in rotation (HAProxy's admin socket takes two out): the
     // machine's other work drifts, and the mirrored order cancels a steady drift from the ratio.
@@ -570,7 +578,7 @@ async function main(): Promise<void> {
     // HAProxy's own log: every request it received, how it ended (---- = normally) and its status.
     const requests = haproxyErr.split('\n').filter((l) => / crs crs\/\S+ /.test(l));
     const abnormal = requests.filter((l) => !/ ---- /.test(l));
-    console.log(`HAProxy logged ${requests.length} requests, ${abnormal.length} ended abnormally, ${requests.filter((l) => / 5\d\d /.test(l)).length} answered 5xx; the client re-sent ${resent} request(s) whose idle connection had been closed`);
+    console.log(`HAProxy logged ${requests.length} requests, ${abnormal.length} ended abnormally, ${requests.filter((l) => / 5\d\d /.test(l)).length} answered 5xx`);
     if (total.failures) {
       console.log(`failures: ${describeFailures(all)}`);
       // HAProxy's log lines of requests that did not end normally (termination state other than ----).
