@@ -1,6 +1,6 @@
 import { aimAtLeast, aimHolds } from './aims.ts';
 import type { Load } from './server.ts';
-import { fmt, freshPgDatabase, load, login, recordBareRps, startBare, startServer } from './server.ts';
+import { databaseTargets, fmt, load, login, recordBareRps, startBare, startServer } from './server.ts';
 
 const ROUNDS = 3;
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
@@ -19,19 +19,7 @@ export async function accountsBench(opts: { seconds: number; pgUrl: string | und
   const seconds = Math.max(2, Math.round(opts.seconds / 2));
   console.log(`## Accounts: GET /api/v1/health and GET /api/v1/auth/users/me vs a bare Fastify route (${ROUNDS} rounds of ${seconds}s each, medians)`);
   console.log('database     route     req/s      p50 ms  p97.5 ms  p99 ms  errors  cpu µs/req  ratio (req/s; server CPU per request in brackets)');
-  const targets: Array<{ name: string; env: () => Promise<{ env: Record<string, string>; done(): Promise<void> }> }> = [
-    { name: 'pglite', env: async () => ({ env: {}, done: async () => {} }) },
-  ];
-  if (opts.pgUrl) {
-    const pgUrl = opts.pgUrl;
-    targets.push({
-      name: 'postgresql',
-      env: async () => {
-        const db = await freshPgDatabase(pgUrl);
-        return { env: { DATABASE_URL: db.url }, done: db.drop };
-      },
-    });
-  }
+  const targets = databaseTargets(opts.pgUrl);
   const bare = await startBare();
   // The bare route with the API answers' headers: what the headers alone cost.
   const bareHeaders = await startBare('scripts/bench/bare-headers-server.ts');

@@ -5,7 +5,7 @@ import http from 'node:http';
 import { loadavg } from 'node:os';
 import { aimAtMost } from './aims.ts';
 import { quantile } from './measure.ts';
-import { cpuMs, fmt, freshPgDatabase, root, startServer } from './server.ts';
+import { cpuMs, databaseTargets, fmt, root, startServer } from './server.ts';
 
 /**
  * Every API call the student dashboard (/dashboard/student, apps/web/src/app/routes/app/dashboards/
@@ -152,17 +152,7 @@ export async function rushBench(opts: { pgUrl: string | undefined }): Promise<vo
   const students = Number(process.env.BENCH_RUSH_STUDENTS ?? 2000);
   const calls = 2 + DASHBOARD_CALLS.length;
   console.log(`## Morning rush: ${fmt(students)} students sign in and open their dashboard (${calls} requests each), arrivals over ${fmt(ARRIVALS_S * Math.min(1, students / 2000))} s, ${CONNECTIONS} keep-alive connections, one server process`);
-  const targets: Array<{ name: string; env: () => Promise<{ env: Record<string, string>; done(): Promise<void> }> }> = [{ name: 'pglite', env: async () => ({ env: {}, done: async () => {} }) }];
-  if (opts.pgUrl) {
-    const pgUrl = opts.pgUrl;
-    targets.push({
-      name: 'postgresql',
-      env: async () => {
-        const db = await freshPgDatabase(pgUrl);
-        return { env: { DATABASE_URL: db.url }, done: db.drop };
-      },
-    });
-  }
+  const targets = databaseTargets(opts.pgUrl);
   for (const target of targets) {
     const { env, done } = await target.env();
     try {

@@ -169,3 +169,21 @@ export async function freshPgDatabase(adminUrl: string): Promise<{ url: string; 
 }
 
 export const fmt = (n: number, digits = 0) => n.toLocaleString('en-US', { maximumFractionDigits: digits, minimumFractionDigits: digits });
+
+/** A database a bench part runs its server on: the environment to give it, and how to clean up. */
+export type DatabaseTarget = { name: string; env: () => Promise<{ env: Record<string, string>; done(): Promise<void> }> };
+
+/** The embedded database, and with `pgUrl` a fresh PostgreSQL database (dropped by `done`). */
+export function databaseTargets(pgUrl: string | undefined): DatabaseTarget[] {
+  const targets: DatabaseTarget[] = [{ name: 'pglite', env: async () => ({ env: {}, done: async () => {} }) }];
+  if (pgUrl) {
+    targets.push({
+      name: 'postgresql',
+      env: async () => {
+        const db = await freshPgDatabase(pgUrl);
+        return { env: { DATABASE_URL: db.url }, done: db.drop };
+      },
+    });
+  }
+  return targets;
+}
