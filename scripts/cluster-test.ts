@@ -4,8 +4,8 @@
 // restart, a SIGKILL, a file and a revoked session across processes, cron slots once. Prints its
 // figures and `N passed, M failed`; exits 1 on any failure. Run it as `scripts/cluster-test`.
 // CLUSTER_LOAD_SECONDS (default 3) sets each measured load's length. The processes run the server
-// bundled into one file (esbuild, built here in about a second), which starts in ~2/3 of tsx's
-// time; CLUSTER_SERVER=tsx runs `node --import tsx apps/server/src/server.ts` instead.
+// bundled as in production (scripts/build-server.ts, built here in about a second), which starts
+// in ~2/3 of tsx's time; CLUSTER_SERVER=tsx runs `node --import tsx apps/server/src/server.ts` instead.
 import { spawn } from 'node:child_process';
 import type { ChildProcess } from 'node:child_process';
 import { createHash, randomBytes } from 'node:crypto';
@@ -14,11 +14,9 @@ import http from 'node:http';
 import net from 'node:net';
 import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
-import { pathToFileURL } from 'node:url';
-import { build } from 'esbuild';
-import type { Plugin } from 'esbuild';
 import pg from 'pg';
 import { freePort } from './bench/server.ts';
+import { bundleServer } from './build-server.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 const PG_ADMIN = process.env.CLUSTER_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
@@ -33,6 +31,8 @@ const METRICS_TOKEN = randomBytes(16).toString('hex');
 const PASSWORD = 'demo1234';
 const started = performance.now();
 const work = mkdtempSync(path.join(tmpdir(), 'crs-cluster-'));
+/** The bundled server lives under the checkout, so Node finds its packages in node_modules. */
+const bundleDir = path.join(ROOT, 'node_modules/.cache/crs-cluster', String(process.pid));
 const since = () => `${((performance.now() - started) / 1000).toFixed(1)}s`;
 const log = (line: string) => console.log(`[${since()}] ${line}`);
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -72,29 +72,6 @@ async function adminQuery(sql: string): Promise<void> {
   }
 }
 
-/**
- * apps/server/src/server.ts and the workspace's own sources as one ES module; every package stays
- * an import from node_modules (the file lives under node_modules/.cache, so Node finds them).
- * Sources find files next to themselves (migrations, seed files, a worker) through `import.meta`:
- * each module's own `import.meta.dirname` and `url` are written into it as strings.
- */
-async function bundleServer(): Promise<string> {
-  const outfile = path.join(ROOT, 'node_modules/.cache/crs-cluster', `server-${process.pid}.mjs`);
-  const ownPaths: Plugin = {
-    name: 'own-paths',
-    setup(b) {
-      b.onResolve({ filter: /^[^./]/ }, (args) => (args.path.startsWith('@crs/') ? undefined : { path: args.path, external: true }));
-      b.onLoad({ filter: /\.(ts|mts|mjs)$/ }, (args) => {
-        const text = readFileSync(args.path, 'utf8')
-          .replaceAll('import.meta.dirname', JSON.stringify(path.dirname(args.path)))
-          .replaceAll('import.meta.url', JSON.stringify(pathToFileURL(args.path).href));
-        return { contents: text, loader: args.path.endsWith('.mjs') ? 'js' : 'ts' };
-      });
-    },
-  };
-  await build({ entryPoints: [path.join(ROOT, 'apps/server/src/server.ts')], bundle: true, platform: 'node', format: 'esm', target: 'node20', outfile, plugins: [ownPaths], logLevel: 'error' });
-  return outfile;
-}
 const serverArgs = process.env.CLUSTER_SERVER === 'tsx' ? ['--import', 'tsx', 'apps/server/src/server.ts'] : [];
 
 type Proc = { n: number; port: number; url: string; child: ChildProcess; exited: Promise<number | null>; logFile: string };
@@ -422,7 +399,7 @@ async function main(): Promise<void> {
   console.log(`CRS cluster test — ${new Date().toISOString()} — node ${process.version}, ${availableParallelism()} cores, load average ${loadavg().map((l) => l.toFixed(1)).join(' ')}`);
   await adminQuery(`create database ${dbName}`);
   if (serverArgs.length === 0) {
-    serverArgs.push(await bundleServer());
+    serverArgs.push((await bundleServer(bundleDir)).server);
     log('server bundled (esbuild)');
   }
   const db = new pg.Client({ connectionString: dbUrl });
@@ -504,12 +481,15 @@ async function main(): Promise<void> {
 
     // Throughput of a read-heavy mix through HAProxy: one process in rotation, then three.
     console.log(`\nload (through HAProxy, ${WORKERS} loops)            requests  failed  latency                       throughput`);
-    // A second of it on all three first: each process compiles its hot paths before it is measured.
-    // Then one, three, three, one process in rotation (HAProxy's admin socket takes two out): the
-    // machine's other work drifts, and the mirrored order cancels a steady drift from the ratio.
+    // Warm-up on all three first, as long as a measured phase: each process compiles its hot paths
+    // and fills its database connections' caches before it is measured (after one second, crs2 and
+    // crs3 had served ~70 requests each and ran colder than crs1, which the one-process phases warm
+    // further — a bias against three). Then one, three, three, one process in rotation (HAProxy's
+    // admin socket takes two out): the machine's other work drifts, and the mirrored order cancels
+    // a steady drift from the ratio.
     let load = new Load(lb, setup, 'read');
     load.start();
-    await sleep(1000);
+    await sleep(LOAD_SECONDS * 1000);
     await load.stop();
     const rotation = async (count: 1 | 3) => {
       for (const n of [2, 3]) await haproxyCommand(socket, `${count === 1 ? 'disable' : 'enable'} server crs/crs${n}`);
@@ -699,6 +679,6 @@ try {
   }
 }
 rmSync(work, { recursive: true, force: true });
-if (serverArgs.length === 1) rmSync(serverArgs[0]!, { force: true });
+rmSync(bundleDir, { recursive: true, force: true });
 console.log(`\n${passed} passed, ${failed} failed (${since()})`);
 process.exit(failed === 0 ? 0 : 1);
