@@ -52,7 +52,9 @@ describe('migrate', () => {
       await migrate(database!);
       expect(await applied(database!)).toBe(JOURNAL.length);
     });
-  });
+    // A new database (PGlite's initdb) and every migration: ~8 s alone, up to 4× that while the
+    // other database's run shares the two cores (CI runs both at once), as long as its sibling below.
+  }, 120_000);
 
   itPostgres('lets two processes start at once on a new database: one migrates, the other waits and finds it done', async () => {
     await onEmptyDatabase(2, async ([a, b]) => {
