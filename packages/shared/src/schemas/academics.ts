@@ -41,7 +41,10 @@ export const academicYearField = z
   .string()
   .trim()
   .regex(/^\d{4}-\d{2}$/, MSG.academicYearFormat)
-  .refine((v) => (Number(v.slice(0, 4)) + 1) % 100 === Number(v.slice(5, 7)), MSG.academicYearFormat);
+  .refine((v) => (Number(v.slice(0, 4)) + 1) % 100 === Number(v.slice(5, 7)), MSG.academicYearFormat)
+  // Its graduates' year (the year it ends) must fit the alumni directory's 1900–2100, and a rollover
+  // names the year after it: 1950-51 … 2098-99.
+  .refine((v) => Number(v.slice(0, 4)) >= 1950 && Number(v.slice(0, 4)) <= 2098, MSG.academicYearFormat);
 /** Department codes ("CSE"), subject codes ("CS301"), section names ("CSE-3A"): upper-cased, no spaces. */
 const codeField = (required: string, format: string, max: number) =>
   z

@@ -108,6 +108,12 @@ describe('semester rollover', () => {
     expect(notInTerm.json()).toMatchObject({ code: 'ROLLOVER_OVERRIDE', message: MSG.rolloverOverrideNotInTerm });
     const early = await api('POST', '/academics/rollover?dryRun=true', admin, body(c.year, [{ studentId: c.students.fine.user.id, action: 'graduate' }]));
     expect(early.json().message).toBe(MSG.rolloverGraduateNotFinal);
+    // A graduate's year must fit the alumni directory (1900–2100): academic years run 1950-51 … 2098-99.
+    for (const year of ['2099-00', '2100-01', '1949-50']) {
+      const outOfRange = await api('POST', '/academics/rollover?dryRun=true', admin, body(year));
+      expect(outOfRange.statusCode).toBe(400);
+      expect(outOfRange.json().message).toBe(MSG.academicYearFormat);
+    }
     const empty = await api('POST', '/academics/rollover?dryRun=true', admin, body('2090-91'));
     expect(empty.statusCode).toBe(409);
     expect(empty.json().code).toBe('ROLLOVER_NOTHING_TO_CLOSE');
