@@ -120,30 +120,18 @@ export async function assignmentLabelsOf(ctx: AppContext, teacherId: string | un
 }
 /** What the teaching assignment of each subject + section pair is, by `subjectId|sectionId`; pairs naming an unknown subject or section are left out. */
 export async function assignmentInfo(ctx: AppContext, pairs: ReadonlyArray<{ subjectId: string; sectionId: string }>): Promise<Map<string, AssignmentInfo>> {
-  const [subjectRows, sectionRows] = await Promise.all([
-    repo.subjectsByIds(ctx.db, [...new Set(pairs.map((p) => p.subjectId))]),
-    repo.sectionsByIds(ctx.db, [...new Set(pairs.map((p) => p.sectionId))]),
-  ]);
-  const taught = await repo.allAssignments(ctx.db, { sectionIds: sectionRows.map((s) => s.id) });
-  const teacherOf = new Map(taught.map((a) => [`${a.subjectId}|${a.sectionId}`, a.teacherId]));
-  const subjectOf = new Map(subjectRows.map((s) => [s.id, s]));
-  const sectionOf = new Map(sectionRows.map((s) => [s.id, s]));
   const info = new Map<string, AssignmentInfo>();
-  for (const p of pairs) {
-    const subject = subjectOf.get(p.subjectId);
-    const section = sectionOf.get(p.sectionId);
-    if (!subject || !section) continue;
-    const key = `${p.subjectId}|${p.sectionId}`;
-    info.set(key, {
-      subjectCode: subject.code,
-      subjectName: subject.name,
-      credits: subject.credits,
-      semester: subject.semester,
-      section: section.name,
-      sectionSemester: section.semester,
-      teacherId: teacherOf.get(key) ?? null,
-      rosterSize: section.students,
-      label: assignmentLabel(subject.code, section.name),
+  for (const r of await repo.assignmentInfoOfPairs(ctx.db, pairs)) {
+    info.set(`${r.subjectId}|${r.sectionId}`, {
+      subjectCode: r.subjectCode,
+      subjectName: r.subjectName,
+      credits: r.credits,
+      semester: r.semester,
+      section: r.section,
+      sectionSemester: r.sectionSemester,
+      teacherId: r.teacherId,
+      rosterSize: r.students,
+      label: assignmentLabel(r.subjectCode, r.section),
     });
   }
   return info;

@@ -1,5 +1,6 @@
 import { and, asc, count, eq, ilike, inArray, or, sql } from 'drizzle-orm';
 import type { SQL } from 'drizzle-orm';
+import { queryRows } from '../../db/client.ts';
 import type { Executor } from '../../db/client.ts';
 import type { RolloverPlan } from '@crs/shared/schemas/rollover';
 import { departments, rolloverRuns, rolloverStudents, sections, sectionStudents, subjects, teachingAssignments, timetableSlots } from '../../db/schema/academics.ts';
@@ -239,6 +240,26 @@ export async function listAssignments(db: Executor, f: AssignmentFilter & { page
 /** Every assignment matching `f` (no paging: a teacher's, a section's or the college's), by subject code and section. */
 export const allAssignments = (db: Executor, f: AssignmentFilter): Promise<AssignmentRow[]> =>
   assignmentsFrom(db).where(assignmentWhere(f)).orderBy(asc(subjects.code), asc(sections.name)) as Promise<AssignmentRow[]>;
+/**
+ * Each distinct subject + section pair with its subject (code, name, credits, semester), its section
+ * (name, semester, roster size) and the teacher of that pair if anyone teaches it: one statement, so
+ * a page naming exams costs one round trip here (pairs naming an unknown subject or section are left out).
+ */
+export async function assignmentInfoOfPairs(db: Executor, pairs: ReadonlyArray<{ subjectId: string; sectionId: string }>) {
+  if (pairs.length === 0) return [];
+  const subjectIds = sql.param(pairs.map((p) => p.subjectId));
+  const sectionIds = sql.param(pairs.map((p) => p.sectionId));
+  return queryRows<{ subjectId: string; sectionId: string; subjectCode: string; subjectName: string; credits: number; semester: number; section: string; sectionSemester: number; teacherId: string | null; students: number }>(
+    db,
+    sql`select p.subject_id as "subjectId", p.section_id as "sectionId", su.code as "subjectCode", su.name as "subjectName", su.credits::int as "credits",
+               su.semester::int as "semester", se.name as "section", se.semester::int as "sectionSemester", ta.teacher_id as "teacherId",
+               (select count(*)::int from section_students ss where ss.section_id = se.id) as "students"
+        from (select distinct subject_id, section_id from unnest(${subjectIds}::uuid[], ${sectionIds}::uuid[]) as u(subject_id, section_id)) p
+        join subjects su on su.id = p.subject_id
+        join sections se on se.id = p.section_id
+        left join teaching_assignments ta on ta.subject_id = p.subject_id and ta.section_id = p.section_id`,
+  );
+}
 /** Whether any assignment matches `f`. */
 export const anyAssignment = async (db: Executor, f: AssignmentFilter): Promise<boolean> =>
   (await db.select({ id: teachingAssignments.id }).from(teachingAssignments).where(assignmentWhere(f)).limit(1)).length > 0;
