@@ -76,11 +76,9 @@ export async function currentSectionOf(ctx: AppContext, studentId: string): Prom
  * and the departments of those sections (and of the subjects a teacher teaches).
  */
 export async function affiliationOf(ctx: AppContext, userId: string, tx: Executor = ctx.db): Promise<{ departmentIds: string[]; sectionIds: string[] }> {
-  const [enrolled, taught] = await Promise.all([repo.sectionsOfStudent(tx, userId), repo.allAssignments(tx, { teacherId: userId })]);
-  const sectionIds = [...new Set([...enrolled, ...taught.map((a) => a.sectionId)])];
-  const [sectionRows, subjectRows] = await Promise.all([repo.sectionRefs(tx, sectionIds), repo.subjectsByIds(tx, [...new Set(taught.map((a) => a.subjectId))])]);
-  const departmentIds = [...new Set([...sectionRows.map((s) => s.departmentId), ...subjectRows.map((s) => s.departmentId)])];
-  return { departmentIds, sectionIds };
+  // One statement: placement's eligibility and the calendar ask this on every student dashboard.
+  const rows = await repo.affiliationRows(tx, userId);
+  return { departmentIds: [...new Set(rows.map((r) => r.departmentId))], sectionIds: rows.filter((r) => r.kind === 'section').map((r) => r.id) };
 }
 
 // Teaching assignments --------------------------------------------------------------------------
@@ -103,13 +101,15 @@ export const assignmentsOfSection = async (ctx: AppContext, sectionId: string) =
  * promoted them out of), with their teachers' names.
  */
 export async function assignmentsOfStudent(ctx: AppContext, studentId: string) {
-  const rows = await repo.allAssignments(ctx.db, { sectionIds: await repo.currentSectionsOfStudent(ctx.db, studentId) });
+  const rows = await repo.allAssignments(ctx.db, { taughtToStudent: studentId });
   const people = await users.usersByIds(
     ctx,
     rows.map((r) => r.teacherId),
   );
   return labelled(rows).map((r) => ({ ...r, teacher: people.get(r.teacherId)?.name ?? 'Unknown' }));
 }
+/** The ids of the subjects taught in the sections the student studies in now (what assignmentsOfStudent names), one statement. */
+export const subjectIdsOfStudent = (ctx: AppContext, studentId: string): Promise<string[]> => repo.currentSubjectsOfStudent(ctx.db, studentId);
 /**
  * Id and label of a teacher's (undefined: every teacher's) teaching assignments, by subject code and
  * section: the dashboard summary's lean read, one prepared statement.
@@ -120,30 +120,18 @@ export async function assignmentLabelsOf(ctx: AppContext, teacherId: string | un
 }
 /** What the teaching assignment of each subject + section pair is, by `subjectId|sectionId`; pairs naming an unknown subject or section are left out. */
 export async function assignmentInfo(ctx: AppContext, pairs: ReadonlyArray<{ subjectId: string; sectionId: string }>): Promise<Map<string, AssignmentInfo>> {
-  const [subjectRows, sectionRows] = await Promise.all([
-    repo.subjectsByIds(ctx.db, [...new Set(pairs.map((p) => p.subjectId))]),
-    repo.sectionsByIds(ctx.db, [...new Set(pairs.map((p) => p.sectionId))]),
-  ]);
-  const taught = await repo.allAssignments(ctx.db, { sectionIds: sectionRows.map((s) => s.id) });
-  const teacherOf = new Map(taught.map((a) => [`${a.subjectId}|${a.sectionId}`, a.teacherId]));
-  const subjectOf = new Map(subjectRows.map((s) => [s.id, s]));
-  const sectionOf = new Map(sectionRows.map((s) => [s.id, s]));
   const info = new Map<string, AssignmentInfo>();
-  for (const p of pairs) {
-    const subject = subjectOf.get(p.subjectId);
-    const section = sectionOf.get(p.sectionId);
-    if (!subject || !section) continue;
-    const key = `${p.subjectId}|${p.sectionId}`;
-    info.set(key, {
-      subjectCode: subject.code,
-      subjectName: subject.name,
-      credits: subject.credits,
-      semester: subject.semester,
-      section: section.name,
-      sectionSemester: section.semester,
-      teacherId: teacherOf.get(key) ?? null,
-      rosterSize: section.students,
-      label: assignmentLabel(subject.code, section.name),
+  for (const r of await repo.assignmentInfoOfPairs(ctx.db, pairs)) {
+    info.set(`${r.subjectId}|${r.sectionId}`, {
+      subjectCode: r.subjectCode,
+      subjectName: r.subjectName,
+      credits: r.credits,
+      semester: r.semester,
+      section: r.section,
+      sectionSemester: r.sectionSemester,
+      teacherId: r.teacherId,
+      rosterSize: r.students,
+      label: assignmentLabel(r.subjectCode, r.section),
     });
   }
   return info;

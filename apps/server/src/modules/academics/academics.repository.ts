@@ -1,5 +1,6 @@
 import { and, asc, count, eq, ilike, inArray, or, sql } from 'drizzle-orm';
 import type { SQL } from 'drizzle-orm';
+import { queryRows } from '../../db/client.ts';
 import type { Executor } from '../../db/client.ts';
 import type { RolloverPlan } from '@crs/shared/schemas/rollover';
 import { departments, rolloverRuns, rolloverStudents, sections, sectionStudents, subjects, teachingAssignments, timetableSlots } from '../../db/schema/academics.ts';
@@ -219,13 +220,19 @@ const assignmentsFrom = (db: Executor) =>
     .innerJoin(subjects, eq(subjects.id, teachingAssignments.subjectId))
     .innerJoin(sections, eq(sections.id, teachingAssignments.sectionId));
 
-export type AssignmentFilter = { teacherId?: string | undefined; sectionId?: string | undefined; subjectId?: string | undefined; sectionIds?: readonly string[] };
+/** `taughtToStudent`: the assignments of the sections that student studies in now (currentSectionsOfStudent), in the same statement. */
+export type AssignmentFilter = { teacherId?: string | undefined; sectionId?: string | undefined; subjectId?: string | undefined; sectionIds?: readonly string[]; taughtToStudent?: string };
 function assignmentWhere(f: AssignmentFilter) {
   const where: SQL[] = [];
   if (f.teacherId) where.push(eq(teachingAssignments.teacherId, f.teacherId));
   if (f.sectionId) where.push(eq(teachingAssignments.sectionId, f.sectionId));
   if (f.subjectId) where.push(eq(teachingAssignments.subjectId, f.subjectId));
   if (f.sectionIds) where.push(f.sectionIds.length ? inArray(teachingAssignments.sectionId, [...f.sectionIds]) : sql`false`);
+  if (f.taughtToStudent)
+    where.push(
+      sql`${teachingAssignments.sectionId} in (select ss.section_id from section_students ss where ss.student_id = ${f.taughtToStudent}
+            and not exists (select 1 from rollover_students rs where rs.student_id = ss.student_id and rs.from_section_id = ss.section_id and rs.action = 'promote'))`,
+    );
   return where.length ? and(...where) : undefined;
 }
 export async function listAssignments(db: Executor, f: AssignmentFilter & { page: number; pageSize: number }) {
@@ -239,6 +246,26 @@ export async function listAssignments(db: Executor, f: AssignmentFilter & { page
 /** Every assignment matching `f` (no paging: a teacher's, a section's or the college's), by subject code and section. */
 export const allAssignments = (db: Executor, f: AssignmentFilter): Promise<AssignmentRow[]> =>
   assignmentsFrom(db).where(assignmentWhere(f)).orderBy(asc(subjects.code), asc(sections.name)) as Promise<AssignmentRow[]>;
+/**
+ * Each distinct subject + section pair with its subject (code, name, credits, semester), its section
+ * (name, semester, roster size) and the teacher of that pair if anyone teaches it: one statement, so
+ * a page naming exams costs one round trip here (pairs naming an unknown subject or section are left out).
+ */
+export async function assignmentInfoOfPairs(db: Executor, pairs: ReadonlyArray<{ subjectId: string; sectionId: string }>) {
+  if (pairs.length === 0) return [];
+  const subjectIds = sql.param(pairs.map((p) => p.subjectId));
+  const sectionIds = sql.param(pairs.map((p) => p.sectionId));
+  return queryRows<{ subjectId: string; sectionId: string; subjectCode: string; subjectName: string; credits: number; semester: number; section: string; sectionSemester: number; teacherId: string | null; students: number }>(
+    db,
+    sql`select p.subject_id as "subjectId", p.section_id as "sectionId", su.code as "subjectCode", su.name as "subjectName", su.credits::int as "credits",
+               su.semester::int as "semester", se.name as "section", se.semester::int as "sectionSemester", ta.teacher_id as "teacherId",
+               (select count(*)::int from section_students ss where ss.section_id = se.id) as "students"
+        from (select distinct subject_id, section_id from unnest(${subjectIds}::uuid[], ${sectionIds}::uuid[]) as u(subject_id, section_id)) p
+        join subjects su on su.id = p.subject_id
+        join sections se on se.id = p.section_id
+        left join teaching_assignments ta on ta.subject_id = p.subject_id and ta.section_id = p.section_id`,
+  );
+}
 /** Whether any assignment matches `f`. */
 export const anyAssignment = async (db: Executor, f: AssignmentFilter): Promise<boolean> =>
   (await db.select({ id: teachingAssignments.id }).from(teachingAssignments).where(assignmentWhere(f)).limit(1)).length > 0;
@@ -453,3 +480,30 @@ export const currentSectionsOfStudent = async (db: Executor, studentId: string) 
         ),
       )
   ).map((r) => r.id);
+/** The distinct subjects taught in the sections a student studies in now (currentSectionsOfStudent), in one statement. */
+export const currentSubjectsOfStudent = async (db: Executor, studentId: string) =>
+  (
+    await db
+      .selectDistinct({ id: teachingAssignments.subjectId })
+      .from(teachingAssignments)
+      .innerJoin(sectionStudents, eq(sectionStudents.sectionId, teachingAssignments.sectionId))
+      .where(
+        and(
+          eq(sectionStudents.studentId, studentId),
+          sql`not exists (select 1 from rollover_students rs where rs.student_id = ${sectionStudents.studentId} and rs.from_section_id = ${sectionStudents.sectionId} and rs.action = 'promote')`,
+        ),
+      )
+  ).map((r) => r.id);
+/**
+ * A person's enrolled and taught sections (with each section's department) and the subjects they
+ * teach (with each subject's department), in one statement: `section` rows and `subject` rows.
+ */
+export const affiliationRows = (db: Executor, userId: string) =>
+  queryRows<{ kind: 'section' | 'subject'; id: string; departmentId: string }>(
+    db,
+    sql`with taught as (select section_id, subject_id from teaching_assignments where teacher_id = ${userId}),
+             secs as (select section_id from section_students where student_id = ${userId} union select section_id from taught)
+        select 'section' as "kind", s.id as "id", s.department_id as "departmentId" from sections s where s.id in (select section_id from secs)
+        union all
+        select 'subject', su.id, su.department_id from subjects su where su.id in (select subject_id from taught)`,
+  );

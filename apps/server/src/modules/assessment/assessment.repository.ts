@@ -74,8 +74,21 @@ export const lockExam = async (db: Executor, id: string) => (await db.select({ i
 export type MarkRow = { examId: string; studentId: string; marks: number | null; absent: boolean; remarks: string | null };
 const MARK_COLUMNS = { examId: examMarks.examId, studentId: examMarks.studentId, marks: examMarks.marks, absent: examMarks.absent, remarks: examMarks.remarks };
 export const marksOfExam = (db: Executor, examId: string): Promise<MarkRow[]> => db.select(MARK_COLUMNS).from(examMarks).where(eq(examMarks.examId, examId));
-export const marksOfStudent = (db: Executor, studentId: string, examIds: string[]): Promise<MarkRow[]> =>
-  examIds.length ? db.select(MARK_COLUMNS).from(examMarks).where(and(eq(examMarks.studentId, studentId), inArray(examMarks.examId, examIds))) : Promise.resolve([]);
+/** An exam as a student's results read it (no count of marks entered), with the student's mark if the exam is published and they have one. */
+export type ExamWithMark = Omit<ExamRow, 'marked'> & { mark: MarkRow | null };
+const { marked: _marked, ...RESULT_EXAM_COLUMNS } = EXAM_COLUMNS;
+/** Every exam of these sections, by date, each with the student's mark when published: a student's results in one statement. */
+export const examsWithMarksOf = async (db: Executor, sectionIds: string[], studentId: string): Promise<ExamWithMark[]> =>
+  sectionIds.length
+    ? ((
+        await db
+          .select({ exam: RESULT_EXAM_COLUMNS, mark: MARK_COLUMNS })
+          .from(exams)
+          .leftJoin(examMarks, and(eq(examMarks.examId, exams.id), eq(examMarks.studentId, studentId), isNotNull(exams.publishedAt)))
+          .where(inArray(exams.sectionId, sectionIds))
+          .orderBy(asc(exams.examDate), asc(exams.name))
+      ).map((r) => ({ ...r.exam, mark: r.mark })) as ExamWithMark[])
+    : [];
 export const highestMark = async (db: Executor, examId: string) =>
   Number((await db.select({ top: sql<string | null>`max(${examMarks.marks})` }).from(examMarks).where(eq(examMarks.examId, examId)))[0]?.top ?? 0);
 

@@ -20,7 +20,7 @@ import type { ExamRow, MarkRow } from './assessment.repository.ts';
  *   CGPA null while nothing is published.
  */
 export function computeResults(
-  exams: ReadonlyArray<ExamRow & { subjectCode: string; subjectName: string; credits: number; semester: number }>,
+  exams: ReadonlyArray<Omit<ExamRow, 'marked'> & { subjectCode: string; subjectName: string; credits: number; semester: number }>,
   marks: ReadonlyMap<string, MarkRow>,
   scale: readonly GradeBand[],
 ): Results {

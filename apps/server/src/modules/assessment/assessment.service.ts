@@ -377,20 +377,15 @@ export async function performance(ctx: AppContext, p: Principal): Promise<Perfor
 /** A student's results over published exams (see assessment.results.ts for the rules). */
 async function resultsOf(ctx: AppContext, studentId: string, tx: Executor = ctx.db): Promise<Results> {
   const sectionIds = ((await academics.sectionsOfStudents(ctx, [studentId], tx)).get(studentId) ?? []).map((s) => s.id);
-  const exams = await repo.examsOfSections(tx, sectionIds);
+  // Exams and the student's marks in one statement, their subjects in one more (a dashboard reads this on every sign-in).
+  const exams = await repo.examsWithMarksOf(tx, sectionIds, studentId);
   const info = await academics.assignmentInfo(ctx, exams);
-  const published = exams.filter((e) => e.publishedAt !== null);
-  const marks = await repo.marksOfStudent(
-    tx,
-    studentId,
-    published.map((e) => e.id),
-  );
   return computeResults(
     exams.flatMap((e) => {
       const c = info.get(assignmentKey(e));
       return c ? [{ ...e, subjectCode: c.subjectCode, subjectName: c.subjectName, credits: c.credits, semester: c.semester }] : [];
     }),
-    new Map(marks.map((m) => [m.examId, m])),
+    new Map(exams.flatMap((e) => (e.mark ? [[e.id, e.mark] as const] : []))),
     await settings.gradeScale(ctx, tx),
   );
 }

@@ -53,15 +53,8 @@ const PASSWORD_ONLY: SessionOrigin = { method: 'password', mfa: false };
 
 async function createSession(ctx: AppContext, tx: Executor, user: users.UserRecord, meta: RequestMeta, origin: SessionOrigin): Promise<TokenPair> {
   const { sessionDays } = await settings.current(ctx, tx);
-  const sessionId = await repo.insertSession(tx, {
-    userId: user.id,
-    days: sessionDays,
-    ip: meta.ip,
-    userAgent: meta.userAgent?.slice(0, 300) ?? null,
-    ...origin,
-  });
   const refreshToken = randomToken();
-  await repo.insertRefreshToken(tx, sha256(refreshToken), sessionId);
+  const sessionId = await repo.insertSessionWithRefreshToken(tx, { userId: user.id, days: sessionDays, ip: meta.ip, userAgent: meta.userAgent?.slice(0, 300) ?? null, ...origin }, sha256(refreshToken));
   return { token: await accessToken(ctx, user, sessionId, tx), refreshToken };
 }
 
@@ -185,7 +178,8 @@ export async function completeSignIn(
     if (challenge) return challenge;
   }
   const origin = { method: mfa.methodKey(proof.method), mfa: proof.mfaSatisfied };
-  const tokens = await ctx.db.transaction((tx) => createSession(ctx, tx, account, meta, origin));
+  // One statement opens the session and its refresh token (createSession), so no transaction is needed.
+  const tokens = await createSession(ctx, ctx.db, account, meta, origin);
   return presentSignIn(tokens, users.presentUser(account));
 }
 

@@ -1,6 +1,6 @@
 import type { Executor } from '../../db/client.ts';
 import { tooManyRequests } from '../../lib/errors.ts';
-import { countAttempts, insertAttempt } from './auth.repository.ts';
+import { countAttempts, countAttemptsByEmailAndIp, insertAttempt } from './auth.repository.ts';
 import type { AttemptKind } from './auth.repository.ts';
 
 export const WINDOW_MINUTES = 15;
@@ -23,8 +23,11 @@ function retryAfter(oldest: Date | null): number {
  */
 export async function assertNotThrottled(db: Executor, kind: AttemptKind, ip: string, email?: string): Promise<void> {
   if (email && kind !== 'reset') {
-    const w = await countAttempts(db, kind, 'email', email, WINDOW_MINUTES);
-    if (w.n >= ACCOUNT_LIMIT) throw tooManyRequests(retryAfter(w.oldest));
+    // Both windows in one statement, checked in the same order (the account's first).
+    const both = await countAttemptsByEmailAndIp(db, kind, email, ip, WINDOW_MINUTES);
+    if (both.email.n >= ACCOUNT_LIMIT) throw tooManyRequests(retryAfter(both.email.oldest));
+    if (both.ip.n >= IP_LIMIT) throw tooManyRequests(retryAfter(both.ip.oldest));
+    return;
   }
   const w = await countAttempts(db, kind, 'ip', ip, WINDOW_MINUTES);
   if (w.n >= IP_LIMIT) throw tooManyRequests(retryAfter(w.oldest));

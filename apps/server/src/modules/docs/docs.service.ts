@@ -31,7 +31,7 @@ const LIST_LIMIT = 500;
 async function visibleSubjects(ctx: AppContext, p: Principal): Promise<'all' | Set<string>> {
   if (hasAnyRole(p.user.roles, SEE_ALL_NOTES)) return 'all';
   const ids = new Set<string>();
-  if (p.user.roles.includes('Student')) for (const a of await academics.assignmentsOfStudent(ctx, p.user.id)) ids.add(a.subjectId);
+  if (p.user.roles.includes('Student')) for (const id of await academics.subjectIdsOfStudent(ctx, p.user.id)) ids.add(id);
   if (p.user.roles.includes('Teacher')) for (const a of await academics.assignmentsOfTeacher(ctx, p.user.id)) ids.add(a.subjectId);
   return ids;
 }

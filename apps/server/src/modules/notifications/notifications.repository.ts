@@ -64,7 +64,7 @@ export async function claimDigest(db: Executor, userIds: readonly string[], stat
 /** A page of a user's notifications, newest first, with the total and the unread count. */
 export async function listOf(db: Executor, userId: string, q: { unread: boolean; page: number; pageSize: number }) {
   const where = q.unread ? and(eq(notifications.userId, userId), isNull(notifications.readAt)) : eq(notifications.userId, userId);
-  const [rows, [total], [unread]] = await Promise.all([
+  const [rows, [counts]] = await Promise.all([
     db
       .select()
       .from(notifications)
@@ -72,10 +72,13 @@ export async function listOf(db: Executor, userId: string, q: { unread: boolean;
       .orderBy(desc(notifications.createdAt), desc(notifications.seq))
       .limit(q.pageSize)
       .offset((q.page - 1) * q.pageSize),
-    db.select({ n: count() }).from(notifications).where(where),
-    db.select({ n: count() }).from(notifications).where(and(eq(notifications.userId, userId), isNull(notifications.readAt))),
+    // Both counts in one statement (the bell asks on every page load).
+    db
+      .select({ total: q.unread ? sql<number>`count(*) filter (where ${isNull(notifications.readAt)})`.mapWith(Number) : count(), unread: sql<number>`count(*) filter (where ${isNull(notifications.readAt)})`.mapWith(Number) })
+      .from(notifications)
+      .where(eq(notifications.userId, userId)),
   ]);
-  return { rows, total: total?.n ?? 0, unread: unread?.n ?? 0 };
+  return { rows, total: counts?.total ?? 0, unread: counts?.unread ?? 0 };
 }
 
 export const findOwn = async (db: Executor, id: string, userId: string): Promise<NotificationRow | undefined> =>

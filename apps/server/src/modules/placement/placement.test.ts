@@ -197,4 +197,43 @@ describe('placement', () => {
     await api('PATCH', `/placement/jobs/${job._id}`, staff, { status: 'closed' });
     expect(await overview()).toBe(before);
   });
+
+  it("judges eligibility on exactly the CGPA results/me reports: unpublished exams left out, absence counted as 0, credits weighted", async () => {
+    const teacher = await person(t, 'Teacher');
+    const c = await assignmentFixture(t, admin, teacher.user.id, 1);
+    const student = c.students[0]!;
+    // A second subject (2 credits against the first's 4) in the same section, taught by the same teacher.
+    const code = `S${Date.now() % 1_000_000}B`;
+    const subject = await api('POST', '/academics/subjects', admin, { code, name: 'Second subject', departmentId: c.department._id, semester: 3, credits: 2 });
+    expect(subject.statusCode, subject.body).toBe(201);
+    const second = subject.json().subject as { _id: string };
+    expect((await api('POST', '/academics/assignments', admin, { teacherId: teacher.user.id, subjectId: second._id, sectionId: c.section._id })).statusCode).toBe(201);
+    const exam = async (subjectId: string, weight: number, mark: { marks?: number; absent?: boolean }, publish: boolean) => {
+      const created = await api('POST', '/assesment/exams', teacher.auth, { name: `Exam ${weight}`, kind: 'end-term', maxMarks: 100, weight, date: today(), subjectId, sectionId: c.section._id });
+      expect(created.statusCode, created.body).toBe(201);
+      const id = (created.json().exam as Exam)._id;
+      expect((await api('PUT', `/assesment/exams/${id}/marks`, teacher.auth, { marks: [{ studentId: student.user.id, ...mark }] })).statusCode).toBe(200);
+      if (publish) expect((await api('POST', `/assesment/exams/${id}/publish`, teacher.auth, {})).statusCode).toBe(200);
+    };
+    await exam(c.subject._id, 40, { marks: 73 }, true);
+    await exam(c.subject._id, 60, { marks: 95 }, false); // not published: must not lift the CGPA
+    await exam(second._id, 100, { absent: true }, true); // absent: 0 %, grade point 0, its 2 credits count
+    const results = (await api('GET', '/results/me', student.auth)).json() as { cgpa: number; subjects: Array<{ credits: number; gradePoint: number; percent: number }> };
+    expect(results.subjects.map((x) => x.percent).sort((a, b) => a - b)).toEqual([0, 73]);
+    const expected = Math.round(((results.subjects[0]!.credits * results.subjects[0]!.gradePoint + results.subjects[1]!.credits * results.subjects[1]!.gradePoint) / 6) * 100) / 100;
+    expect(results.cgpa).toBe(expected);
+    expect(results.cgpa).toBeGreaterThan(0);
+
+    const tag = `G${Date.now()}`;
+    const exact = await postJob(staff, { company: `${tag} exact`, minCgpa: results.cgpa });
+    const above = await postJob(staff, { company: `${tag} above`, minCgpa: Math.round((results.cgpa + 0.01) * 100) / 100 });
+    const mine = (await visible(student.auth)).filter((j) => j.company.startsWith(tag)).map((j) => j.company);
+    expect(mine).toEqual([`${tag} exact`]);
+    for (const [job, met] of [[exact, true], [above, false]] as const) {
+      const res = await api('GET', `/placement/jobs/${job._id}/eligibility`, student.auth);
+      expect(res.statusCode, res.body).toBe(200);
+      expect(res.json().eligibility.cgpa).toEqual({ required: job.minCgpa, yours: results.cgpa, met });
+      expect(res.json().eligibility.department.yours).toEqual([{ _id: c.department._id, code: c.department.code, name: c.department.name }]);
+    }
+  });
 });
