@@ -76,8 +76,9 @@ export async function insertBook(db: Executor, b: NewBook): Promise<BookView> {
 
 /**
  * Fast bulk insert for seeding and imports: one statement per batch, the rows passed as one JSON parameter.
- * Duplicate ISBNs are skipped. Returns how many rows were inserted. `importId`: the pending import
- * the books belong to (hidden until it commits).
+ * Duplicate ISBNs are skipped, and so are a register's copies whose accession number is taken. Each
+ * book is written once, with its copy counts. Returns how many books were inserted. `importId`: the
+ * pending import the books belong to (hidden until it commits).
  */
 export async function bulkInsertBooks(db: Executor, list: NewBook[], importId: string | null = null): Promise<number> {
   if (list.length === 0) return 0;
@@ -88,33 +89,45 @@ export async function bulkInsertBooks(db: Executor, list: NewBook[], importId: s
       copies: b.copies?.map((c) => ({ accession: c.accession, shelf: c.shelf, acquired_on: c.acquiredOn, price_paise: c.pricePaise, batch: c.batch })) ?? null,
     })),
   );
-  // The books go in with no copies; their copies follow in the same statement (given accession
-  // numbers, else the running number), and the copies' trigger sets the counts at its end.
-  const r = await queryRows<{ n: number }>(
-    db,
-    sql`with src as (
-      select gen_random_uuid() as id, r.* from json_to_recordset(${json}::json) as r(title text, authors text[], subjects text[],
-        publisher text, year int, isbn text, tags text[], copies_total int, copies json)),
-    ins as (
-      insert into books (id, title, authors, subjects, publisher, year, isbn, tags, copies_total, copies_available, import_id)
-      select id, title, authors, subjects, publisher, year, isbn, tags, 0, 0, ${importId}::uuid from src
-      on conflict do nothing
-      returning id),
-    numbered as (
-      insert into ${libraryCopies} (book_id, accession)
-      select s.id, ${NEXT_ACCESSION} from src s join ins on ins.id = s.id cross join generate_series(1, s.copies_total) as g(n)
-      where s.copies is null
-      returning 1),
-    given as (
-      insert into ${libraryCopies} (book_id, accession, shelf, acquired_on, price_paise, batch)
-      select s.id, c.accession, c.shelf, c.acquired_on, c.price_paise, c.batch
-      from src s join ins on ins.id = s.id cross join json_to_recordset(s.copies) as c(accession text, shelf text, acquired_on date, price_paise int, batch text)
-      where s.copies is not null
-      on conflict do nothing
-      returning 1)
-    select (select count(*) from ins)::int as n, (select count(*) from numbered) + (select count(*) from given) as copies`,
-  );
-  return r[0]?.n ?? 0;
+  // Each book is written once, with the counts of the copies that follow it in the same statement
+  // (given accession numbers not taken yet, else the running number; a new copy is available). The
+  // copies' count trigger leaves them be for this statement (crs.copies_counted, migration 0033):
+  // updating the counts after the insert wrote every book twice, and the catalogue kept a half-empty
+  // page for every full one, which its scans read (decision 0013). The flag is set and cleared in a
+  // transaction of its own (a savepoint inside the caller's), so no later copy write skips the counts.
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`select set_config('crs.copies_counted', 'on', true)`);
+    const r = await queryRows<{ n: number }>(
+      tx,
+      sql`with src as (
+        select gen_random_uuid() as id, r.* from json_to_recordset(${json}::json) as r(title text, authors text[], subjects text[],
+          publisher text, year int, isbn text, tags text[], copies_total int, copies json)),
+      given as (
+        select s.id as book_id, c.* from src s
+          cross join json_to_recordset(s.copies) as c(accession text, shelf text, acquired_on date, price_paise int, batch text)
+        where s.copies is not null and not exists (select 1 from ${libraryCopies} t where t.accession = c.accession)),
+      counted as (
+        select s.*, case when s.copies is null then s.copies_total else (select count(*) from given g where g.book_id = s.id)::int end as n
+        from src s),
+      ins as (
+        insert into books (id, title, authors, subjects, publisher, year, isbn, tags, copies_total, copies_available, import_id)
+        select id, title, authors, subjects, publisher, year, isbn, tags, n, n, ${importId}::uuid from counted
+        on conflict do nothing
+        returning id),
+      numbered as (
+        insert into ${libraryCopies} (book_id, accession)
+        select s.id, ${NEXT_ACCESSION} from src s join ins on ins.id = s.id cross join generate_series(1, s.copies_total) as g(n)
+        where s.copies is null
+        returning 1),
+      given_in as (
+        insert into ${libraryCopies} (book_id, accession, shelf, acquired_on, price_paise, batch)
+        select g.book_id, g.accession, g.shelf, g.acquired_on, g.price_paise, g.batch from given g join ins on ins.id = g.book_id
+        returning 1)
+      select (select count(*) from ins)::int as n, (select count(*) from numbered) + (select count(*) from given_in) as copies`,
+    );
+    await tx.execute(sql`select set_config('crs.copies_counted', 'off', true)`);
+    return r[0]?.n ?? 0;
+  });
 }
 
 /**

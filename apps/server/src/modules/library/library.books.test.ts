@@ -1,8 +1,12 @@
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MSG } from '@crs/shared/messages';
 import type { Book } from '@crs/shared/schemas/library';
 import { createTestApp, loginAs } from '../../../test/helper.ts';
 import type { TestApp } from '../../../test/helper.ts';
+import { queryRows } from '../../db/client.ts';
+import { bulkInsertBooks } from './books.repository.ts';
+import { addCopies } from './copies.repository.ts';
 import { addBook, lend } from './library.fixtures.ts';
 import type { Auth } from './library.fixtures.ts';
 
@@ -212,5 +216,40 @@ describe('search', () => {
     }
     expect((await t.app.inject({ url: '/api/v1/library/books?pageSize=1000', headers: student })).statusCode).toBe(400);
     expect((await t.app.inject({ url: '/api/v1/library/books?extra=1', headers: student })).statusCode).toBe(400);
+  });
+});
+
+describe('writing books in bulk (seed, import)', () => {
+  it('writes each book once, counting the copies it brings, and counts every copy written after it', async () => {
+    const blank = { authors: ['B. Writer'], subjects: ['Bulk'], publisher: null, year: null, isbn: null, tags: [] };
+    const copy = (accession: string) => ({ accession, shelf: null, acquiredOn: null, pricePaise: null, batch: null });
+    const [taken] = await queryRows<{ accession: string }>(t.ctx.db, sql`select accession from library_copies limit 1`);
+    await t.ctx.db.transaction(async (tx) => {
+      const written = await bulkInsertBooks(tx, [
+        { ...blank, title: 'Bulk Numbered', copiesTotal: 3 },
+        // A taken accession number is skipped, and not counted.
+        { ...blank, title: 'Bulk Register', copiesTotal: 3, copies: [copy('BULK-1'), copy('BULK-2'), copy(taken!.accession)] },
+      ]);
+      expect(written).toBe(2);
+      // No book was written a second time by the copies' count trigger (migration 0033): an
+      // update there left a dead copy of every row and, after vacuum, half-empty pages that
+      // every scan of the catalogue read (decision 0013).
+      const [updated] = await queryRows<{ n: number }>(tx, sql`select pg_stat_get_xact_tuples_updated('books'::regclass)::int as n`);
+      expect(updated!.n).toBe(0);
+      const counts = () =>
+        queryRows<{ title: string; total: number; available: number; copies: number }>(
+          tx,
+          sql`select b.title, b.copies_total as total, b.copies_available as available, (select count(*)::int from library_copies c where c.book_id = b.id) as copies
+            from books b where b.title like 'Bulk %' order by b.title`,
+        );
+      expect(await counts()).toEqual([
+        { title: 'Bulk Numbered', total: 3, available: 3, copies: 3 },
+        { title: 'Bulk Register', total: 2, available: 2, copies: 2 },
+      ]);
+      // The trigger counts again right after: a copy added in the same transaction moves the counts.
+      const [numbered] = await queryRows<{ id: string }>(tx, sql`select id from books where title = 'Bulk Numbered'`);
+      await addCopies(tx, numbered!.id, { count: 1 });
+      expect((await counts())[0]).toEqual({ title: 'Bulk Numbered', total: 4, available: 4, copies: 4 });
+    });
   });
 });
