@@ -9,6 +9,8 @@ import type { RunningServer } from './server.ts';
 
 const MiB = 1024 * 1024;
 const ROUNDS = 5;
+/** Downloads of each upload: a download is short, so one burst of other work on the cores moves a median of few. */
+const DOWNLOADS_PER_UPLOAD = 3;
 
 /** The process's resident memory in bytes (Linux /proc), or 0 elsewhere. */
 function rss(pid: number | undefined): number {
@@ -65,9 +67,10 @@ async function subject(server: RunningServer, file: Buffer): Promise<Subject> {
 }
 
 /**
- * Uploads and downloads the 20 MiB file ROUNDS times on each server, the two servers taking turns
- * (disk, postgres, disk, …) so that the other work on shared cores weighs on both alike; medians of
- * each, the server's CPU time per download, and the most each server's RSS rose meanwhile.
+ * Uploads the 20 MiB file ROUNDS times to each server, then downloads each upload
+ * DOWNLOADS_PER_UPLOAD times, the servers taking turns (disk, postgres, disk, …) so that the other
+ * work on shared cores weighs on both alike; medians of each, the server's CPU time per download,
+ * and the most each server's RSS rose.
  */
 async function measure(subjects: Subject[]): Promise<StoreRun[]> {
   // One round to warm up (JIT, the connection pool), then memory's baseline.
@@ -79,14 +82,22 @@ async function measure(subjects: Subject[]): Promise<StoreRun[]> {
     for (const s of subjects) s.peak = Math.max(s.peak, rss(s.server.pid));
   }, 10);
   try {
+    const ids = new Map<Subject, string[]>(subjects.map((s) => [s, []]));
     for (let i = 0; i < ROUNDS; i++) {
       for (const s of subjects) {
-        let t = performance.now();
-        const id = await s.upload();
+        const t = performance.now();
+        ids.get(s)!.push(await s.upload());
         s.ups.push(performance.now() - t);
+      }
+    }
+    // The downloads after all the uploads: what an upload leaves to do (the collector, the database's
+    // and the disk's write-back) would otherwise fall into the download after it.
+    await new Promise((r) => setTimeout(r, 1000));
+    for (let i = 0; i < ROUNDS * DOWNLOADS_PER_UPLOAD; i++) {
+      for (const s of subjects) {
         const cpu = cpuMs(s.server.pid) ?? 0;
-        t = performance.now();
-        await s.download(id);
+        const t = performance.now();
+        await s.download(ids.get(s)![i % ROUNDS]!);
         s.downs.push(performance.now() - t);
         s.downCpus.push((cpuMs(s.server.pid) ?? 0) - cpu);
       }
@@ -99,7 +110,7 @@ async function measure(subjects: Subject[]): Promise<StoreRun[]> {
 
 export async function filesBench(opts: { pgUrl: string | undefined }): Promise<void> {
   const adminUrl = opts.pgUrl ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-  console.log(`## Files: a 20 MiB PDF through the disk store and the PostgreSQL store (PostgreSQL database, ${ROUNDS} uploads and downloads each, medians)`);
+  console.log(`## Files: a 20 MiB PDF through the disk store and the PostgreSQL store (PostgreSQL database, ${ROUNDS} uploads and ${ROUNDS * DOWNLOADS_PER_UPLOAD} downloads each, taking turns, medians)`);
   const file = Buffer.concat([Buffer.from('%PDF-1.7\n'), randomBytes(20 * MiB - 9)]);
   const db = await freshPgDatabase(adminUrl);
   try {
