@@ -4,6 +4,7 @@ import { checkStoreKey, inPieces, WholeWriteStore } from '../lib/storage.ts';
 import type { FileBytes } from '../lib/storage.ts';
 import { queryRows } from './client.ts';
 import type { Database, Db } from './client.ts';
+import type { BytesRead } from './copy-binary.ts';
 
 /** Bytes of one piece (a row of file_chunks): big enough to keep the rows few, small enough to stream. */
 export const CHUNK_BYTES = 256 * 1024;
@@ -44,21 +45,23 @@ export class PostgresStore extends WholeWriteStore {
     if (!blob) return undefined;
     const database = this.database;
     const size = Number(blob.size);
-    const fetch = (n: number) => database.readBytes('select bytes from file_chunks where blob_id = $1 and n >= $2 and n < $3 order by n', [blob.id, n, n + CHUNKS_PER_READ]);
+    const range = (n: number) => database.readBytes('select bytes from file_chunks where blob_id = $1 and n >= $2 and n < $3 order by n', [blob.id, n, n + CHUNKS_PER_READ]);
     async function* pieces(): AsyncGenerator<Buffer> {
       let read = 0;
-      let next: Promise<Buffer[]> | undefined = fetch(0);
-      for (let n = 0; next; n += CHUNKS_PER_READ) {
-        const rows: Buffer[] = await next;
-        next = undefined;
-        let batch = 0;
-        for (const bytes of rows) batch += bytes.length;
-        // The next megabyte is on its way while this one is sent.
-        if (rows.length === CHUNKS_PER_READ && read + batch < size) next = fetch(n + CHUNKS_PER_READ);
-        for (const bytes of rows) {
+      let fetched = 0;
+      let current: BytesRead | undefined = range(0);
+      for (let n = 0; current; n += CHUNKS_PER_READ) {
+        // Once this range is in memory the next is fetched while this one is sent: two at most are held.
+        const next: Promise<BytesRead | undefined> = current.fetched.then((got) => {
+          if (!got) return undefined;
+          fetched += got.bytes;
+          return got.rows === CHUNKS_PER_READ && fetched < size ? range(n + CHUNKS_PER_READ) : undefined;
+        });
+        for await (const bytes of current) {
           read += bytes.length;
           yield bytes;
         }
+        current = await next;
       }
       // The key was given other bytes (a restore) or removed while this was read: never half a file.
       if (read !== size) throw new Error(`file store: ${key} changed while it was read`);
