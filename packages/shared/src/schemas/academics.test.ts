@@ -16,7 +16,9 @@ describe('academics contract', () => {
   });
   it('checks academic years and codes', () => {
     expect(academicYearField.safeParse('2026-27').success).toBe(true);
-    expect(academicYearField.safeParse('2099-00').success).toBe(true);
+    // 1950-51 … 2098-99: a graduate's year fits the alumni directory, and so does the next term's.
+    expect(['1950-51', '2098-99'].map((y) => academicYearField.safeParse(y).success)).toEqual([true, true]);
+    expect(['1949-50', '2099-00', '2100-01'].map((y) => academicYearField.safeParse(y).success)).toEqual([false, false, false]);
     expect(academicYearField.safeParse('2026-28').success).toBe(false);
     expect(subjectCodeField.parse(' cs301 ')).toBe('CS301');
     expect(subjectCodeField.safeParse('CS 301').success).toBe(false);
