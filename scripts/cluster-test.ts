@@ -78,9 +78,18 @@ type Proc = { n: number; port: number; url: string; child: ChildProcess; exited:
 const procs: Proc[] = [];
 const redisPrefix = `crs-cluster-${process.pid}`;
 
+/** Processes the test is stopping (SIGTERM, SIGKILL): any other exit is a crash. */
+const stopping = new Set<number>();
+/** Exits nobody asked for, with when they happened: each fails a check. */
+const crashes: string[] = [];
+const starts = new Map<number, number>();
+
 function launch(n: number, port: number, seed: boolean): Proc {
   const dataDir = path.join(work, `crs${n}`);
-  const logFile = path.join(work, `crs${n}.log`);
+  starts.set(n, (starts.get(n) ?? 0) + 1);
+  // A log per start, so a restarted process's earlier log is still there to print.
+  const logFile = path.join(work, `crs${n}-${starts.get(n)}.log`);
+  stopping.delete(n);
   const env: Record<string, string> = {
     PATH: process.env.PATH ?? '',
     HOME: process.env.HOME ?? '',
@@ -110,7 +119,15 @@ function launch(n: number, port: number, seed: boolean): Proc {
   };
   child.stdout!.on('data', keep);
   child.stderr!.on('data', keep);
-  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+  const exited = new Promise<number | null>((resolve) =>
+    child.on('exit', (code, signal) => {
+      if (!stopping.has(n)) {
+        crashes.push(`crs${n} (start ${starts.get(n)}) exited by itself: code ${code}, signal ${signal}`);
+        mark(`crs${n} crashed`);
+      }
+      resolve(code);
+    }),
+  );
   return { n, port, url: `http://127.0.0.1:${port}`, child, exited, logFile };
 }
 
@@ -517,6 +534,7 @@ async function main(): Promise<void> {
     const exits: (number | null)[] = [];
     for (const p of procs) {
       mark(`SIGTERM crs${p.n}`);
+      stopping.add(p.n);
       p.child.kill('SIGTERM');
       exits.push(await p.exited);
       mark(`exit crs${p.n}`);
@@ -533,6 +551,7 @@ async function main(): Promise<void> {
     const victim = procs[1]!;
     const killAt = performance.now();
     mark(`SIGKILL crs${victim.n}`);
+    stopping.add(victim.n);
     victim.child.kill('SIGKILL');
     await victim.exited;
     await sleep(1000);
@@ -545,8 +564,11 @@ async function main(): Promise<void> {
     log('SIGKILL phase done; load stopped');
 
     const steady = all.filter((s) => s.at < steadyEnd);
-    const rolling = all.filter((s) => s.at >= steadyEnd && s.at < killAt);
-    const killed = all.filter((s) => s.at >= killAt);
+    // A request still in flight when the SIGKILL came belongs to that phase, whenever it was sent:
+    // one sent during the rolling restart's last moment and cut off by the kill is what the SIGKILL
+    // rule allows (CI once counted four such against the rolling restart).
+    const rolling = all.filter((s) => s.at >= steadyEnd && s.at + s.ms < killAt);
+    const killed = all.filter((s) => s.at >= steadyEnd && s.at + s.ms >= killAt);
     console.log('');
     figures('mixed, steady', steady, (steadyEnd - started) / 1000 > 0 ? LOAD_SECONDS : 1);
     const roll = figures('mixed, during the rolling restart', rolling, (killAt - steadyEnd) / 1000);
@@ -566,6 +588,7 @@ async function main(): Promise<void> {
     }
 
     check('every process exits 0 on SIGTERM during the rolling restart', exits.every((c) => c === 0), exits.join(','));
+    check('no process exits unless the test stops it', crashes.length === 0, crashes.join('; '));
     check('the rolling restart fails no request', roll.failures === 0, describeFailures(rolling));
     check('steady load fails no request', steady.filter(isFailure).length === 0, describeFailures(steady));
     // Only requests in flight on the killed process may fail: at most one per loop, within the
@@ -658,6 +681,7 @@ async function shutdown(): Promise<void> {
   await Promise.all(
     procs.map(async (p) => {
       if (p.child.exitCode !== null || p.child.signalCode !== null) return;
+      stopping.add(p.n);
       p.child.kill('SIGKILL');
       await p.exited;
     }),
@@ -670,11 +694,17 @@ try {
 } catch (err) {
   failed++;
   console.log(`FAIL the cluster test stopped: ${(err as Error).stack ?? err}`);
-  for (const p of procs) {
-    try {
-      console.log(`--- crs${p.n} log (tail)\n${readFileSync(p.logFile, 'utf8').slice(-1500)}`);
-    } catch {
-      /* no log */
+}
+if (failed > 0) {
+  // The processes log warnings and errors only (LOG_LEVEL=warn): every start's last lines.
+  for (const [n, count] of starts) {
+    for (let k = 1; k <= count; k++) {
+      try {
+        const text = readFileSync(path.join(work, `crs${n}-${k}.log`), 'utf8').trim();
+        if (text) console.log(`--- crs${n}, start ${k}: log (last lines)\n${text.slice(-2500)}`);
+      } catch {
+        /* never written */
+      }
     }
   }
 }
