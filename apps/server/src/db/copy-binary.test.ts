@@ -8,8 +8,15 @@ import { to as copyTo } from 'pg-copy-streams';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freshDatabase } from '../../test/helper.ts';
 import type { TestDb } from '../../test/helper.ts';
-import { copyValues, inlineParameters, readAhead } from './copy-binary.ts';
+import { copyRows, inlineParameters, readAhead } from './copy-binary.ts';
 import type { BytesRead } from './copy-binary.ts';
+
+/** Every value of a binary COPY of one column (copyRows), read to the end. */
+async function copyValues(copy: AsyncIterable<Buffer>): Promise<Buffer[]> {
+  const values: Buffer[] = [];
+  for await (const value of copyRows(copy)) values.push(value);
+  return values;
+}
 
 let t: TestDb;
 beforeAll(async () => {

@@ -78,13 +78,6 @@ export async function* copyRows(copy: AsyncIterable<Buffer>): AsyncGenerator<Buf
   }
 }
 
-/** Every value of a binary COPY of one column (copyRows), read to the end. */
-export async function copyValues(copy: AsyncIterable<Buffer>): Promise<Buffer[]> {
-  const values: Buffer[] = [];
-  for await (const value of copyRows(copy)) values.push(value);
-  return values;
-}
-
 /**
  * `text` with its `$n` placeholders replaced by literals, for COPY, which takes no parameters:
  * strings quoted by node-postgres' escapeLiteral, safe integers as digits, anything else refused.
