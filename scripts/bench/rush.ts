@@ -167,19 +167,19 @@ export async function rushBench(opts: { pgUrl: string | undefined }): Promise<vo
         });
         if (seeded.status !== 0) throw new Error('db:seed-students failed');
         console.log(`${target.name}: seeded ${fmt(students)} students in ${fmt((Date.now() - t0) / 1000, 1)} s; load average ${loadavg().map((l) => l.toFixed(1)).join(' ')}`);
-        const cpu0 = cpuMs(server.pid);
+        const [cpu0, main0] = [cpuMs(server.pid), cpuMs(server.pid, 'main')];
         const r = await rush(server.url, students);
-        const cpu1 = cpuMs(server.pid);
+        const [cpu1, main1] = [cpuMs(server.pid), cpuMs(server.pid, 'main')];
         const all = stats(r.samples);
         const h = await healthLoad(server.url, all.n);
-        const cpu2 = cpuMs(server.pid);
+        const [cpu2, main2] = [cpuMs(server.pid), cpuMs(server.pid, 'main')];
         const hs = stats(h.samples);
         const cpuPerReq = (a: number | undefined, b: number | undefined, n: number) => (a !== undefined && b !== undefined ? `${fmt(((b - a) * 1000) / n)} µs` : '');
-        console.log('load                     requests  errors   p50 ms   p95 ms   p99 ms   max ms  total s    req/s  server CPU/req');
-        const line = (label: string, s: ReturnType<typeof stats>, seconds: number, cpu: string) =>
-          console.log(`${label.padEnd(24)} ${fmt(s.n).padStart(8)}  ${String(s.errors).padStart(6)}  ${fmt(s.p50, 1).padStart(7)}  ${fmt(s.p95, 1).padStart(7)}  ${fmt(s.p99, 1).padStart(7)}  ${fmt(s.max).padStart(7)}  ${fmt(seconds, 1).padStart(7)}  ${fmt(s.n / seconds).padStart(7)}  ${cpu}`);
-        line(`rush (${target.name})`, all, r.seconds, cpuPerReq(cpu0, cpu1, all.n));
-        line(`health (${target.name})`, hs, h.seconds, cpuPerReq(cpu1, cpu2, hs.n));
+        console.log('load                     requests  errors   p50 ms   p95 ms   p99 ms   max ms  total s    req/s  server CPU/req  main thread/req');
+        const line = (label: string, s: ReturnType<typeof stats>, seconds: number, cpu: string, main: string) =>
+          console.log(`${label.padEnd(24)} ${fmt(s.n).padStart(8)}  ${String(s.errors).padStart(6)}  ${fmt(s.p50, 1).padStart(7)}  ${fmt(s.p95, 1).padStart(7)}  ${fmt(s.p99, 1).padStart(7)}  ${fmt(s.max).padStart(7)}  ${fmt(seconds, 1).padStart(7)}  ${fmt(s.n / seconds).padStart(7)}  ${cpu.padStart(14)}  ${main.padStart(15)}`);
+        line(`rush (${target.name})`, all, r.seconds, cpuPerReq(cpu0, cpu1, all.n), cpuPerReq(main0, main1, all.n));
+        line(`health (${target.name})`, hs, h.seconds, cpuPerReq(cpu1, cpu2, hs.n), cpuPerReq(main1, main2, hs.n));
         console.log(`rush/health: p95 ×${fmt(all.p95 / hs.p95, 1)}, p50 ×${fmt(all.p50 / hs.p50, 1)}`);
         console.log('per call                 requests  errors   p50 ms   p95 ms   p99 ms   max ms');
         for (const label of ['auth/login', 'auth/users/me', ...DASHBOARD_CALLS.map((c) => c.label)]) {

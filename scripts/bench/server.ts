@@ -127,10 +127,11 @@ export async function login(url: string, email: string, password = 'demo1234'): 
 export type Load = { rps: number; p50: number; p95: number; p99: number; errors: number; non2xx: number; cpuUs?: number };
 
 /** CPU time in ms a process has used (user + system), from /proc; undefined where there is none. */
-export function cpuMs(pid: number | undefined): number | undefined {
+export function cpuMs(pid: number | undefined, thread: 'process' | 'main' = 'process'): number | undefined {
   if (pid === undefined) return undefined;
   try {
-    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+    // The main thread's own figure (its task id is the pid) leaves out the embedded database's thread and libuv's pool.
+    const fields = readFileSync(thread === 'main' ? `/proc/${pid}/task/${pid}/stat` : `/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
     return ((Number(fields[11]) + Number(fields[12])) * 1000) / CLOCK_TICKS;
   } catch {
     return undefined;

@@ -1,6 +1,5 @@
 import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
-import type { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import { inject } from 'vitest';
 import { openDatabase } from '../src/db/client.ts';
@@ -116,17 +115,28 @@ async function createEntry(): Promise<Entry> {
       discard: () => session.end(),
     };
   }
-  const owner = await openDatabase({ kind: 'pglite', loadDataDir: new Blob([readFileSync(inject('pgliteDump'))]) });
-  const instance = owner.pglite as PGlite;
-  const run = async (text: string) => ((await instance.exec(text)).at(-1)?.rows ?? []) as Array<Record<string, unknown>>;
+  const owner = await openDatabase({ kind: 'pglite', loadDataDir: readFileSync(inject('pgliteDump')) });
+  const thread = owner.thread!;
+  // The pool's own connection to the embedded database's thread, beside the one each file's Database opens.
+  const session = new pg.Client({ stream: () => thread.stream() } as pg.ClientConfig);
+  session.on('error', () => {});
+  await session.connect();
+  const all = async (text: string) => {
+    const result = (await session.query(text)) as pg.QueryResult | pg.QueryResult[];
+    return Array.isArray(result) ? result : [result];
+  };
+  const run = async (text: string) => ((await all(text)).at(-1)?.rows ?? []) as Array<Record<string, unknown>>;
   return {
     busy: false,
     snapshot: await takeSnapshot(run),
     run,
-    counts: async (text) => (await instance.exec(text)).map((r) => r.affectedRows ?? 0),
-    open: async () => ({ database: await openDatabase({ kind: 'pglite', instance }) }),
-    usable: () => !instance.closed,
-    discard: () => owner.close(),
+    counts: async (text) => (await all(text)).map((r) => r.rowCount ?? 0),
+    open: async () => ({ database: await openDatabase({ kind: 'pglite', thread }) }),
+    usable: () => thread.alive(),
+    discard: async () => {
+      await session.end().catch(() => {});
+      await owner.close();
+    },
   };
 }
 

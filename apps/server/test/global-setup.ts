@@ -51,9 +51,9 @@ export default async function setup(project: TestProject) {
   const dir = mkdtempSync(path.join(tmpdir(), 'crs-test-'));
   const db = await openDatabase({ kind: 'pglite' });
   await migrate(db);
-  const dump = await db.pglite!.dumpDataDir('none');
+  const dump = await db.thread!.dump();
   const file = path.join(dir, 'template.tar');
-  writeFileSync(file, Buffer.from(await dump.arrayBuffer()));
+  writeFileSync(file, dump);
   await db.close();
   const dataDir = path.join(dir, 'data');
   const onDisk = await openDatabase({ kind: 'pglite', dataDir: path.join(dataDir, 'db'), loadDataDir: dump });

@@ -2,12 +2,7 @@ import { EventEmitter } from 'node:events';
 import { mkdirSync } from 'node:fs';
 import { readdir, stat } from 'node:fs/promises';
 import path from 'node:path';
-import { PGlite, types } from '@electric-sql/pglite';
-import type { Transaction } from '@electric-sql/pglite';
-import { btree_gist } from '@electric-sql/pglite/contrib/btree_gist';
-import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import type { ExtractTablesWithRelations, SQL } from 'drizzle-orm';
-import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
 import pg from 'pg';
@@ -15,6 +10,8 @@ import { to as copyTo } from 'pg-copy-streams';
 import type { Notifier } from '../lib/cache.ts';
 import { copyRows, inlineParameters, readAhead } from './copy-binary.ts';
 import type { BytesRead } from './copy-binary.ts';
+import { startPgliteThread } from './pglite-thread.ts';
+import type { PgliteThread } from './pglite-thread.ts';
 import * as schema from './schema/index.ts';
 
 export type Schema = typeof schema;
@@ -91,22 +88,20 @@ export type Database = {
    * pays one property read.
    */
   queryTimer: { observe: ((seconds: number) => void) | undefined };
-  /** The PostgreSQL pool's connections (total, idle, callers waiting); undefined on PGlite. */
-  poolStats(): { total: number; idle: number; waiting: number } | undefined;
-  /**
-   * The PGlite instance, for tests; undefined on PostgreSQL. It answers as drizzle reads: dates,
-   * timestamps and intervals come as PostgreSQL's text (DRIZZLE_PARSERS), not as Date objects.
-   */
-  pglite?: PGlite;
+  /** The pool's connections (total, idle, callers waiting); the embedded database has one. */
+  poolStats(): { total: number; idle: number; waiting: number };
+  /** The embedded database's thread (its dump, for tests); undefined on PostgreSQL. */
+  thread?: PgliteThread;
 };
 
 export type OpenOptions =
   /**
-   * `instance`: an open PGlite instance (made by openDatabase) to serve through a Database of its own:
-   * close() then ends only that Database (its bus, its queries) and leaves the instance open. The
-   * tests reuse one instance per worker this way, reset between files (test/database-pool.ts).
+   * `thread`: an embedded database's open thread (a Database's `thread`) to serve through a Database
+   * of its own: close() then ends only that Database (its connection, its bus) and leaves the thread
+   * running. The tests reuse one per worker this way, reset between files (test/database-pool.ts).
+   * `loadDataDir`: a dump (PGlite's dumpDataDir) to start from.
    */
-  | { kind: 'pglite'; dataDir?: string; loadDataDir?: Blob; instance?: PGlite }
+  | { kind: 'pglite'; dataDir?: string; loadDataDir?: Uint8Array; thread?: PgliteThread }
   | { kind: 'postgresql'; url: string; max?: number };
 
 /** Bytes of every file under `dir` (a file removed while counting is skipped). */
@@ -114,33 +109,6 @@ async function directoryBytes(dir: string): Promise<number> {
   const entries = await readdir(dir, { recursive: true, withFileTypes: true });
   const sizes = await Promise.all(entries.filter((e) => e.isFile()).map((e) => stat(path.join(e.parentPath, e.name)).then((s) => s.size, () => 0)));
   return sizes.reduce((a, b) => a + b, 0);
-}
-
-/**
- * Runs `process.nextTick` until V8 has had time to optimize it, with the argument shapes Node's
- * own streams use. Called before PGlite loads its extensions: when nextTick is first optimized
- * after PGlite has loaded one (pg_trgm, btree_gist), V8's code for it creates each tick object
- * ~40 times slower (~0.6 µs a call) for the rest of the process, and every HTTP request makes
- * several ticks — 3.7 µs of the 21.6 µs of server CPU a `GET /health` cost on PGlite against
- * 17.4 µs on PostgreSQL. Optimized before the load, it stays fast (decision 0018; docs/benchmarks/0018, third round).
- * Costs ~50 ms once per process (a second embedded database in the same process finds it done).
- */
-let nextTickWarmed: Promise<void> | undefined;
-const warmNextTick = () => (nextTickWarmed ??= warmNextTickNow());
-
-async function warmNextTickNow(): Promise<void> {
-  const [atLeast, until] = [100_000, performance.now() + 50];
-  await new Promise<void>((done) => {
-    let n = 0;
-    const tick = (..._args: unknown[]) => {
-      n++;
-      if (n >= atLeast && performance.now() >= until) done();
-      else if (n % 3 === 0) process.nextTick(tick);
-      else if (n % 3 === 1) process.nextTick(tick, n);
-      else process.nextTick(tick, n, n);
-    };
-    tick();
-  });
 }
 
 /**
@@ -173,134 +141,13 @@ export function withSessionSettings(url: string): { connectionString: string; op
   return { connectionString: parsed.toString(), options: `${theirs} ${ours}` };
 }
 
-/**
- * The value parsers drizzle's PGlite driver passes with every query: it reads dates, timestamps and
- * intervals (and their arrays) from PostgreSQL's text itself. Set once on the instance instead:
- * PGlite merges per-query parsers into a copy of its whole map (362 types) on every result, ~0.2 ms
- * a query, more than a small query's own cost (0.36 ms against 0.13 ms for `select 1`).
- */
-const keepText = (value: string) => value;
-const DRIZZLE_PARSERS = Object.fromEntries(
-  [types.TIMESTAMP, types.TIMESTAMPTZ, types.INTERVAL, types.DATE, 1231, 1115, 1185, 1187, 1182].map((type) => [type, keepText]),
-);
-
-type Queryable = Pick<PGlite, 'query'> | Transaction;
-
-/** Whether a Database over a shared PGlite instance was closed (its instance stays open). */
-type Gate = { closed: boolean };
-const OPEN: Gate = { closed: false };
-const closedMethod = () => Promise.reject(new Error('PGlite is closed'));
-
-/**
- * `client` with its `query` (and a transaction's) passing drizzle's options on without the
- * per-query parsers. The wrappers are made once per client, not on each property access.
- */
-function withoutQueryParsers<C extends Queryable>(client: C, timer: Database['queryTimer'], gate: Gate = OPEN): C {
-  const target = client as Queryable;
-  const untimed = (text: string, params?: unknown[], options?: Parameters<Queryable['query']>[2]) => {
-    if (!options?.parsers) return target.query(text, params, options);
-    const { parsers: _, ...rest } = options;
-    return target.query(text, params, rest);
-  };
-  const queryWithoutParsers = (text: string, params?: unknown[], options?: Parameters<Queryable['query']>[2]) => {
-    const observe = timer.observe;
-    if (!observe) return untimed(text, params, options);
-    const started = performance.now();
-    return untimed(text, params, options).finally(() => observe((performance.now() - started) / 1000));
-  };
-  const transaction =
-    client instanceof PGlite ? <T>(fn: (tx: Transaction) => Promise<T>) => client.transaction((tx) => fn(withoutQueryParsers(tx, timer))) : undefined;
-  return new Proxy(client, {
-    get(target, prop, receiver) {
-      if (prop === 'query') return gate.closed ? closedMethod : queryWithoutParsers;
-      if (prop === 'transaction' && transaction) return gate.closed ? closedMethod : transaction;
-      const value: unknown = Reflect.get(target, prop, receiver);
-      if (typeof value !== 'function') return value;
-      return gate.closed ? closedMethod : value.bind(target);
-    },
-  });
-}
-
-/** Opens the embedded database (under dataDir, or in memory) or a PostgreSQL pool. */
+/** Opens the embedded database (under dataDir, or in memory, in a thread of its own) or a PostgreSQL pool. */
 export async function openDatabase(opts: OpenOptions): Promise<Database> {
-  if (opts.kind === 'pglite') {
-    await warmNextTick();
-    if (opts.dataDir) mkdirSync(opts.dataDir, { recursive: true });
-    const shared = opts.instance;
-    const gate: Gate = { closed: false };
-    const instance = shared ?? await PGlite.create({
-      dataDir: opts.dataDir ? path.resolve(opts.dataDir) : undefined,
-      loadDataDir: opts.loadDataDir,
-      extensions: { pg_trgm, btree_gist },
-      parsers: DRIZZLE_PARSERS,
-      startParams: [...PGlite.defaultStartParams, ...SESSION_SETTINGS.flatMap(([name, value]) => ['-c', `${name}=${value}`])],
-    });
-    const queryTimer: Database['queryTimer'] = { observe: undefined };
-    const db = drizzlePglite({ client: withoutQueryParsers(instance, queryTimer, gate), schema }) as unknown as Db;
-    const bus = new EventEmitter();
-    bus.setMaxListeners(0);
-    const live = () => {
-      if (gate.closed) throw new Error('PGlite is closed');
-      return instance;
-    };
-    return {
-      kind: 'pglite',
-      db,
-      queryTimer,
-      poolStats: () => undefined,
-      pglite: instance,
-      // One process owns the embedded database (lock file), so an in-process bus is complete.
-      notifier: {
-        publish: async (channel, payload) => void bus.emit(channel, payload),
-        subscribe: (channel, fn) => void bus.on(channel, fn),
-      },
-      // On disk: what the data directory takes (WAL and all), as an operator's `du` would say; in memory: the catalogue's figure.
-      sizeBytes: async () => {
-        if (opts.dataDir) return directoryBytes(path.resolve(opts.dataDir));
-        const r = await live().query<{ size: string }>('select pg_database_size(current_database())::text as size');
-        return Number(r.rows[0]?.size ?? 0);
-      },
-      exclusively: (_key, fn) => fn(),
-      executeSql: async (text, values) => {
-        if (values?.length) return live().query(text, values);
-        // The one session is everyone's: a `BEGIN; …; COMMIT;` text that fails half-way would leave it
-        // in an aborted transaction, so such a text runs inside PGlite's own transaction, which rolls
-        // back on failure and lets nothing else in meanwhile (its inner BEGIN/COMMIT only warn).
-        const results = /^\s*BEGIN\b/i.test(text) ? await live().transaction((tx) => tx.exec(text)) : await live().exec(text);
-        return results.at(-1) ?? { rows: [] };
-      },
-      readBytes: (text, values) =>
-        readAhead(
-          (async function* () {
-            const r = await live().query<Record<string, Uint8Array>>(text, values, { rowMode: 'object' });
-            for (const row of r.rows) {
-              const bytes = Object.values(row)[0]!;
-              yield Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
-            }
-          })(),
-        ),
-      close: async () => {
-        gate.closed = true;
-        bus.removeAllListeners();
-        if (!shared && !instance.closed) await instance.close();
-      },
-    };
-  }
-
+  if (opts.kind === 'pglite') return openEmbedded(opts);
   const pool = new pg.Pool({ max: opts.max ?? 10, ...withSessionSettings(opts.url) });
-  pool.on('error', () => {
-    /* idle client errors are reported on the next query */
-  });
-  const queryTimer: Database['queryTimer'] = { observe: undefined };
-  pool.on('connect', (client) => timeQueries(client, queryTimer));
-  const db = drizzlePg(pool, { schema }) as unknown as Db;
   const notifier = createPgNotifier(opts.url);
-  let closed = false;
-  return {
+  return poolDatabase(pool, {
     kind: 'postgresql',
-    db,
-    queryTimer,
-    poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
     notifier,
     sizeBytes: async () => {
       const r = await pool.query<{ size: string }>('select pg_database_size(current_database())::text as size');
@@ -318,6 +165,71 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
         await client.end(); // releases the lock with the session
       }
     },
+    close: () => notifier.close(),
+  });
+}
+
+/**
+ * The embedded database (decision 0056): PGlite runs in a worker thread (db/pglite-thread.ts), so
+ * its wasm and its protocol work leave the event loop, and the server reaches it as it reaches
+ * PostgreSQL, through node-postgres, over one connection: PGlite is one session, so statements and
+ * transactions take turns as they would on the instance itself. One process holds the data
+ * directory (its lock file), so an in-process bus carries notifications and `exclusively` needs no lock.
+ */
+async function openEmbedded(opts: Extract<OpenOptions, { kind: 'pglite' }>): Promise<Database> {
+  if (opts.dataDir) mkdirSync(opts.dataDir, { recursive: true });
+  const shared = opts.thread;
+  const thread =
+    shared ??
+    (await startPgliteThread({
+      dataDir: opts.dataDir ? path.resolve(opts.dataDir) : undefined,
+      loadDataDir: opts.loadDataDir,
+      startParams: SESSION_SETTINGS.flatMap(([name, value]) => ['-c', `${name}=${value}`]),
+    }));
+  // One connection, kept while idle (a new one costs a startup exchange), not holding the process open.
+  const pool = new pg.Pool({ max: 1, idleTimeoutMillis: 0, allowExitOnIdle: true, stream: () => thread.stream() } as pg.PoolConfig);
+  const bus = new EventEmitter();
+  bus.setMaxListeners(0);
+  return poolDatabase(pool, {
+    kind: 'pglite',
+    notifier: {
+      publish: async (channel, payload) => void bus.emit(channel, payload),
+      subscribe: (channel, fn) => void bus.on(channel, fn),
+    },
+    // On disk: what the data directory takes (WAL and all), as an operator's `du` would say; in memory: the catalogue's figure.
+    sizeBytes: async () => {
+      if (opts.dataDir) return directoryBytes(path.resolve(opts.dataDir));
+      const r = await pool.query<{ size: string }>('select pg_database_size(current_database())::text as size');
+      return Number(r.rows[0]?.size ?? 0);
+    },
+    exclusively: (_key, fn) => fn(),
+    thread,
+    close: async () => {
+      bus.removeAllListeners();
+      if (!shared) await thread.close();
+    },
+  });
+}
+
+type PoolParts = Pick<Database, 'kind' | 'notifier' | 'sizeBytes' | 'exclusively' | 'thread'> & {
+  /** Runs after the pool has ended. */
+  close(): Promise<void>;
+};
+
+/** A Database over a node-postgres pool: PostgreSQL's, or the one connection to the embedded database. */
+function poolDatabase(pool: pg.Pool, parts: PoolParts): Database {
+  pool.on('error', () => {
+    /* idle client errors are reported on the next query */
+  });
+  const queryTimer: Database['queryTimer'] = { observe: undefined };
+  pool.on('connect', (client) => timeQueries(client, queryTimer));
+  const db = drizzlePg(pool, { schema }) as unknown as Db;
+  let closed = false;
+  return {
+    ...parts,
+    db,
+    queryTimer,
+    poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
     executeSql: async (text, values) => {
       const client = await pool.connect();
       try {
@@ -325,7 +237,8 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
         client.release();
         return Array.isArray(result) ? (result.at(-1) ?? { rows: [] }) : result;
       } catch (err) {
-        // A `BEGIN; …` text that failed leaves its connection inside an aborted transaction: drop it.
+        // A `BEGIN; …` text that failed leaves its connection inside an aborted transaction: drop it
+        // (the embedded database's thread then rolls the transaction back).
         client.release(true);
         throw err;
       }
@@ -349,12 +262,12 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
           }
         })(),
       ),
-    // Idempotent like the embedded database's close: a second pool.end() would throw.
+    // Idempotent: a second pool.end() would throw.
     close: async () => {
       if (closed) return;
       closed = true;
-      await (notifier as PgNotifier).close();
       await pool.end();
+      await parts.close();
     },
   };
 }

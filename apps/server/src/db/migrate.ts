@@ -1,7 +1,6 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
-import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import { queryRows } from './client.ts';
 import type { Database } from './client.ts';
@@ -20,9 +19,8 @@ export const MIGRATIONS_LOCK = 0x63_72_73_6d;
  */
 export async function migrate(database: Database): Promise<void> {
   const config = { migrationsFolder: MIGRATIONS_DIR };
-  // Both migrators run the same SQL files and keep the same journal table.
-  if (database.kind === 'pglite') await migratePglite(database.db as never, config);
-  else await database.exclusively(MIGRATIONS_LOCK, () => migratePg(database.db as never, config));
+  // The embedded database is reached through node-postgres too (decision 0056); its `exclusively` takes no lock.
+  await database.exclusively(MIGRATIONS_LOCK, () => migratePg(database.db as never, config));
 }
 
 /** How many migrations this build ships (the journal's entries), read once. */

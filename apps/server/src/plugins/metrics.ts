@@ -98,21 +98,18 @@ export const metricsPlugin = fp(async (app: FastifyInstance, opts: MetricsOption
   app.addHook('onClose', async () => {
     database.queryTimer.observe = undefined;
   });
-  if (database.poolStats()) {
-    new Gauge({
-      name: 'crs_db_pool_connections',
-      help: 'PostgreSQL pool of this process: connections open (total), idle, and callers waiting for one',
-      labelNames: ['state'] as const,
-      registers: [registry],
-      collect() {
-        const stats = database.poolStats();
-        if (!stats) return;
-        this.set({ state: 'total' }, stats.total);
-        this.set({ state: 'idle' }, stats.idle);
-        this.set({ state: 'waiting' }, stats.waiting);
-      },
-    });
-  }
+  new Gauge({
+    name: 'crs_db_pool_connections',
+    help: "Database pool of this process: connections open (total), idle, and callers waiting for one (the embedded database: one connection to its thread)",
+    labelNames: ['state'] as const,
+    registers: [registry],
+    collect() {
+      const stats = database.poolStats();
+      this.set({ state: 'total' }, stats.total);
+      this.set({ state: 'idle' }, stats.idle);
+      this.set({ state: 'waiting' }, stats.waiting);
+    },
+  });
   for (const g of opts.gauges) {
     new Gauge({
       name: g.name,

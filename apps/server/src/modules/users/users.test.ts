@@ -32,6 +32,8 @@ describe('GET /users', () => {
   it('lists accounts newest first with the total, for Admin and SuperAdmin', async () => {
     const marker = `lst${randomUUID().slice(0, 8)}`;
     const first = await createUser(t.ctx, { name: `${marker} One`, roles: ['Teacher'], status: 'pending' });
+    // The embedded database's clock counts milliseconds: two accounts made within one would tie.
+    await new Promise((resolve) => setTimeout(resolve, 2));
     const second = await createUser(t.ctx, { name: `${marker} Two` });
     for (const who of [admin, superAdmin]) {
       const res = await get(`/users?q=${marker}`, who.auth);

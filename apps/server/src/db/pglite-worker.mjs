@@ -1,0 +1,209 @@
+// @ts-check
+// The embedded database in a worker thread of its own (decision 0056; db/pglite-thread.ts is the
+// other side). The server's thread speaks PostgreSQL's wire protocol to it through node-postgres,
+// over a MessagePort per connection; this thread hands each protocol message to PGlite as it is
+// (execProtocolRawStream), so PGlite's parsing and its wasm run on another core than the event loop.
+// Plain JavaScript, so the thread starts without a TypeScript loader (like lib/import/table-worker.mjs).
+//
+// PGlite is one session. Connections take turns by message, but a connection that has begun an
+// exchange keeps the session until the exchange ends: until its Sync or simple Query outside a
+// transaction block (an extended-protocol exchange leaves unnamed statements and portals between
+// its messages), or to the end of its transaction. A connection that goes away mid-transaction has
+// it rolled back, so the next one does not inherit it.
+import { parentPort, workerData } from 'node:worker_threads';
+import { PGlite } from '@electric-sql/pglite';
+import { btree_gist } from '@electric-sql/pglite/contrib/btree_gist';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+
+const SSL_REQUEST = 80877103;
+const CANCEL_REQUEST = 80877102;
+const PROTOCOL_3 = 196608;
+/** A queued item that is not a message: the session's clean-up after a connection has gone. */
+const CLEANUP = -1;
+
+/**
+ * The startup message every connection gets through, whatever its client sent: PGlite's own user and
+ * database (it stops on names it does not know). Settings come with the thread's startParams.
+ */
+const STARTUP = startupMessage({ user: 'postgres', database: 'postgres', client_encoding: 'UTF8' });
+
+/** @type {{ dataDir?: string; loadDataDir?: Uint8Array; startParams: string[] }} (startParams: after PGlite's defaults) */
+const options = workerData;
+const port = /** @type {import('node:worker_threads').MessagePort} */ (parentPort);
+
+/** @typedef {{ id: number; port: import('node:worker_threads').MessagePort; buffer: Uint8Array; started: boolean; out: Uint8Array[]; closed: boolean }} Connection */
+/** @type {Array<{ connection: Connection; message: Uint8Array; type: number }>} */
+const queue = [];
+/** The connection whose exchange or transaction is under way: only its messages run meanwhile. */
+/** @type {Connection | undefined} */
+let holder;
+let running = false;
+let nextId = 1;
+
+let db;
+try {
+  db = await PGlite.create({
+    dataDir: options.dataDir,
+    loadDataDir: options.loadDataDir ? new Blob([options.loadDataDir]) : undefined,
+    extensions: { pg_trgm, btree_gist },
+    startParams: [...PGlite.defaultStartParams, ...options.startParams],
+  });
+} catch (err) {
+  port.postMessage({ type: 'failed', message: err instanceof Error ? err.stack ?? err.message : String(err) });
+  process.exit(1);
+}
+const pglite = db;
+
+port.on('message', (/** @type {{ type: 'connect'; port: import('node:worker_threads').MessagePort } | { type: 'close' } | { type: 'dump' }} */ message) => {
+  if (message.type === 'connect') accept(message.port);
+  else if (message.type === 'close') void closeAll();
+  else if (message.type === 'dump') void dump();
+});
+port.postMessage({ type: 'ready' });
+
+/** @param {import('node:worker_threads').MessagePort} connectionPort */
+function accept(connectionPort) {
+  /** @type {Connection} */
+  const connection = { id: nextId++, port: connectionPort, buffer: new Uint8Array(0), started: false, out: [], closed: false };
+  connectionPort.on('message', (/** @type {Uint8Array} */ bytes) => receive(connection, bytes));
+  connectionPort.on('close', () => drop(connection));
+}
+
+/**
+ * Splits what arrived into whole protocol messages and queues them; a message cut across two
+ * arrivals waits for its rest.
+ * @param {Connection} connection
+ * @param {Uint8Array} bytes
+ */
+function receive(connection, bytes) {
+  let buf = connection.buffer.length ? concat([connection.buffer, bytes]) : bytes;
+  const view = () => new DataView(buf.buffer, buf.byteOffset, buf.byteLength);
+  for (;;) {
+    if (!connection.started) {
+      // Before startup: an SSL or cancel request (answered or ignored here), then the startup message.
+      if (buf.length < 8) break;
+      const length = view().getInt32(0);
+      const code = view().getInt32(4);
+      if (buf.length < length) break;
+      buf = buf.subarray(length);
+      if (code === SSL_REQUEST) connection.port.postMessage(new Uint8Array([0x4e])); // 'N': no SSL
+      else if (code === PROTOCOL_3) {
+        connection.started = true;
+        queue.push({ connection, message: STARTUP, type: 0 });
+      } else if (code !== CANCEL_REQUEST) {
+        // Another protocol version (or GSS encryption): not ours to speak.
+        connection.port.close();
+        return;
+      }
+      continue;
+    }
+    // The whole messages that came go to PGlite in one call (it reads on to the end of its input):
+    // a query's Parse, Bind, Describe, Execute and Sync arrive together. The last one's type says
+    // whether the exchange ends with them.
+    let end = 0;
+    let type = 0;
+    while (buf.length - end >= 5) {
+      const length = 1 + view().getInt32(end + 1);
+      if (buf.length - end < length) break;
+      type = buf[end] ?? 0;
+      end += length;
+    }
+    if (end > 0) queue.push({ connection, message: buf.slice(0, end), type });
+    buf = buf.subarray(end);
+    break;
+  }
+  connection.buffer = buf.length ? buf.slice() : new Uint8Array(0);
+  void run();
+}
+
+/** Runs queued messages one at a time, the holder's first while it holds the session. */
+async function run() {
+  if (running) return;
+  running = true;
+  try {
+    for (;;) {
+      const at = holder ? queue.findIndex((q) => q.connection === holder) : 0;
+      if (at < 0 || queue.length === 0) break;
+      const [{ connection, message, type }] = queue.splice(at, 1);
+      if (type === CLEANUP) {
+        await cleanUp();
+        holder = undefined;
+        continue;
+      }
+      try {
+        await pglite.runExclusive(() => pglite.execProtocolRawStream(message, { onRawData: (data) => connection.out.push(data.slice()) }));
+      } catch (err) {
+        // PGlite answers SQL errors in the protocol; a throw here is the engine failing.
+        port.postMessage({ type: 'failed', message: err instanceof Error ? err.stack ?? err.message : String(err) });
+        throw err;
+      }
+      // Ending with 'S' Sync, 'Q' Query, or the startup (0): the exchange ends with ReadyForQuery.
+      const exchangeEnds = type === 0x53 || type === 0x51 || type === 0;
+      holder = exchangeEnds && !pglite.isInTransaction() ? undefined : connection;
+      if (!queue.some((q) => q.connection === connection)) flush(connection);
+    }
+  } finally {
+    running = false;
+  }
+}
+
+/** Sends a connection's answers so far in one message (its buffer moves, not copied). @param {Connection} connection */
+function flush(connection) {
+  if (connection.out.length === 0 || connection.closed) return;
+  const bytes = connection.out.length === 1 ? connection.out[0] : concat(connection.out);
+  connection.out = [];
+  connection.port.postMessage(bytes, [bytes.buffer]);
+}
+
+/**
+ * A connection has gone: what it left in the session goes with it, as a PostgreSQL session's would
+ * at its end — its transaction, and the named statements it prepared (node-postgres prepares them
+ * once per connection, so its successor would prepare the same names again). Done in the
+ * connection's turn, so no other connection's exchange is cut.
+ * @param {Connection} connection
+ */
+function drop(connection) {
+  if (connection.closed) return;
+  connection.closed = true;
+  for (let i = queue.length - 1; i >= 0; i--) if (queue[i]?.connection === connection) queue.splice(i, 1);
+  if (connection.started) queue.push({ connection, message: new Uint8Array(0), type: CLEANUP });
+  void run();
+}
+
+async function cleanUp() {
+  if (pglite.isInTransaction()) await pglite.exec('rollback');
+  await pglite.exec('deallocate all');
+}
+
+async function dump() {
+  const bytes = new Uint8Array(await (await pglite.dumpDataDir('none')).arrayBuffer());
+  port.postMessage({ type: 'dump', bytes }, [bytes.buffer]);
+}
+
+async function closeAll() {
+  if (!pglite.closed) await pglite.close();
+  port.postMessage({ type: 'closed' });
+  port.close();
+}
+
+/** @param {Uint8Array[]} parts */
+function concat(parts) {
+  const out = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
+  let at = 0;
+  for (const p of parts) {
+    out.set(p, at);
+    at += p.length;
+  }
+  return out;
+}
+
+/** @param {Record<string, string>} parameters */
+function startupMessage(parameters) {
+  const body = new TextEncoder().encode(`${Object.entries(parameters).map(([k, v]) => `${k}\0${v}\0`).join('')}\0`);
+  const out = new Uint8Array(8 + body.length);
+  const view = new DataView(out.buffer);
+  view.setInt32(0, out.length);
+  view.setInt32(4, PROTOCOL_3);
+  out.set(body, 8);
+  return out;
+}
