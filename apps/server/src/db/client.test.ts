@@ -108,6 +108,20 @@ describe('the embedded database in its thread', () => {
     }
   });
 
+  it('ends a gone connection’s session state before its successor starts: the successor prepares the same names', async () => {
+    const first = await connection(database);
+    const named = { name: 'crs_client_test_named', text: 'select $1::int + 1 as n', values: [1] };
+    expect((await first.query<{ n: number }>(named)).rows).toEqual([{ n: 2 }]);
+    first.connection.stream.destroy();
+    // At once, as the pool replaces a dropped connection: the statement name is free again.
+    const second = await connection(database);
+    try {
+      expect((await second.query<{ n: number }>({ ...named, values: [41] })).rows).toEqual([{ n: 42 }]);
+    } finally {
+      await second.end();
+    }
+  });
+
   it('keeps an extended-protocol exchange whole while another connection sends its own', async () => {
     const other = new pg.Pool({ max: 1, stream: () => database.thread!.stream() } as pg.PoolConfig);
     try {

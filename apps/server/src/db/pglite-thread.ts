@@ -48,12 +48,14 @@ export async function startPgliteThread(options: PgliteThreadOptions): Promise<P
   });
   // Held only by open connections: an idle database does not keep the process alive.
   worker.unref();
+  let nextConnection = 1;
   return {
     stream() {
       const { port1, port2 } = new MessageChannel();
+      const id = nextConnection++;
       if (failure) queueMicrotask(() => port1.close());
-      else worker.postMessage({ type: 'connect', port: port2 }, [port2]);
-      return new PortStream(port1, () => failure);
+      else worker.postMessage({ type: 'connect', id, port: port2 }, [port2]);
+      return new PortStream(port1, () => failure, () => !exited && worker.postMessage({ type: 'disconnect', id }));
     },
     async dump() {
       const bytes = new Promise<Uint8Array>((resolve, reject) => {
@@ -89,10 +91,13 @@ export async function startPgliteThread(options: PgliteThreadOptions): Promise<P
 class PortStream extends Duplex {
   private pending: Buffer[] = [];
   private scheduled = false;
+  private hungUp = false;
 
   constructor(
     private readonly port: MessagePort,
     private readonly failure: () => Error | undefined,
+    /** Tells the thread this connection is gone (see pglite-worker.mjs, `drop`). */
+    private readonly gone: () => void,
   ) {
     super();
     port.on('message', (bytes: Uint8Array) => this.push(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength)));
@@ -154,12 +159,20 @@ class PortStream extends Duplex {
 
   override _final(done: (err?: Error | null) => void): void {
     this.send();
-    this.port.close();
+    this.hangUp();
     done();
   }
 
   override _destroy(err: Error | null, done: (err?: Error | null) => void): void {
-    this.port.close();
+    this.hangUp();
     done(err);
+  }
+
+  /** Once: the thread hears the connection is gone, then the port closes. */
+  private hangUp(): void {
+    if (this.hungUp) return;
+    this.hungUp = true;
+    this.gone();
+    this.port.close();
   }
 }

@@ -38,7 +38,6 @@ const queue = [];
 /** @type {Connection | undefined} */
 let holder;
 let running = false;
-let nextId = 1;
 
 let db;
 try {
@@ -54,17 +53,28 @@ try {
 }
 const pglite = db;
 
-port.on('message', (/** @type {{ type: 'connect'; port: import('node:worker_threads').MessagePort } | { type: 'close' } | { type: 'dump' }} */ message) => {
-  if (message.type === 'connect') accept(message.port);
+/** Open connections by the id the server's thread gave them. @type {Map<number, Connection>} */
+const connections = new Map();
+
+port.on('message', (/** @type {{ type: 'connect'; id: number; port: import('node:worker_threads').MessagePort } | { type: 'disconnect'; id: number } | { type: 'close' } | { type: 'dump' }} */ message) => {
+  if (message.type === 'connect') accept(message.id, message.port);
+  else if (message.type === 'disconnect') {
+    const connection = connections.get(message.id);
+    if (connection) drop(connection);
+  }
   else if (message.type === 'close') void closeAll();
   else if (message.type === 'dump') void dump();
 });
 port.postMessage({ type: 'ready' });
 
-/** @param {import('node:worker_threads').MessagePort} connectionPort */
-function accept(connectionPort) {
+/**
+ * @param {number} id
+ * @param {import('node:worker_threads').MessagePort} connectionPort
+ */
+function accept(id, connectionPort) {
   /** @type {Connection} */
-  const connection = { id: nextId++, port: connectionPort, buffer: new Uint8Array(0), started: false, out: [], closed: false };
+  const connection = { id, port: connectionPort, buffer: new Uint8Array(0), started: false, out: [], closed: false };
+  connections.set(id, connection);
   connectionPort.on('message', (/** @type {Uint8Array} */ bytes) => receive(connection, bytes));
   connectionPort.on('close', () => drop(connection));
 }
@@ -76,6 +86,7 @@ function accept(connectionPort) {
  * @param {Uint8Array} bytes
  */
 function receive(connection, bytes) {
+  if (connection.closed) return;
   let buf = connection.buffer.length ? concat([connection.buffer, bytes]) : bytes;
   const view = () => new DataView(buf.buffer, buf.byteOffset, buf.byteLength);
   for (;;) {
@@ -159,12 +170,15 @@ function flush(connection) {
  * A connection has gone: what it left in the session goes with it, as a PostgreSQL session's would
  * at its end — its transaction, and the named statements it prepared (node-postgres prepares them
  * once per connection, so its successor would prepare the same names again). Done in the
- * connection's turn, so no other connection's exchange is cut.
+ * connection's turn, so no other connection's exchange is cut. The server's thread says so on the
+ * thread's own channel ('disconnect'), before it can open the successor ('connect' on the same
+ * channel), so the clean-up is queued first; the port's close is the fallback.
  * @param {Connection} connection
  */
 function drop(connection) {
   if (connection.closed) return;
   connection.closed = true;
+  connections.delete(connection.id);
   for (let i = queue.length - 1; i >= 0; i--) if (queue[i]?.connection === connection) queue.splice(i, 1);
   if (connection.started) queue.push({ connection, message: new Uint8Array(0), type: CLEANUP });
   void run();
