@@ -73,13 +73,12 @@ async function present(ctx: AppContext, rows: DocumentRow[]): Promise<Doc[]> {
 export async function listDocs(ctx: AppContext, p: Principal, q: DocsQuery): Promise<{ docs: Doc[] }> {
   const types: DocType[] = q.type.length ? q.type : ['syllabus', 'circular', 'notes', 'researches'];
   const visible = await visibleSubjects(ctx, p);
+  const subjects = visible === 'all' ? 'all' : [...visible];
   const [own, mats] = await Promise.all([
-    repo.searchDocuments(ctx.db, { q: q.q, types, subjects: visible === 'all' ? 'all' : [...visible], limit: LIST_LIMIT }),
-    materials.repositoryMaterials(ctx, { q: q.q, notes: types.includes('notes'), researches: types.includes('researches'), limit: LIST_LIMIT }),
+    repo.searchDocuments(ctx.db, { q: q.q, types, subjects, limit: LIST_LIMIT }),
+    materials.repositoryMaterials(ctx, { q: q.q, notes: types.includes('notes'), researches: types.includes('researches'), subjects, limit: LIST_LIMIT }),
   ]);
-  const fromMaterials: Doc[] = mats
-    .filter((m) => !m.subject || visible === 'all' || visible.has(m.subject._id))
-    .map(presentMaterialDoc);
+  const fromMaterials: Doc[] = mats.map(presentMaterialDoc);
   const docs = [...(await present(ctx, own)), ...fromMaterials].sort((a, b) => b.createdAt.localeCompare(a.createdAt)).slice(0, LIST_LIMIT);
   return { docs };
 }

@@ -109,6 +109,28 @@ describe('document repository', () => {
     expect((await t.app.inject({ url: bare, headers: staff.auth })).statusCode).toBe(200);
   });
 
+  it("lists a student's notes however many newer materials other subjects have (the subject filter comes before the 500 limit)", async () => {
+    const k = tag();
+    const teacher = await person(t, 'Teacher');
+    const c = await assignmentFixture(t, admin, teacher.user.id, 1);
+    const f = multipart(PDF, 'm.pdf', { title: `Old notes ${k}`, description: '', subjectId: c.subject._id });
+    expect((await t.app.inject({ method: 'POST', url: '/api/v1/teachers/materials', headers: { ...teacher.auth, ...f.headers }, payload: f.payload })).statusCode).toBe(201);
+    // 500 newer notes of another subject, with their file rows (no bytes are read by the list).
+    const other = await assignmentFixture(t, admin, teacher.user.id, 1);
+    await t.ctx.database.executeSql(
+      `with f as (
+         insert into files (purpose, owner_id, storage_key, filename, mime_type, size, sha256, created_at)
+         select 'material', '${teacher.user.id}', 'bulk-${k}-' || g, 'n.pdf', 'application/pdf', 1, '', now() + interval '1 minute'
+         from generate_series(1, 500) g returning id
+       )
+       insert into materials (teacher_id, subject_id, file_id, title, created_at)
+       select '${teacher.user.id}', '${other.subject._id}', f.id, 'Newer notes ${k}', now() + interval '1 minute' from f`,
+    );
+    const enrolled = c.students[0]!;
+    expect(titled(await list(enrolled.auth, `?q=${k}`), k)).toEqual([`Old notes ${k}`]);
+    expect(titled(await list(enrolled.auth), `Old notes ${k}`)).toEqual([`Old notes ${k}`]);
+  });
+
   it('Admin edits and deletes; the file goes with the document', async () => {
     const k = tag();
     const doc = (await upload(admin, PDF, { title: `Draft ${k}`, type: 'circular' })).json().doc as Doc;

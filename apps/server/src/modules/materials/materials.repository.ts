@@ -1,4 +1,4 @@
-import { and, desc, eq, ilike, isNotNull, isNull, or } from 'drizzle-orm';
+import { and, desc, eq, ilike, inArray, isNotNull, isNull, or } from 'drizzle-orm';
 import type { SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { materials } from '../../db/schema/materials.ts';
@@ -14,9 +14,12 @@ export const findMaterial = async (db: Executor, id: string): Promise<MaterialRo
 export const findByFile = async (db: Executor, fileId: string): Promise<MaterialRow | undefined> => (await db.select().from(materials).where(eq(materials.fileId, fileId)))[0];
 export const deleteMaterial = async (db: Executor, id: string) => (await db.delete(materials).where(eq(materials.id, id)).returning())[0];
 
-/** Materials for the document repository: words of `q` in title or description, notes and/or research, newest first. */
-export function searchMaterials(db: Executor, f: { q: string; notes: boolean; researches: boolean; limit: number }): Promise<MaterialRow[]> {
+/** Materials for the document repository: words of `q` in title or description, notes (of `subjects` only, unless 'all') and/or research, newest first. */
+export function searchMaterials(db: Executor, f: { q: string; notes: boolean; researches: boolean; subjects: 'all' | string[]; limit: number }): Promise<MaterialRow[]> {
   const where: SQL[] = [];
+  // A reader's subjects are filtered here, before the limit: filtered after it, a student's notes
+  // older than the college's newest `limit` materials would be missing from their list.
+  if (f.subjects !== 'all') where.push(f.subjects.length ? or(isNull(materials.subjectId), inArray(materials.subjectId, f.subjects))! : isNull(materials.subjectId));
   for (const word of f.q.split(/\s+/).filter(Boolean)) {
     const like = `%${word.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
     where.push(or(ilike(materials.title, like), ilike(materials.description, like))!);

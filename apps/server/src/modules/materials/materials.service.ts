@@ -89,7 +89,7 @@ export async function deleteMaterial(ctx: AppContext, p: Principal, id: string):
  * Materials as the document repository lists them (notes: those with a subject; researches: the
  * rest), matching `q`, newest first, at most `limit`. Whom each may be shown to is the caller's rule.
  */
-export async function repositoryMaterials(ctx: AppContext, f: { q: string; notes: boolean; researches: boolean; limit: number }): Promise<Material[]> {
+export async function repositoryMaterials(ctx: AppContext, f: { q: string; notes: boolean; researches: boolean; subjects: 'all' | string[]; limit: number }): Promise<Material[]> {
   if (!f.notes && !f.researches) return [];
   return present(ctx, await repo.searchMaterials(ctx.db, f));
 }
