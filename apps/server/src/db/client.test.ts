@@ -115,10 +115,27 @@ describe('the embedded database in its thread', () => {
     first.connection.stream.destroy();
     // At once, as the pool replaces a dropped connection: the statement name is free again.
     const second = await connection(database);
+    const ofThisTest = async () =>
+      (await queryRows<{ name: string }>(database.db, sql`select name from pg_prepared_statements where name like ${'%_crs_client_test_named'} order by name`)).map((r) => r.name);
     try {
       expect((await second.query<{ n: number }>({ ...named, values: [41] })).rows).toEqual([{ n: 42 }]);
+      // Each connection's statements are its own (renamed for it), and leave with it.
+      expect(await ofThisTest()).toHaveLength(1);
     } finally {
       await second.end();
+    }
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(await ofThisTest()).toEqual([]);
+  });
+
+  it('lets several connections prepare statements of one name side by side', async () => {
+    const clients = await Promise.all([1, 2, 3].map(() => connection(database)));
+    try {
+      const shared = (c: pg.Client, value: number) => c.query<{ n: number }>({ name: 'crs_client_test_shared', text: 'select $1::int * 10 as n', values: [value] });
+      const answers = await Promise.all(clients.map(async (c, i) => [(await shared(c, i * 2 + 1)).rows[0]!.n, (await shared(c, i * 2 + 2)).rows[0]!.n]));
+      expect(answers.flat()).toEqual([10, 20, 30, 40, 50, 60]);
+    } finally {
+      await Promise.all(clients.map((c) => c.end()));
     }
   });
 

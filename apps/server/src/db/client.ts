@@ -170,11 +170,19 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
 }
 
 /**
+ * Connections to the embedded database's thread. PGlite runs one statement at a time whatever their
+ * number; several let the next statements wait in the thread rather than in this one's pool, so the
+ * thread goes on to the next as soon as one ends instead of waiting for this thread to send it.
+ */
+const EMBEDDED_CONNECTIONS = 4;
+
+/**
  * The embedded database (decision 0056): PGlite runs in a worker thread (db/pglite-thread.ts), so
  * its wasm and its protocol work leave the event loop, and the server reaches it as it reaches
- * PostgreSQL, through node-postgres, over one connection: PGlite is one session, so statements and
- * transactions take turns as they would on the instance itself. One process holds the data
- * directory (its lock file), so an in-process bus carries notifications and `exclusively` needs no lock.
+ * PostgreSQL, through node-postgres. PGlite is one session: its connections take turns by exchange
+ * and by transaction (pglite-worker.mjs), each with its own prepared statements. One process holds
+ * the data directory (its lock file), so an in-process bus carries notifications and `exclusively`
+ * needs no lock.
  */
 async function openEmbedded(opts: Extract<OpenOptions, { kind: 'pglite' }>): Promise<Database> {
   if (opts.dataDir) mkdirSync(opts.dataDir, { recursive: true });
@@ -186,8 +194,8 @@ async function openEmbedded(opts: Extract<OpenOptions, { kind: 'pglite' }>): Pro
       loadDataDir: opts.loadDataDir,
       startParams: SESSION_SETTINGS.flatMap(([name, value]) => ['-c', `${name}=${value}`]),
     }));
-  // One connection, kept while idle (a new one costs a startup exchange), not holding the process open.
-  const pool = new pg.Pool({ max: 1, idleTimeoutMillis: 0, allowExitOnIdle: true, stream: () => thread.stream() } as pg.PoolConfig);
+  // Connections kept while idle (a new one costs a startup exchange), not holding the process open.
+  const pool = new pg.Pool({ max: EMBEDDED_CONNECTIONS, idleTimeoutMillis: 0, allowExitOnIdle: true, stream: () => thread.stream() } as pg.PoolConfig);
   const bus = new EventEmitter();
   bus.setMaxListeners(0);
   return poolDatabase(pool, {

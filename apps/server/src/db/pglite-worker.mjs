@@ -31,7 +31,7 @@ const STARTUP = startupMessage({ user: 'postgres', database: 'postgres', client_
 const options = workerData;
 const port = /** @type {import('node:worker_threads').MessagePort} */ (parentPort);
 
-/** @typedef {{ id: number; port: import('node:worker_threads').MessagePort; buffer: Uint8Array; started: boolean; out: Uint8Array[]; closed: boolean }} Connection */
+/** @typedef {{ id: number; port: import('node:worker_threads').MessagePort; buffer: Uint8Array; started: boolean; out: Uint8Array[]; closed: boolean; statements: Set<string> }} Connection */
 /** @type {Array<{ connection: Connection; message: Uint8Array; type: number }>} */
 const queue = [];
 /** The connection whose exchange or transaction is under way: only its messages run meanwhile. */
@@ -73,7 +73,7 @@ port.postMessage({ type: 'ready' });
  */
 function accept(id, connectionPort) {
   /** @type {Connection} */
-  const connection = { id, port: connectionPort, buffer: new Uint8Array(0), started: false, out: [], closed: false };
+  const connection = { id, port: connectionPort, buffer: new Uint8Array(0), started: false, out: [], closed: false, statements: new Set() };
   connections.set(id, connection);
   connectionPort.on('message', (/** @type {Uint8Array} */ bytes) => receive(connection, bytes));
   connectionPort.on('close', () => drop(connection));
@@ -119,7 +119,7 @@ function receive(connection, bytes) {
       type = buf[end] ?? 0;
       end += length;
     }
-    if (end > 0) queue.push({ connection, message: buf.slice(0, end), type });
+    if (end > 0) queue.push({ connection, message: ownStatementNames(connection, buf.subarray(0, end)), type });
     buf = buf.subarray(end);
     break;
   }
@@ -137,7 +137,7 @@ async function run() {
       if (at < 0 || queue.length === 0) break;
       const [{ connection, message, type }] = queue.splice(at, 1);
       if (type === CLEANUP) {
-        await cleanUp();
+        await cleanUp(connection);
         holder = undefined;
         continue;
       }
@@ -184,9 +184,71 @@ function drop(connection) {
   void run();
 }
 
-async function cleanUp() {
+/** @param {Connection} connection */
+async function cleanUp(connection) {
   if (pglite.isInTransaction()) await pglite.exec('rollback');
-  await pglite.exec('deallocate all');
+  for (const name of connection.statements) {
+    try {
+      await pglite.exec(`deallocate "${name.replaceAll('"', '""')}"`);
+    } catch {
+      // Its Parse failed: there is nothing to deallocate.
+    }
+  }
+}
+
+const encoder = new TextEncoder();
+const decoder = new TextDecoder();
+
+/**
+ * The messages of a batch with every named prepared statement renamed to the connection's own
+ * (`c<id>_<name>`): PGlite is one session, and node-postgres prepares a statement once per
+ * connection, so two connections preparing one name would otherwise meet ("already exists").
+ * Parse ('P'), Bind ('B'), Describe and Close of a statement ('D'/'C' with 'S') carry names; the
+ * unnamed statement ('') and portals are left as they are (portals end with their exchange or
+ * transaction, which no other connection shares). A batch without names is passed through.
+ * @param {Connection} connection
+ * @param {Uint8Array} batch
+ */
+function ownStatementNames(connection, batch) {
+  const view = new DataView(batch.buffer, batch.byteOffset, batch.byteLength);
+  /** @type {Array<[number, number]>} where each statement name starts and ends (its NUL) */
+  const names = [];
+  for (let at = 0; at < batch.length; at += 1 + view.getInt32(at + 1)) {
+    const type = batch[at];
+    let start = -1;
+    if (type === 0x50) start = at + 5; // Parse: name first
+    else if (type === 0x42) start = batch.indexOf(0, at + 5) + 1; // Bind: after the portal's name
+    else if ((type === 0x44 || type === 0x43) && batch[at + 5] === 0x53) start = at + 6; // Describe/Close 'S'
+    if (start <= 0) continue;
+    const end = batch.indexOf(0, start);
+    if (end > start) names.push([start, end]);
+  }
+  if (names.length === 0) return batch.slice();
+  const prefix = encoder.encode(`c${connection.id}_`);
+  const out = new Uint8Array(batch.length + prefix.length * names.length);
+  const outView = new DataView(out.buffer);
+  // Copy message by message, each name with the prefix before it, and each length grown to match.
+  let from = 0;
+  let to = 0;
+  let n = 0;
+  for (let at = 0; at < batch.length; ) {
+    const length = 1 + view.getInt32(at + 1);
+    const next = at + length;
+    const [start, end] = names[n] ?? [-1, -1];
+    if (start > at && start < next) {
+      out.set(batch.subarray(from, start), to);
+      to += start - from;
+      out.set(prefix, to);
+      to += prefix.length;
+      from = start;
+      outView.setInt32(to - prefix.length - (start - at) + 1, length - 1 + prefix.length);
+      if (batch[at] === 0x50) connection.statements.add(`c${connection.id}_${decoder.decode(batch.subarray(start, end))}`);
+      n++;
+    }
+    at = next;
+  }
+  out.set(batch.subarray(from), to);
+  return out;
 }
 
 async function dump() {

@@ -100,7 +100,7 @@ export const metricsPlugin = fp(async (app: FastifyInstance, opts: MetricsOption
   });
   new Gauge({
     name: 'crs_db_pool_connections',
-    help: "Database pool of this process: connections open (total), idle, and callers waiting for one (the embedded database: one connection to its thread)",
+    help: "Database pool of this process: connections open (total), idle, and callers waiting for one (the embedded database: connections to its thread)",
     labelNames: ['state'] as const,
     registers: [registry],
     collect() {
