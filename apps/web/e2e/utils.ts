@@ -50,6 +50,10 @@ const AXE_PATH = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
 
 /** Fills and submits the login form; resolves once the app has left /login. */
 export async function login(page: Page, email: string, password = DEMO_PASSWORD): Promise<void> {
+  // The sign-in form itself, not the page before it: after a navigation to /login the router keeps
+  // showing the previous page until /login's modules have arrived, and the register page has an
+  // Email and a Password field too (a fill there was lost when the form replaced it).
+  await expect(page.getByRole('button', { name: 'Login' })).toBeVisible();
   await page.getByLabel('Email').fill(email);
   await page.getByLabel('Password', { exact: true }).fill(password);
   await page.getByRole('button', { name: 'Login' }).click();
