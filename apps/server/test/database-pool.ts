@@ -99,16 +99,12 @@ async function createEntry(): Promise<Entry> {
     await session.query(`set lock_timeout = '5s'`);
     let alive = true;
     session.on('end', () => (alive = false));
-    const all = async (text: string) => {
-      const result = (await session.query(text)) as pg.QueryResult | pg.QueryResult[];
-      return Array.isArray(result) ? result : [result];
-    };
-    const run = async (text: string) => ((await all(text)).at(-1)?.rows ?? []) as Array<Record<string, unknown>>;
+    const { run, counts } = statementsOf(session);
     return {
       busy: false,
       snapshot: await takeSnapshot(run),
       run,
-      counts: async (text) => (await all(text)).map((r) => r.rowCount ?? 0),
+      counts,
       open: async () => ({ database: await openDatabase({ kind: 'postgresql', url: dbUrl, max: 20 }), url: dbUrl }),
       usable: () => alive,
       // Global teardown drops every database of the run's template that is left.
@@ -121,22 +117,30 @@ async function createEntry(): Promise<Entry> {
   const session = new pg.Client({ stream: () => thread.stream() } as pg.ClientConfig);
   session.on('error', () => {});
   await session.connect();
-  const all = async (text: string) => {
-    const result = (await session.query(text)) as pg.QueryResult | pg.QueryResult[];
-    return Array.isArray(result) ? result : [result];
-  };
-  const run = async (text: string) => ((await all(text)).at(-1)?.rows ?? []) as Array<Record<string, unknown>>;
+  const { run, counts } = statementsOf(session);
   return {
     busy: false,
     snapshot: await takeSnapshot(run),
     run,
-    counts: async (text) => (await all(text)).map((r) => r.rowCount ?? 0),
+    counts,
     open: async () => ({ database: await openDatabase({ kind: 'pglite', thread }) }),
     usable: () => thread.alive(),
     discard: async () => {
       await session.end().catch(() => {});
       await owner.close();
     },
+  };
+}
+
+/** `run` and `counts` of an Entry over the pool's own session (PostgreSQL's, or a connection to PGlite's thread). */
+function statementsOf(session: pg.Client): Pick<Entry, 'run' | 'counts'> {
+  const all = async (text: string) => {
+    const result = (await session.query(text)) as pg.QueryResult | pg.QueryResult[];
+    return Array.isArray(result) ? result : [result];
+  };
+  return {
+    run: async (text) => ((await all(text)).at(-1)?.rows ?? []) as Array<Record<string, unknown>>,
+    counts: async (text) => (await all(text)).map((r) => r.rowCount ?? 0),
   };
 }
 

@@ -88,7 +88,7 @@ export type Database = {
    * pays one property read.
    */
   queryTimer: { observe: ((seconds: number) => void) | undefined };
-  /** The pool's connections (total, idle, callers waiting); the embedded database has one. */
+  /** The pool's connections (total, idle, callers waiting); on the embedded database, those to its thread. */
   poolStats(): { total: number; idle: number; waiting: number };
   /** The embedded database's thread (its dump, for tests); undefined on PostgreSQL. */
   thread?: PgliteThread;
@@ -224,7 +224,7 @@ type PoolParts = Pick<Database, 'kind' | 'notifier' | 'sizeBytes' | 'exclusively
   close(): Promise<void>;
 };
 
-/** A Database over a node-postgres pool: PostgreSQL's, or the one connection to the embedded database. */
+/** A Database over a node-postgres pool: PostgreSQL's, or the connections to the embedded database's thread. */
 function poolDatabase(pool: pg.Pool, parts: PoolParts): Database {
   pool.on('error', () => {
     /* idle client errors are reported on the next query */

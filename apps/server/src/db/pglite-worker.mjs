@@ -1,15 +1,15 @@
 // @ts-check
 // The embedded database in a worker thread of its own (decision 0056; db/pglite-thread.ts is the
 // other side). The server's thread speaks PostgreSQL's wire protocol to it through node-postgres,
-// over a MessagePort per connection; this thread hands each protocol message to PGlite as it is
-// (execProtocolRawStream), so PGlite's parsing and its wasm run on another core than the event loop.
+// over a MessagePort per connection; this thread hands the protocol messages that came to PGlite as
+// they are, in one call (execProtocolRawStream), so its wasm runs on another core than the event loop.
 // Plain JavaScript, so the thread starts without a TypeScript loader (like lib/import/table-worker.mjs).
 //
-// PGlite is one session. Connections take turns by message, but a connection that has begun an
-// exchange keeps the session until the exchange ends: until its Sync or simple Query outside a
-// transaction block (an extended-protocol exchange leaves unnamed statements and portals between
-// its messages), or to the end of its transaction. A connection that goes away mid-transaction has
-// it rolled back, so the next one does not inherit it.
+// PGlite is one session. Connections take turns, but a connection that has begun an exchange keeps
+// the session until the exchange ends: until its Sync or simple Query outside a transaction block
+// (an extended-protocol exchange leaves unnamed statements and portals between its messages), or to
+// the end of its transaction. Named prepared statements are renamed per connection; a connection
+// that goes away has its transaction rolled back and its statements deallocated.
 import { parentPort, receiveMessageOnPort, workerData } from 'node:worker_threads';
 import { PGlite } from '@electric-sql/pglite';
 import { btree_gist } from '@electric-sql/pglite/contrib/btree_gist';
@@ -172,7 +172,6 @@ async function run() {
 const SPIN_MS = 0.3;
 /** Takes the next message that came in the meantime, if one comes within SPIN_MS. */
 function awaitNext() {
-  if (SPIN_MS <= 0) return false;
   const until = performance.now() + SPIN_MS;
   do {
     for (const connection of connections.values()) {
@@ -233,7 +232,8 @@ const decoder = new TextDecoder();
  * connection, so two connections preparing one name would otherwise meet ("already exists").
  * Parse ('P'), Bind ('B'), Describe and Close of a statement ('D'/'C' with 'S') carry names; the
  * unnamed statement ('') and portals are left as they are (portals end with their exchange or
- * transaction, which no other connection shares). A batch without names is passed through.
+ * transaction, which no other connection shares). A batch without names is passed through as it
+ * is (what came is this thread's, never written to).
  * @param {Connection} connection
  * @param {Uint8Array} batch
  */
@@ -251,7 +251,7 @@ function ownStatementNames(connection, batch) {
     const end = batch.indexOf(0, start);
     if (end > start) names.push([start, end]);
   }
-  if (names.length === 0) return batch.slice();
+  if (names.length === 0) return batch;
   const prefix = encoder.encode(`c${connection.id}_`);
   const out = new Uint8Array(batch.length + prefix.length * names.length);
   const outView = new DataView(out.buffer);

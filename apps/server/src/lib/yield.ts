@@ -1,8 +1,9 @@
-// Long work that shares the server's thread: on the embedded database (PGlite) every statement runs
-// in the thread that answers requests, and a chain of awaited statements never lets the event loop
-// take a request in between — only a macrotask does. Work that takes seconds (an import's check, the
-// semester rollover's transaction) splits into short statements and lets the loop run between them,
-// so /health and other requests answer meanwhile (decision 0045).
+// Long work that shares the server's thread. Work that takes seconds (an import's check, the semester
+// rollover's transaction) splits into short statements and lets the event loop run between them, so
+// /health and other requests answer meanwhile (decision 0045). It was written for PGlite in the
+// server's thread, where a chain of awaited statements never let a request in; since decision 0056
+// each answer from the embedded database's thread is an event of its own too, and the yield is one
+// macrotask kept for the JavaScript work between statements.
 
 /** Lets the event loop run once (pending I/O, timers) before the caller goes on. */
 export const yieldToEventLoop = (): Promise<void> => new Promise((resolve) => setImmediate(resolve));
