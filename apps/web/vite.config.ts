@@ -30,6 +30,16 @@ const SIGNED_IN_FRAME = /src[\\/]app[\\/]routes[\\/]app[\\/]layout\.tsx$/;
  * round trip over HTTP/1.1's six connections (the student dashboard's LCP: 2.7 → 2.5 s in Lighthouse).
  */
 const PAGE_BUILDING_BLOCKS = /src[\\/](components[\\/]ui[\\/]menu-opener\.ts|components[\\/](layout[\\/]page|ui[\\/](badge|stat-card|data-table|pager|skeleton|query-state))\.tsx|lib[\\/](format-date|error-details|errors|forms)\.ts|hooks[\\/](use-scroll-focus|use-failure-toast)\.ts)$/;
+/**
+ * Never in the entry or the signed-in frame: zod and the shared schemas (with every module's
+ * messages). The frame's bell once read a label from schemas/notifications.ts and so made zod's
+ * schema building (~60 ms on a phone's CPU before the dashboard could paint) and 128 KB of script
+ * part of every signed-in first load; zod-free values live in packages/shared/src/constants.
+ */
+const FRAME_FORBIDDEN = {
+  modules: /[\\/]node_modules[\\/]zod[\\/]|packages[\\/]shared[\\/]src[\\/](schemas[\\/]|messages\.ts$)/,
+  why: 'import zod-free values from @crs/shared/constants or a module\'s messages (decision 0012)',
+};
 const CHUNK_GROUPS = [
   { name: 'boot', tags: ['$initial' as const], priority: 3 },
   { name: 'login', test: /src[\\/]app[\\/]routes[\\/]auth[\\/]login\.tsx$/, priority: 2 },
@@ -47,7 +57,7 @@ export default defineConfig(({ mode }) => {
     root: bare ? here('./bench') : here('.'),
     // /login is prerendered (its first paint needs no script), then every file gets .br/.gz twins;
     // the bare page is measured from its plain files, so it gets neither.
-    plugins: bare ? [react(), tailwindcss()] : [react(), tailwindcss(), signedInPreload({ frame: SIGNED_IN_FRAME }), finishBuild({ prerender: ['/login'] })],
+    plugins: bare ? [react(), tailwindcss()] : [react(), tailwindcss(), signedInPreload({ frame: SIGNED_IN_FRAME, forbidden: FRAME_FORBIDDEN }), finishBuild({ prerender: ['/login'] })],
     resolve: { alias: { '@': here('./src') } },
     server: { port: 5173, proxy: { '/api': { target: apiTarget, changeOrigin: true } } },
     preview: { proxy: { '/api': { target: apiTarget, changeOrigin: true } } },

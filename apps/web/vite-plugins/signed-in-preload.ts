@@ -7,8 +7,9 @@ type Chunk = { type: 'chunk'; fileName: string; isEntry: boolean; imports: strin
  * does not) on the head's `theme-init.js` tag as `data-signed-in-preload`. That script, which runs
  * before the first paint anyway, preloads them when a session is stored, so a signed-in first load
  * fetches them alongside the entry instead of after it has run; a signed-out visit fetches nothing more.
+ * `forbidden` names modules those chunks (and the entry's) must not hold; the build fails if they do.
  */
-export function signedInPreload(opts: { frame: RegExp }): Plugin {
+export function signedInPreload(opts: { frame: RegExp; forbidden?: { modules: RegExp; why: string } }): Plugin {
   return {
     name: 'crs:signed-in-preload',
     apply: 'build',
@@ -33,7 +34,13 @@ export function signedInPreload(opts: { frame: RegExp }): Plugin {
           return seen;
         };
         const loaded = withImports(entry);
-        const files = [...withImports(frame)].filter((f) => !loaded.has(f)).map((f) => `/${f}`);
+        const frameFiles = [...withImports(frame)].filter((f) => !loaded.has(f));
+        // What every signed-in first load fetches and runs must stay small: a build that pulls a
+        // forbidden module into it fails here, naming the module, rather than in a benchmark.
+        const forbidden = opts.forbidden;
+        const offender = forbidden && [...loaded, ...frameFiles].flatMap((f) => chunks.get(f)?.moduleIds ?? []).find((id) => forbidden.modules.test(id));
+        if (offender) throw new Error(`signed-in-preload: the signed-in frame's chunks hold ${offender}: ${forbidden.why}`);
+        const files = frameFiles.map((f) => `/${f}`);
         const tag = '<script src="/theme-init.js"></script>';
         if (!html.includes(tag)) throw new Error(`signed-in-preload: ${tag} not found in index.html`);
         return html.replace(tag, `<script src="/theme-init.js" data-signed-in-preload="${files.join(' ')}"></script>`);

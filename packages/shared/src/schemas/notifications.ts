@@ -1,49 +1,15 @@
 import { z } from 'zod';
 import { MSG } from '../messages.ts';
-import type { Role } from '../roles.ts';
+import { EMAIL_MODES, NOTIFICATION_KINDS } from '../constants/notifications.ts';
 import { pageQuery, uuidField } from './common.ts';
+
+// The kinds, email modes, their labels and the defaults per role live in constants/ (no zod: the
+// signed-in frame's bell shows a kind's label); re-exported here for the rest.
+export * from '../constants/notifications.ts';
 
 // Notifications (issue 30 items 1–2, decision 0050): every event a user should hear about is one
 // row per user (kind, title, body, link, created, read). In-app always; email at once, in the
 // daily digest, or off — per user and kind, with defaults per role.
-
-/** What a notification is about; each kind is one row of the Account page's delivery card. */
-export const NOTIFICATION_KINDS = ['library', 'attendance', 'exams', 'placement', 'results', 'notices', 'absence', 'holds'] as const;
-export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
-/** How a kind reaches the user by email (in-app it always does). */
-export const EMAIL_MODES = ['immediate', 'digest', 'weekly', 'off'] as const;
-export type EmailMode = (typeof EMAIL_MODES)[number];
-
-export const NOTIFICATION_KIND_LABELS: Record<NotificationKind, string> = {
-  library: MSG.notificationKindLibrary,
-  attendance: MSG.notificationKindAttendance,
-  exams: MSG.notificationKindExams,
-  placement: MSG.notificationKindPlacement,
-  results: MSG.notificationKindResults,
-  notices: MSG.notificationKindNotices,
-  absence: MSG.notificationKindAbsence,
-  holds: MSG.notificationKindHolds,
-};
-export const EMAIL_MODE_LABELS: Record<EmailMode, string> = {
-  immediate: MSG.notificationEmailImmediate,
-  digest: MSG.notificationEmailDigest,
-  weekly: MSG.notificationEmailWeekly,
-  off: MSG.notificationEmailOff,
-};
-
-/**
- * Email by kind for a user who chose nothing: a student hears of fines, deadlines and results at
- * once and of the rest in the digest; staff get notices in the digest and library mail at once.
- */
-export function defaultEmailMode(roles: readonly Role[], kind: NotificationKind): EmailMode {
-  // A guardian hears of a missed day (one alert a day, after the day's classes) at once.
-  if (kind === 'absence') return roles.includes('Guardian') ? 'immediate' : 'off';
-  // A held copy waits on the hold shelf a few days only: its member hears at once.
-  if (kind === 'holds') return 'immediate';
-  if (roles.includes('Student')) return kind === 'library' || kind === 'placement' || kind === 'results' ? 'immediate' : 'digest';
-  if (kind === 'library') return 'immediate';
-  return kind === 'notices' ? 'digest' : 'off';
-}
 
 const kindField = z.enum(NOTIFICATION_KINDS, { error: MSG.notificationKindInvalid });
 const emailField = z.enum(EMAIL_MODES, { error: MSG.notificationEmailInvalid });

@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
 import { NOTIFICATIONS_MSG as M } from '@crs/shared/messages/notifications';
-import { NOTIFICATION_KIND_LABELS } from '@crs/shared/schemas/notifications';
+import { NOTIFICATION_KIND_LABELS } from '@crs/shared/constants/notifications';
 import type { Notification } from '@crs/shared/schemas/notifications';
 import { formatDateTime } from '@/lib/format-date';
 import { cn } from '@/lib/utils';
