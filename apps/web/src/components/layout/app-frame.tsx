@@ -9,7 +9,7 @@ import { paths } from '@/config/paths';
 import { useMediaQuery } from '@/hooks/use-media-query';
 import { displayName, useAuth } from '@/lib/auth';
 import { deferredModule } from '@/lib/deferred-module';
-import { collegeTimeZone, setCollegeTimeZone } from '@/lib/format-date';
+import { collegeTimeZone, prepareDateFormat, setCollegeTimeZone } from '@/lib/format-date';
 import { usePublicSettings } from '@/lib/institution-query';
 import { cn } from '@/lib/utils';
 import { InstitutionName } from './institution';
@@ -18,6 +18,10 @@ import { NotificationBell } from './notification-bell';
 import { MAIN_ID, SkipLink } from './skip-link';
 import { ThemeToggle } from './theme-toggle';
 import { useDrawerFocus } from './use-drawer-focus';
+
+// Loaded with the frame, before the page and its answers arrive: the date formatter is built now,
+// while the network is busy, and not in the render that shows the page's first date.
+setTimeout(prepareDateFormat, 0);
 
 const DESKTOP_QUERY = `(min-width: ${DRAWER_BREAKPOINT_PX}px)`;
 const DASHBOARD_ENTRY = 'Dashboard';

@@ -2,7 +2,7 @@ import { WEEKDAY_NAMES } from '@crs/shared/constants/academics';
 import { Badge } from '@/components/ui/badge';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { QueryState } from '@/components/ui/query-state';
-import { cn } from '@/lib/utils';
+import { cn, compareText } from '@/lib/utils';
 import { CalendarOff } from 'lucide-react';
 import { formatDate } from '@/lib/format-date';
 import { useTimetableOf } from '../api/get-student-timetable';
@@ -38,7 +38,7 @@ function Week({ week }: { week: MyTimetable }) {
   return (
     <div className="grid gap-4 md:grid-cols-2 xl:grid-cols-3">
       {days.map((d) => {
-        const slots = (byDay.get(d) ?? []).sort((a, b) => a.start.localeCompare(b.start));
+        const slots = (byDay.get(d) ?? []).sort((a, b) => compareText(a.start, b.start));
         const today = d === week.today;
         const holiday = holidayOn(holidays.data, dates[d]!);
         return (

@@ -1,4 +1,5 @@
 import { useAuth } from '@/lib/auth';
+import { compareText } from '@/lib/utils';
 import { useJobs } from '../api/jobs';
 
 export type PlacementDeadline = { id: string; label: string; date: string };
@@ -15,6 +16,6 @@ export function usePlacementDeadlines(): { deadlines: PlacementDeadline[]; isPen
   const deadlines = (jobs.data?.jobs ?? [])
     .filter((j) => j.acceptingApplications && (!j.myApplication || j.myApplication.status === 'withdrawn'))
     .map((j) => ({ id: j._id, label: `${j.company}: ${j.role}`, date: j.deadline }))
-    .sort((a, b) => a.date.localeCompare(b.date));
+    .sort((a, b) => compareText(a.date, b.date));
   return { deadlines: student ? deadlines : [], isPending: student && jobs.isPending, isError: jobs.isError };
 }
