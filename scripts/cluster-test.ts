@@ -106,6 +106,7 @@ function launch(n: number, port: number, seed: boolean): Proc {
     LOG_LEVEL: 'warn',
     SHUTDOWN_GRACE_SECONDS: String(GRACE_SECONDS),
     CRS_JOBS_POLL_SECONDS: '1',
+    CRS_JOBS_CRON_SECONDS: '1',
     METRICS_TOKEN,
     // One machine sends everything from one address: the limits stay on (in Redis) but out of reach.
     RATE_LIMIT_IP: '1000000000',

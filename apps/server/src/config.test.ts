@@ -102,6 +102,12 @@ describe('loadConfig', () => {
     expect(loadConfig({ CRS_DATA_DIR: tempDir(), NODE_ENV: 'production' }, { persistSecret: false }).seed).toBe(false);
   });
 
+  it('background jobs: due work looked for every 5 s, the schedules checked every 30 s; each 1–45 s', () => {
+    expect(loadConfig({ CRS_DATA_DIR: tempDir() }, { persistSecret: false })).toMatchObject({ jobsPollSeconds: 5, jobsCronSeconds: 30 });
+    expect(loadConfig({ CRS_DATA_DIR: tempDir(), CRS_JOBS_CRON_SECONDS: '1' }, { persistSecret: false }).jobsCronSeconds).toBe(1);
+    expect(configError({ CRS_JOBS_CRON_SECONDS: '60' }).message).toContain('CRS_JOBS_CRON_SECONDS');
+  });
+
   it('rate limit: 600 a minute per address, 300 per user, counters in the database unless REDIS_URL is set', () => {
     const dev = loadConfig({ CRS_DATA_DIR: tempDir() }, { persistSecret: false });
     expect(dev).toMatchObject({ rateLimit: { ip: 600, user: 300, windowMs: 60_000 }, redisUrl: undefined, redisKeyPrefix: 'crs' });

@@ -86,6 +86,7 @@ const envSchema = z.object({
   RATE_LIMIT_WINDOW_SECONDS: z.coerce.number({ error: 'must be a whole number of seconds' }).int().min(1).max(3600).default(60),
   REDIS_URL: z.string().regex(/^rediss?:\/\//, 'must be a redis:// or rediss:// URL').optional(),
   CRS_JOBS_POLL_SECONDS: z.coerce.number({ error: 'must be a whole number of seconds' }).int().min(1).max(45).default(5),
+  CRS_JOBS_CRON_SECONDS: z.coerce.number({ error: 'must be a whole number of seconds' }).int().min(1).max(45).default(30),
   // Issue 30: the college-local hour (0–23) the daily notification digest goes out.
   CRS_DIGEST_HOUR: z.coerce.number({ error: 'must be an hour from 0 to 23' }).int().min(0).max(23).default(18),
   // Issue 28: one OpenID Connect provider (id `default`) without Settings, for automated deployments.
@@ -170,6 +171,8 @@ export type Config = {
   shutdownGraceMs: number;
   /** How often each process looks for due background jobs and cron slots (decision 0037). */
   jobsPollSeconds: number;
+  /** How often the processes check the cron schedules for a due slot (one process per check). */
+  jobsCronSeconds: number;
   /** The college-local hour the daily notification digest is sent (CRS_DIGEST_HOUR, default 18; decision 0050). */
   digestHour: number;
   /** The OpenID Connect provider `default` from OIDC_* variables (issue 28), if they are set. */
@@ -238,6 +241,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, opts: { persist
     redisUrl: e.REDIS_URL,
     redisKeyPrefix: e.REDIS_KEY_PREFIX,
     jobsPollSeconds: e.CRS_JOBS_POLL_SECONDS,
+    jobsCronSeconds: e.CRS_JOBS_CRON_SECONDS,
     shutdownGraceMs: e.SHUTDOWN_GRACE_SECONDS * 1000,
     metricsToken: e.METRICS_TOKEN,
     digestHour: e.CRS_DIGEST_HOUR,

@@ -43,6 +43,7 @@ export function createContext(config: Config, database: Database, mailer: MailSe
       db: database,
       timeZone: config.timeZone,
       pollSeconds: config.jobsPollSeconds,
+      cronSeconds: config.jobsCronSeconds,
       exclusively: (fn) => database.exclusively(JOBS_LOCK, fn),
     }),
     startedAt: Date.now(),

@@ -1,7 +1,7 @@
 // Two real server processes (the server entry, as `npm start` runs it) on one PostgreSQL database:
 // every process watches the cron schedules, and each slot of a cron job still runs once (issue 26
 // item 7, decision 0037). The job is the runner's every-minute heartbeat; both processes look for
-// due slots every second (CRS_JOBS_POLL_SECONDS=1), so the test waits for the next minute at most.
+// due slots every second (CRS_JOBS_POLL_SECONDS=1, CRS_JOBS_CRON_SECONDS=1), so the test waits for the next minute at most.
 // With TEST_DATABASE_URL. The embedded database is one process by design (its lock): under PGlite
 // the one server runs the slot of its start and stops cleanly with the runner instead.
 import { spawn } from 'node:child_process';
@@ -33,6 +33,7 @@ async function startServer(databaseUrl: string | undefined, dataDir = migratedDa
     CRS_SEED: 'false',
     LOG_LEVEL: 'warn',
     CRS_JOBS_POLL_SECONDS: '1',
+    CRS_JOBS_CRON_SECONDS: '1',
     SHUTDOWN_GRACE_SECONDS: '0', // no load balancer to drain from (decision 0048)
     ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
   };

@@ -29,7 +29,7 @@ describe('the job runner (pg-boss)', () => {
 
   beforeAll(async () => {
     db = await freshDatabase();
-    runner = new JobRunner({ db: db.database, timeZone: 'Asia/Kolkata', pollSeconds: 1, exclusively: (fn) => db.database.exclusively(0x74_65_73_74, fn) });
+    runner = new JobRunner({ db: db.database, timeZone: 'Asia/Kolkata', pollSeconds: 1, cronSeconds: 1, exclusively: (fn) => db.database.exclusively(0x74_65_73_74, fn) });
     runner.register({
       name: 'test.doomed',
       retries: 2,
@@ -70,7 +70,7 @@ describe('the job runner (pg-boss)', () => {
 
   it('refuses a job registered twice, after start, or under a bad name', () => {
     expect(() => runner.register({ name: 'test.more', run: async () => undefined })).toThrow(/after the runner started/);
-    const fresh = new JobRunner({ db: db.database, timeZone: 'UTC', pollSeconds: 1, exclusively: (fn) => fn() });
+    const fresh = new JobRunner({ db: db.database, timeZone: 'UTC', pollSeconds: 1, cronSeconds: 1, exclusively: (fn) => fn() });
     fresh.register({ name: 'a.b', run: async () => undefined });
     expect(() => fresh.register({ name: 'a.b', run: async () => undefined })).toThrow(/twice/);
     expect(() => fresh.register({ name: 'Bad Name', run: async () => undefined })).toThrow(/bad job name/);

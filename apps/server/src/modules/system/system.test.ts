@@ -10,7 +10,7 @@ let t: TestApp;
 let superAdmin: Awaited<ReturnType<typeof loginAs>>;
 const runnerErrors: unknown[] = [];
 beforeAll(async () => {
-  t = await createTestApp({ CRS_JOBS_POLL_SECONDS: '1' });
+  t = await createTestApp({ CRS_JOBS_POLL_SECONDS: '1', CRS_JOBS_CRON_SECONDS: '1' });
   superAdmin = await loginAs(t, ['SuperAdmin']);
 });
 afterAll(async () => {
