@@ -23,8 +23,6 @@ const apiTarget = process.env.CRS_API_TARGET ?? 'http://127.0.0.1:3000';
  * priority) that claims it or a module depending on it, so the login group keeps the frame out of /login.
  */
 const SIGNED_IN_FRAME = /src[\\/]app[\\/]routes[\\/]app[\\/]layout\.tsx$/;
-/** The signed-in pages' list (what each page's chunk imports): with the frame, not in the entry. */
-const GUARDED_PAGE_LIST = /src[\\/]app[\\/]guarded-pages\.ts$/;
 /**
  * The small building blocks most signed-in pages use (page header, badge, stat card, data table,
  * the loading / error / empty display, dates, error details): in `app` with the frame, so a page's first load fetches them with the frame
@@ -45,7 +43,7 @@ const FRAME_FORBIDDEN = {
 const CHUNK_GROUPS = [
   { name: 'boot', tags: ['$initial' as const], priority: 3 },
   { name: 'login', test: /src[\\/]app[\\/]routes[\\/]auth[\\/]login\.tsx$/, priority: 2 },
-  { name: 'app', test: (id: string) => SIGNED_IN_FRAME.test(id) || GUARDED_PAGE_LIST.test(id) || PAGE_BUILDING_BLOCKS.test(id), priority: 1 },
+  { name: 'app', test: (id: string) => SIGNED_IN_FRAME.test(id) || PAGE_BUILDING_BLOCKS.test(id), priority: 1 },
   // The dialogs (Radix Dialog and AlertDialog with their focus scope and scroll lock) of the pages
   // that have one and of the frame's logout, which loads it on first use: one chunk, not five small ones.
   { name: 'dialogs', test: /src[\\/]components[\\/]ui[\\/](dialog|confirm-dialog)\.tsx$/, priority: 0 },

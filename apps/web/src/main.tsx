@@ -1,7 +1,7 @@
 import { StrictMode, startTransition, useLayoutEffect, type ReactNode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { AppProvider } from './app/provider';
-import { prefetchSignedInPagesOnIntent, preloadRoute } from './app/route-table';
+import { preloadRoute } from './app/route-table';
 import { AppRouter } from './app/router';
 import { prefetchSessionUser } from './lib/session-prefetch';
 import './index.css';
@@ -40,4 +40,3 @@ if (root.hasAttribute('inert')) {
 } else {
   createRoot(root).render(tree);
 }
-prefetchSignedInPagesOnIntent();

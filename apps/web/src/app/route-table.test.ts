@@ -1,9 +1,9 @@
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ROUTE_ROLES } from '@crs/shared/routes';
 import { navFor } from '@/components/layout/nav-items';
 import { PAGES, pageRoles, type PageDef } from '@/config/pages';
 import { paths } from '@/config/paths';
-import { prefetchSignedInPagesOnIntent, preloadRoute, routes } from './route-table';
+import { preloadRoute, routes } from './route-table';
 
 const pages: readonly PageDef[] = Object.values(PAGES);
 const flatten = (list: typeof routes): string[] => list.flatMap((r) => [...(r.path ? [r.path] : []), ...flatten(r.children ?? [])]);
@@ -25,18 +25,6 @@ describe('the page list', () => {
       const path = page.path.replace(':id', '1').replace('*', 'no/such/page');
       await expect(preloadRoute(path), page.path).resolves.toBeUndefined();
     }
-  });
-
-  it('fetches the signed-in pages at the first click or key press on a signed-out page, and listens no more', () => {
-    const target = new EventTarget();
-    const add = vi.spyOn(target, 'addEventListener');
-    const remove = vi.spyOn(target, 'removeEventListener');
-    prefetchSignedInPagesOnIntent(target as unknown as Document);
-    // Not on focus: /login focuses its Email field itself, and a visit that does nothing loads nothing more.
-    expect(add.mock.calls.map((c) => c[0])).toEqual(['pointerdown', 'keydown']);
-    expect(remove).not.toHaveBeenCalled();
-    target.dispatchEvent(new Event('keydown'));
-    expect(remove.mock.calls.map((c) => c[0])).toEqual(['pointerdown', 'keydown']);
   });
 
   it('derives typed paths, filling in params', () => {

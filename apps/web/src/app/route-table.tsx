@@ -11,7 +11,7 @@ import { paths } from '@/config/paths';
 import { RequireRoles } from '@/lib/authorization';
 import { setNavigator } from '@/lib/navigation';
 
-import type { PageModule } from './guarded-pages';
+type PageModule = { default: ComponentType };
 
 /** What a page knows about its entry in the page list: its title. */
 export type PageHandle = { title: string };
@@ -49,46 +49,16 @@ function lazyModule(name: string, load: () => Promise<PageModule>) {
   return { Lazy, preload, isLoaded: () => loadedPage !== null };
 }
 
-// The signed-out pages' modules, each its own lazy chunk; the page list names them by path. The
-// signed-in pages' list comes with the frame (guarded-pages.ts), which each of them needs first.
-const publicModules = import.meta.glob<PageModule>(['./routes/*.tsx', './routes/auth/*.tsx', '!./routes/**/*.test.tsx']);
-const guardedModules = () => import('./guarded-pages').then((m) => m.guardedPageModules);
-
-/**
- * Fetches the signed-in pages' list (with the frame's chunk, which holds it) at the first click or
- * key press on a signed-out page: someone who acts there is likely to sign in next, and their first
- * signed-in page then waits for its own chunks only, not for this list first. Not on load or
- * focus (/login focuses its Email field itself), so a visit that does nothing loads nothing more.
- */
-export function prefetchSignedInPagesOnIntent(target: Document = document): void {
-  const events = ['pointerdown', 'keydown'] as const;
-  const start = () => {
-    for (const e of events) target.removeEventListener(e, start, true);
-    void guardedModules().catch(() => undefined); // a failure shows when a page is really opened
-  };
-  for (const e of events) target.addEventListener(e, start, { capture: true, passive: true });
-}
+// Every page module under routes/, each its own lazy chunk; the page list names them by path.
+const modules = import.meta.glob<PageModule>(['./routes/**/*.tsx', '!./routes/**/*.test.tsx']);
 const loaded = new Map<string, ReturnType<typeof lazyModule>>();
 
 function pageModule(page: PageDef) {
-  const key = `./routes/${page.page}.tsx`;
-  const missing = () => new Error(`Page "${page.title}" names app/routes/${page.page}.tsx, which does not exist`);
+  const load = modules[`./routes/${page.page}.tsx`];
+  // Fails when the route table is built (first import, and every component test), not on a click.
+  if (!load) throw new Error(`Page "${page.title}" names app/routes/${page.page}.tsx, which does not exist`);
   let m = loaded.get(page.page);
-  if (m) return m;
-  if (page.guarded) {
-    // Fails when the page is first loaded (route-table.test.ts loads every page).
-    m = lazyModule(`app/routes/${page.page}.tsx`, async () => {
-      const load = (await guardedModules())[key];
-      if (!load) throw missing();
-      return load();
-    });
-  } else {
-    const load = publicModules[key];
-    // Fails when the route table is built (first import, and every component test), not on a click.
-    if (!load) throw missing();
-    m = lazyModule(`app/routes/${page.page}.tsx`, load);
-  }
-  loaded.set(page.page, m);
+  if (!m) loaded.set(page.page, (m = lazyModule(`app/routes/${page.page}.tsx`, load)));
   return m;
 }
 
