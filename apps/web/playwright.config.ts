@@ -14,7 +14,7 @@ export default defineConfig({
   outputDir: 'test-results/artifacts',
   // A spec file runs whole on one worker, against that worker's server. The tests wait more than
   // they compute: on two cores two workers kept half the machine busy, four all of it (CI sets
-  // CRS_E2E_WORKERS=4; decision 0034).
+  // CRS_E2E_WORKERS=2 since session 21: four overran the longest tests on a slower machine; decision 0034).
   fullyParallel: false,
   workers: Number(process.env.CRS_E2E_WORKERS ?? 2),
   retries: 0,
