@@ -169,7 +169,7 @@ export type Config = {
   metricsToken: string | undefined;
   /** After SIGTERM: how long the process keeps serving while readiness answers 503 (decision 0048). */
   shutdownGraceMs: number;
-  /** How often each process looks for due background jobs and cron slots (decision 0037). */
+  /** How often each process looks for due background jobs (decision 0037). */
   jobsPollSeconds: number;
   /** How often the processes check the cron schedules for a due slot (one process per check). */
   jobsCronSeconds: number;

@@ -1,5 +1,4 @@
 // Starts CRS: validated configuration, database (migrated), demo seed, HTTP server, admin socket.
-import { setFlagsFromString } from 'node:v8';
 import { buildApp } from './app.ts';
 import { serveAdminSocket } from './cli/admin-socket.ts';
 import { ConfigError, loadConfig } from './config.ts';
@@ -10,22 +9,6 @@ import { DEMO_ACCOUNTS, DEMO_PASSWORD, seedDemo } from './seed/demo.ts';
 
 const out = (line: string) => process.stdout.write(line + '\n');
 
-/**
- * Runs the demo seed with V8's allocation-site pretenuring off. The seed's bulk inserts keep their
- * objects long enough that V8 marks the allocation sites they share with request handling (promises,
- * result rows, buffers) as long-lived; it then allocated requests' objects in the old generation,
- * and every young-generation collection kept ~7 MB of dead requests alive through them: 18 % of the
- * process's CPU under load went to collecting, until the next restart (decision 0057).
- */
-async function seedWithoutPretenuring<T>(seed: () => Promise<T>): Promise<T> {
-  setFlagsFromString('--no-allocation-site-pretenuring');
-  try {
-    return await seed();
-  } finally {
-    setFlagsFromString('--allocation-site-pretenuring');
-  }
-}
-
 async function main(): Promise<void> {
   const config = loadConfig(process.env);
   const runtime = await openRuntime(config, out);
@@ -35,7 +18,7 @@ async function main(): Promise<void> {
   // on a shared PostgreSQL database another process may be importing right now.
   const dropped = await sweepStaleImports(ctx.db, new Date(), config.databaseUrl ? undefined : 0);
   if (dropped > 0) out(`Removed ${dropped} unfinished import(s) left by an earlier stop.`);
-  const seeded = config.seed ? await seedWithoutPretenuring(() => seedDemo(ctx)) : false;
+  const seeded = config.seed ? await seedDemo(ctx) : false;
   const app = await buildApp(ctx);
   runtime.outbox.start();
   const admin = config.databaseUrl ? undefined : serveAdminSocket(ctx);
