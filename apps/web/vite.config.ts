@@ -1,3 +1,5 @@
+import { createRequire } from 'node:module';
+import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
@@ -51,14 +53,21 @@ const CHUNK_GROUPS = [
   { name: 'charts', test: /[\\/]node_modules[\\/](chart\.js|react-chartjs-2|@kurkle[\\/]color)[\\/]|src[\\/]components[\\/]charts[\\/]chart-palette\.ts$/, priority: 0 },
 ];
 
-export default defineConfig(({ mode }) => {
+/**
+ * React Router's package exports only its development build (remix-run/react-router#12532, #14102):
+ * a production bundle carries its dev-only warnings and their texts (ENABLE_DEV_WARNINGS) and logs
+ * them in users' consoles. A build takes the production build it ships beside it instead.
+ */
+const REACT_ROUTER_PRODUCTION = path.join(path.dirname(createRequire(import.meta.url).resolve('react-router/package.json')), 'dist/production/index.mjs');
+
+export default defineConfig(({ mode, command }) => {
   const bare = mode === 'bare';
   return {
     root: bare ? here('./bench') : here('.'),
     // /login is prerendered (its first paint needs no script), then every file gets .br/.gz twins;
     // the bare page is measured from its plain files, so it gets neither.
     plugins: bare ? [react(), tailwindcss()] : [react(), tailwindcss(), signedInPreload({ frame: SIGNED_IN_FRAME, forbidden: FRAME_FORBIDDEN }), finishBuild({ prerender: ['/login'] })],
-    resolve: { alias: { '@': here('./src') } },
+    resolve: { alias: [{ find: '@', replacement: here('./src') }, ...(command === 'build' ? [{ find: /^react-router$/, replacement: REACT_ROUTER_PRODUCTION }] : [])] },
     server: { port: 5173, proxy: { '/api': { target: apiTarget, changeOrigin: true } } },
     preview: { proxy: { '/api': { target: apiTarget, changeOrigin: true } } },
     build: {
@@ -66,9 +75,14 @@ export default defineConfig(({ mode }) => {
       emptyOutDir: true,
       target: 'es2022',
       manifest: true,
+      // Every browser of the es2022 target but Safari 15.4–16 knows modulepreload; there the preloads
+      // are skipped, not broken. The polyfill was 0.5 KiB gzip of /login's script (decision 0012).
+      modulePreload: { polyfill: false },
       rolldownOptions: {
         input: bare ? here('./bench/bare.html') : here('./index.html'),
-        output: bare ? {} : { codeSplitting: { groups: CHUNK_GROUPS } },
+        // Seven hash characters, not eight: each chunk's name is in the entry twice (its lazy import and
+        // the preload list). Rolldown refuses a length too short for the number of chunks, by name.
+        output: bare ? {} : { codeSplitting: { groups: CHUNK_GROUPS }, chunkFileNames: 'assets/[name]-[hash:7].js', entryFileNames: 'assets/[name]-[hash:7].js' },
       },
     },
   };

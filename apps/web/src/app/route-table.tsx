@@ -50,11 +50,11 @@ function lazyModule(name: string, load: () => Promise<PageModule>) {
 }
 
 // Every page module under routes/, each its own lazy chunk; the page list names them by path.
-const modules = import.meta.glob<PageModule>(['./routes/**/*.tsx', '!./routes/**/*.test.tsx']);
+const modules = import.meta.glob<PageModule>(['./**/*.tsx', '!./**/*.test.tsx'], { base: './routes' });
 const loaded = new Map<string, ReturnType<typeof lazyModule>>();
 
 function pageModule(page: PageDef) {
-  const load = modules[`./routes/${page.page}.tsx`];
+  const load = modules[`./${page.page}.tsx`];
   // Fails when the route table is built (first import, and every component test), not on a click.
   if (!load) throw new Error(`Page "${page.title}" names app/routes/${page.page}.tsx, which does not exist`);
   let m = loaded.get(page.page);

@@ -1,8 +1,7 @@
-import type { ReactNode } from 'react';
+import { createContext, use, type ReactNode } from 'react';
 import { Navigate, useLocation } from 'react-router';
 import { hasAnyRole, type Role } from '@crs/shared/roles';
 import { DASHBOARD_BY_ROLE } from '@crs/shared/routes';
-import { AccessDenied } from '@/components/layout/access-denied';
 import { FullPageSpinner } from '@/components/ui/spinner';
 import { paths } from '@/config/paths';
 import { useAuth } from './auth';
@@ -17,14 +16,20 @@ export function RequireAuth({ children }: { children: ReactNode }) {
 }
 
 /**
+ * What a role mismatch shows in place of a guarded page: the signed-in frame, which holds every
+ * guarded page, provides the 403 screen, so its icon and button stay out of /login's script (the
+ * route table, which applies RequireRoles, is part of it).
+ */
+export const DeniedScreen = createContext<ReactNode>(null);
+
+/**
  * A guarded route: the sign-in check of RequireAuth plus the route's role list (spec section 2).
- * A role mismatch shows the 403 screen in place. The UI only hides; the server enforces.
+ * A role mismatch shows the frame's 403 screen in place. The UI only hides; the server enforces.
  */
 export function RequireRoles({ roles, children }: { roles: readonly Role[]; children: ReactNode }) {
   const { user } = useAuth();
-  return (
-    <RequireAuth>{user && !hasAnyRole(user.roles, roles) ? <AccessDenied /> : children}</RequireAuth>
-  );
+  const denied = use(DeniedScreen);
+  return <RequireAuth>{user && !hasAnyRole(user.roles, roles) ? denied : children}</RequireAuth>;
 }
 
 /** Shows `children` only to users holding one of `roles`. */
