@@ -46,6 +46,22 @@ function losses(lhr: Result): string {
   return lost.length ? lost.join(', ') : 'none';
 }
 
+/**
+ * With LIGHTHOUSE_DETAIL=1, where a run's main thread went (Lantern's simulated phone, so 4× the
+ * trace): the ten longest tasks with their script and start, and the scripts by main-thread time.
+ */
+function details(lhr: Result): string[] {
+  type Item = Record<string, unknown>;
+  const items = (id: string) => ((lhr.audits[id]?.details as { items?: Item[] } | undefined)?.items ?? []).slice(0, 10);
+  const file = (u: unknown) => String(u).replace(/^https?:\/\/[^/]+/, '');
+  const ms = (x: unknown) => `${Math.round(Number(x))} ms`;
+  return [
+    `long tasks: ${items('long-tasks').map((t) => `${ms(t.duration)} ${file(t.url)} @${ms(t.startTime)}`).join('; ')}`,
+    `by script: ${items('bootup-time').map((t) => `${file(t.url)} ${ms(t.total)} (script ${ms(t.scripting)})`).join('; ')}`,
+    `main thread: ${items('mainthread-work-breakdown').map((t) => `${String(t.groupLabel)} ${ms(t.duration)}`).join('; ')}`,
+  ];
+}
+
 /** One audit; a run whose trace Chromium failed to record (NO_NAVSTART and the like) is run again, once. */
 async function auditOnce(label: string, run: () => Promise<Result>): Promise<Result> {
   try {
@@ -68,6 +84,7 @@ async function medianScores(label: string, times: number, run: () => Promise<Res
       `${label.padEnd(26)} run ${i + 1}: ${CATEGORIES.map((c) => `${c} ${s[c]}`).join(', ')}; FCP ${m['first-contentful-paint']?.displayValue}, LCP ${m['largest-contentful-paint']?.displayValue}, TBT ${m['total-blocking-time']?.displayValue}, CLS ${m['cumulative-layout-shift']?.displayValue}`,
     );
     console.log(`${''.padEnd(26)} lost on: ${losses(lhr)} (benchmark index ${lhr.environment.benchmarkIndex})`);
+    if (process.env.LIGHTHOUSE_DETAIL === '1') for (const line of details(lhr)) console.log(`${''.padEnd(26)} ${line}`);
   }
   return Object.fromEntries(CATEGORIES.map((c) => [c, median(all.map((s) => s[c]))])) as Scores;
 }
@@ -76,7 +93,8 @@ async function medianScores(label: string, times: number, run: () => Promise<Res
  * Lighthouse 13 on the real server (`npm start`'s build): /login with the mobile and desktop presets
  * in all four categories, and the student dashboard signed in (the session stored where the client
  * keeps it, localStorage `token`/`refreshToken`). Each figure is the median of LIGHTHOUSE_RUNS runs
- * (default 3); LIGHTHOUSE_PAGES=login or =dashboard audits one of the two (default both). Aims: 100
+ * (default 3); LIGHTHOUSE_PAGES=login or =dashboard audits one of the two (default both);
+ * LIGHTHOUSE_DETAIL=1 prints each run's long tasks and main-thread time by script. Aims: 100
  * everywhere on /login, ≥ 95 performance on the dashboard.
  */
 export async function lighthouseBench(): Promise<void> {
