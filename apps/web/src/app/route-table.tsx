@@ -121,7 +121,22 @@ export const routes: RouteObject[] = [
   },
 ];
 
-const modulesOf = (pathname: string) => (matchRoutes(routes, pathname) ?? []).flatMap((m) => routeModules.get(m.route) ?? []);
+/**
+ * The modules each pathname renders, worked out once per pathname: React Router's matchRoutes
+ * flattens, ranks and compiles the whole table (~150 routes) on every call, and every render of
+ * AppRoutes asked once here besides useRoutes' own call (a signed-in first load spent 56–129 ms of
+ * the 4×-slowed main thread in matchRoutes). The table never changes; the cache is bounded.
+ */
+const modulesByPath = new Map<string, ReturnType<typeof lazyModule>[]>();
+function modulesOf(pathname: string): ReturnType<typeof lazyModule>[] {
+  let found = modulesByPath.get(pathname);
+  if (!found) {
+    found = (matchRoutes(routes, pathname) ?? []).flatMap((m) => routeModules.get(m.route) ?? []);
+    if (modulesByPath.size >= 200) modulesByPath.clear();
+    modulesByPath.set(pathname, found);
+  }
+  return found;
+}
 
 /** Loads every module the route at `pathname` renders (the frame and the page), all at once. */
 export async function preloadRoute(pathname: string): Promise<void> {
