@@ -80,7 +80,7 @@ const webZones = [
 ];
 
 export default tseslint.config(
-  { ignores: ['**/node_modules/**', '**/dist/**', 'data/**', '.tmp/**', 'apps/server/drizzle/**', 'apps/web/test-results/**', 'apps/web/playwright-report/**', 'bench-results/**'] },
+  { ignores: ['**/node_modules/**', '**/dist/**', '**/.test-dist/**', 'data/**', '.tmp/**', 'apps/server/drizzle/**', 'apps/web/test-results/**', 'apps/web/playwright-report/**', 'bench-results/**'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

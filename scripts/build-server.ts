@@ -1,8 +1,8 @@
 // `npm run build:server` (part of `npm run build`): the server and its command line as two ES
 // modules under apps/server/dist, run by plain `node` — what the systemd units start (deploy/) and
 // what the cluster test runs — so production needs no TypeScript loader: a process starts in ~2/3
-// of tsx's time and holds no compiler (decision 0054). `npm start` and the tests keep running the
-// sources through tsx.
+// of tsx's time and holds no compiler (decision 0054). `npm start` and the browser tests keep
+// running the sources through tsx; the server tests that start processes bundle them per run.
 //
 // Every package stays an import from node_modules (Node finds them from apps/server/dist); the
 // workspace's own sources are bundled. Sources find files next to themselves (migrations, seed

@@ -1,9 +1,10 @@
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import type { TestProject } from 'vitest/node';
+import { bundleServer } from '../../../scripts/build-server.ts';
 import { openDatabase } from '../src/db/client.ts';
 import { migrate } from '../src/db/migrate.ts';
 
@@ -18,7 +19,24 @@ declare module 'vitest' {
      * server processes copy (a first start migrates for ~5 CPU-s); '' on PostgreSQL.
      */
     pgliteDataDir: string;
+    /** The server and its command line bundled from this run's sources (`npm run build:server`'s way). */
+    serverEntry: string;
+    cliEntry: string;
   }
+}
+
+/**
+ * Tests that start server processes run them as production does, from a bundle (decision 0054),
+ * built here once per run from the sources: a start through tsx costs ~3 CPU-s more (its loader
+ * transforms the server's modules in every process), and these tests start ~20 processes per run.
+ * The browser tests keep starting the sources through tsx, as `npm start` does. Each run builds into
+ * its own folder beside `dist/` (packages resolve from there as from dist); two runs may overlap.
+ */
+async function bundleForRun(): Promise<{ entries: { server: string; cli: string }; remove: () => void }> {
+  const parent = path.resolve(import.meta.dirname, '../.test-dist');
+  mkdirSync(parent, { recursive: true });
+  const dir = mkdtempSync(path.join(parent, 'run-'));
+  return { entries: await bundleServer(dir), remove: () => rmSync(dir, { recursive: true, force: true }) };
 }
 
 /**
@@ -26,6 +44,9 @@ declare module 'vitest' {
  * fresh copy (PGlite: load the dump; PostgreSQL: CREATE DATABASE ... TEMPLATE).
  */
 export default async function setup(project: TestProject) {
+  const bundle = await bundleForRun();
+  project.provide('serverEntry', bundle.entries.server);
+  project.provide('cliEntry', bundle.entries.cli);
   const url = process.env.TEST_DATABASE_URL;
   if (url) {
     const template = `crs_tpl_${randomBytes(4).toString('hex')}`;
@@ -46,6 +67,7 @@ export default async function setup(project: TestProject) {
       );
       for (const r of rows) await admin.query(`drop database if exists ${r.datname} with (force)`);
       await admin.end();
+      bundle.remove();
     };
   }
   const dir = mkdtempSync(path.join(tmpdir(), 'crs-test-'));
@@ -61,7 +83,10 @@ export default async function setup(project: TestProject) {
   project.provide('pgliteDump', file);
   project.provide('pgliteDataDir', dataDir);
   project.provide('pgTemplate', '');
-  return () => rmSync(dir, { recursive: true, force: true });
+  return () => {
+    rmSync(dir, { recursive: true, force: true });
+    bundle.remove();
+  };
 }
 
 export function withDatabase(url: string, database: string): string {

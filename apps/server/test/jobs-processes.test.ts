@@ -1,4 +1,4 @@
-// Two real server processes (the server entry, as `npm start` runs it) on one PostgreSQL database:
+// Two real server processes (the server bundled as production runs it) on one PostgreSQL database:
 // every process watches the cron schedules, and each slot of a cron job still runs once (issue 26
 // item 7, decision 0037). The job is the runner's every-minute heartbeat; both processes look for
 // due slots every second (CRS_JOBS_POLL_SECONDS=1, CRS_JOBS_CRON_SECONDS=1), so the test waits for the next minute at most.
@@ -37,7 +37,7 @@ async function startServer(databaseUrl: string | undefined, dataDir = migratedDa
     SHUTDOWN_GRACE_SECONDS: '0', // no load balancer to drain from (decision 0048)
     ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
   };
-  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/server.ts'], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, [inject('serverEntry')], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
   children.push(child);
   const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
   let out = '';

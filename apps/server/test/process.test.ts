@@ -15,8 +15,9 @@ import { withDatabase } from './global-setup.ts';
 import { freePort, migratedDataDir } from './util.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '../../..');
-const SERVER = 'apps/server/src/server.ts';
-const CLI = 'apps/server/src/cli.ts';
+// The run's bundle of apps/server/src/server.ts and cli.ts (global-setup.ts).
+const SERVER = inject('serverEntry');
+const CLI = inject('cliEntry');
 const PG_URL = process.env.TEST_DATABASE_URL;
 const embedded = !PG_URL;
 /**
@@ -62,7 +63,7 @@ async function baseEnv(extra: Record<string, string> = {}): Promise<Record<strin
 type Run = { child: ChildProcess; stdout: () => string; stderr: () => string; exited: Promise<number | null> };
 
 function run(script: string, args: string[], env: Record<string, string>): Run {
-  const child = spawn(process.execPath, ['--import', 'tsx', script, ...args], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, [script, ...args], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
   children.add(child);
   let out = '';
   let err = '';

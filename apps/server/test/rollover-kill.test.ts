@@ -1,5 +1,5 @@
 // A semester rollover killed half-way leaves the college exactly as before (issue 27 item 8,
-// decision 0045): a real server process (the server entry, as `npm start` runs it) on a PostgreSQL
+// decision 0045): a real server process (the server bundled as production runs it) on a PostgreSQL
 // database of a large college starts a rollover; the test SIGKILLs it once the run's transaction
 // has written its row of rollover_runs and the first enrolments in the next sections, and checks that nothing changed — one
 // transaction, so the database rolls it back. With TEST_DATABASE_URL: a kill of the embedded
@@ -87,11 +87,11 @@ async function state(db: Sql) {
   return out;
 }
 
-/** Starts the server entry (as `npm start` runs it) on `databaseUrl`, or the embedded database in `dataDir`; resolves once it listens. */
+/** Starts the server (the run's bundle, as production runs it) on `databaseUrl`, or the embedded database in `dataDir`; resolves once it listens. */
 async function startServer(dataDir: string, databaseUrl?: string) {
   const port = await freePort();
   const env = { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', CRS_DATA_DIR: dataDir, HOST: '127.0.0.1', PORT: String(port), CRS_SEED: 'false', LOG_LEVEL: 'warn', SHUTDOWN_GRACE_SECONDS: '0', ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}) };
-  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/server.ts'], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, [inject('serverEntry')], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
   children.push(child);
   const exited = new Promise<NodeJS.Signals | null>((resolve) => child.on('exit', (_code, signal) => resolve(signal)));
   let out = '';
