@@ -21,8 +21,10 @@ const apiTarget = process.env.CRS_API_TARGET ?? 'http://127.0.0.1:3000';
  * Fewer, larger chunks for a first load over HTTP/1.1 (decision 0012): `boot` puts everything the
  * entry loads statically into the entry's file (one file instead of eleven); `login` is the sign-in page with the form parts
  * it shares with others; `app` is the signed-in frame (layout, query cache, API client, icons), which
- * every guarded page needs at once, with the page building blocks below. Pages stay their own chunks. A module goes to the first group (by
- * priority) that claims it or a module depending on it, so the login group keeps the frame out of /login.
+ * every guarded page needs at once, with the page building blocks below; each role's dashboard (the
+ * page a sign-in lands on) is one chunk with what it alone brings. Other pages stay their own chunks.
+ * A module goes to the first group (by priority) that claims it or a module depending on it, so the
+ * login group keeps the frame out of /login.
  */
 const SIGNED_IN_FRAME = /src[\\/]app[\\/]routes[\\/]app[\\/]layout\.tsx$/;
 /**
@@ -42,6 +44,7 @@ const FRAME_FORBIDDEN = {
   modules: /[\\/]node_modules[\\/]zod[\\/]|packages[\\/]shared[\\/]src[\\/](schemas[\\/]|messages\.ts$)/,
   why: 'import zod-free values from @crs/shared/constants or a module\'s messages (decision 0012)',
 };
+const DASHBOARD_ROLES = ['student', 'teacher', 'guardian', 'librarian', 'staff', 'admin', 'superadmin'];
 const CHUNK_GROUPS = [
   { name: 'boot', tags: ['$initial' as const], priority: 3 },
   { name: 'login', test: /src[\\/]app[\\/]routes[\\/]auth[\\/]login\.tsx$/, priority: 2 },
@@ -51,6 +54,10 @@ const CHUNK_GROUPS = [
   { name: 'dialogs', test: /src[\\/]components[\\/]ui[\\/](dialog|confirm-dialog)\.tsx$/, priority: 0 },
   // chart.js and the palette, shared by the lazily loaded charts (attendance, marks): one chunk named for what it is.
   { name: 'charts', test: /[\\/]node_modules[\\/](chart\.js|react-chartjs-2|@kurkle[\\/]color)[\\/]|src[\\/]components[\\/]charts[\\/]chart-palette\.ts$/, priority: 0 },
+  // Each role's dashboard, the page every sign-in lands on, with the small modules it alone brings
+  // (its features' cards, hooks, texts and icons): one file instead of ~30 of 1–3 KiB, each a round
+  // trip over HTTP/1.1's six connections before the page can paint.
+  ...DASHBOARD_ROLES.map((role) => ({ name: `dashboard-${role}`, test: new RegExp(`src[\\\\/]app[\\\\/]routes[\\\\/]app[\\\\/]dashboards[\\\\/]${role}\\.tsx$`), priority: 0 })),
 ];
 
 /**

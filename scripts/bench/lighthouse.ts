@@ -48,17 +48,20 @@ function losses(lhr: Result): string {
 
 /**
  * With LIGHTHOUSE_DETAIL=1, where a run's main thread went (Lantern's simulated phone, so 4× the
- * trace): the ten longest tasks with their script and start, and the scripts by main-thread time.
+ * trace): the ten longest tasks with their script and start, the scripts by main-thread time, and
+ * every request with its size and (observed, unthrottled) start and end.
  */
 function details(lhr: Result): string[] {
   type Item = Record<string, unknown>;
-  const items = (id: string) => ((lhr.audits[id]?.details as { items?: Item[] } | undefined)?.items ?? []).slice(0, 10);
+  const all = (id: string) => (lhr.audits[id]?.details as { items?: Item[] } | undefined)?.items ?? [];
+  const items = (id: string) => all(id).slice(0, 10);
   const file = (u: unknown) => String(u).replace(/^https?:\/\/[^/]+/, '');
   const ms = (x: unknown) => `${Math.round(Number(x))} ms`;
   return [
     `long tasks: ${items('long-tasks').map((t) => `${ms(t.duration)} ${file(t.url)} @${ms(t.startTime)}`).join('; ')}`,
     `by script: ${items('bootup-time').map((t) => `${file(t.url)} ${ms(t.total)} (script ${ms(t.scripting)})`).join('; ')}`,
     `main thread: ${items('mainthread-work-breakdown').map((t) => `${String(t.groupLabel)} ${ms(t.duration)}`).join('; ')}`,
+    `requests: ${all('network-requests').map((t) => `${file(t.url)} ${(Number(t.transferSize) / 1024).toFixed(1)} KiB @${ms(t.networkRequestTime)}–${ms(t.networkEndTime)}`).join('; ')}`,
   ];
 }
 
