@@ -78,11 +78,11 @@ function registerJobs(ctx: AppContext): void {
   jobs.register({ name: 'files.orphan-sweep', cron: '30 * * * *', run: () => sweepOrphanBytes(ctx) });
   // Notifications (decision 0050): mails a notify() in a transaction left pending (after a crash), and the daily digest.
   jobs.register({ name: 'notifications.deliver', cron: '* * * * *', retries: 1, run: () => notifications.dispatch(ctx) });
-  jobs.register({ name: 'notifications.digest', cron: `0 ${ctx.config.digestHour} * * *`, run: () => notifications.sendDigests(ctx) });
-  jobs.register({ name: 'notifications.weekly-digest', cron: `0 ${ctx.config.digestHour} * * 1`, run: () => notifications.sendDigests(ctx, 'weekly') });
+  jobs.register({ name: 'notifications.digest', cron: `0 ${ctx.config.digestHour} * * *`, catchUp: true, run: () => notifications.sendDigests(ctx) });
+  jobs.register({ name: 'notifications.weekly-digest', cron: `0 ${ctx.config.digestHour} * * 1`, catchUp: true, run: () => notifications.sendDigests(ctx, 'weekly') });
   // Holds (decision 0053): copies not collected in time pass on to the next member in line.
   jobs.register({ name: 'library.holds-expire', cron: '*/10 * * * *', run: () => library.expireHolds(ctx) });
-  for (const r of REMINDER_JOBS) jobs.register({ name: r.name, cron: r.cron, run: (data) => r.run(ctx, data) });
+  for (const r of REMINDER_JOBS) jobs.register({ name: r.name, cron: r.cron, catchUp: r.catchUp ?? false, run: (data) => r.run(ctx, data) });
 }
 
 /**

@@ -139,3 +139,57 @@ describe('the job runner (pg-boss)', () => {
     expect(errors).toEqual([]);
   }, 30_000);
 });
+
+describe('a daily slot missed while no process ran (catch-up)', () => {
+  let db: TestDb;
+  const zone = 'Asia/Kolkata';
+  beforeAll(async () => {
+    db = await freshDatabase();
+  });
+  afterAll(async () => {
+    await db?.drop();
+  });
+
+  const queued = async (queue: string) => (await db.database.executeSql(`select singleton_key from pgboss.job where name = $1`, [queue])).rows;
+
+  it('runs the latest slot once at the next start, only for a job that asks and a schedule older than the slot', async () => {
+    // A daily cron whose slot was ten minutes ago in the college's zone: the cron monitor (which
+    // looks back a minute) no longer sends it.
+    const slot = new Date(Date.now() - 10 * 60_000);
+    slot.setSeconds(0, 0);
+    const [hour, minute] = new Intl.DateTimeFormat('en-GB', { timeZone: zone, hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).format(slot).split(':').map(Number);
+    const cron = `${minute} ${hour} * * *`;
+    const runs = { late: 0, plain: 0 };
+    const errors: unknown[] = [];
+    const start = async () => {
+      const r = new JobRunner({ db: db.database, timeZone: zone, pollSeconds: 1, cronSeconds: 1, exclusively: (fn) => db.database.exclusively(0x74_65_73_74, fn) });
+      const count = (which: keyof typeof runs) => async () => {
+        runs[which]++;
+      };
+      r.register({ name: 'test.late', cron, catchUp: true, run: count('late') });
+      r.register({ name: 'test.plain', cron, run: count('plain') });
+      await r.start((err) => errors.push(err));
+      return r;
+    };
+
+    // A new installation: its schedules are stored now, after the slot, so nothing was missed.
+    let runner = await start();
+    await runner.stop(1000);
+    expect(await queued('test.late')).toEqual([]);
+
+    // The same schedules, stored two days ago: the slot passed while no process ran.
+    await db.database.executeSql(`update pgboss.schedule set created_on = now() - interval '2 days'`);
+    runner = await start();
+    expect(await queued('test.late')).toEqual([{ singleton_key: `catch-up:${slot.toISOString()}` }]);
+    await until('the missed slot to run', async () => runs.late === 1);
+    await runner.stop(1000);
+
+    // The next start finds that run and sends none; the job that did not ask never ran.
+    runner = await start();
+    expect(await queued('test.late')).toHaveLength(1);
+    expect(await queued('test.plain')).toEqual([]);
+    await runner.stop(1000);
+    expect(runs).toEqual({ late: 1, plain: 0 });
+    expect(errors).toEqual([]);
+  }, 60_000);
+});

@@ -3,7 +3,9 @@
 // registers them here and starts the runner once the database is migrated. The engine keeps its
 // own schema (`pgboss`), retries with exponential backoff and jitter, moves a job that used up its
 // retries to `failed` and a copy to the dead-letter queue, and runs each cron slot once however
-// many processes share the database (a slot is a unique key of the job that starts it).
+// many processes share the database (a slot is a unique key of the job that starts it). A job may
+// ask for its latest slot to be caught up at start when no process ran at that time.
+import cronParser from 'cron-parser';
 import PgBoss from 'pg-boss';
 
 /** What the engine needs from the database: the Database's `executeSql` (PGlite or PostgreSQL). */
@@ -14,6 +16,12 @@ export type Job = {
   name: string;
   /** A 5-field cron in the college's time zone (minute precision); none: the job only runs when sent. */
   cron?: string;
+  /**
+   * Daily or weekly work that must not be lost to a restart: when no process ran at the latest slot
+   * (the server down at 17:00), the first process to start afterwards runs it once. Only for work
+   * that is harmless to run late and twice (reminders carry dedupe keys, digests claim their rows).
+   */
+  catchUp?: boolean;
   /** Attempts after the first failure (default 3). */
   retries?: number;
   /** Seconds before the first retry (default 30); each later retry waits about twice as long. */
@@ -47,6 +55,9 @@ export type JobRunnerOptions = {
 };
 
 const NAME = /^[a-z][a-z0-9]*(?:[.-][a-z0-9]+)*$/;
+/** The engine's own queue through which its cron monitor sends each slot's job. */
+const SEND_IT_QUEUE = '__pgboss__send-it';
+type StoredSchedule = { name: string; cron: string; timezone: string; created_on: Date | string };
 
 /** The registry of jobs and, once started, the engine that runs them. One per process. */
 export class JobRunner {
@@ -113,9 +124,12 @@ export class JobRunner {
         for (const schedule of await boss.getSchedules()) {
           if (!this.jobs.get(schedule.name)?.cron) await boss.unschedule(schedule.name);
         }
+        const missed = await this.missedSlots(new Date());
         for (const job of this.jobs.values()) {
           if (job.cron) await boss.schedule(job.name, job.cron, {}, { tz: this.opts.timeZone });
         }
+        // Under the same lock: a process starting next sees this run and sends none.
+        for (const { name, slot } of missed) await boss.send(name, {}, { singletonKey: `catch-up:${slot.toISOString()}` });
       });
       for (const job of this.jobs.values()) {
         await boss.work<Record<string, unknown>>(job.name, { batchSize: 1 }, async ([one]) => (one ? job.run(one.data ?? {}) : undefined));
@@ -125,6 +139,31 @@ export class JobRunner {
       await boss.stop({ graceful: false }).catch(() => {});
       throw err;
     }
+  }
+
+  /**
+   * The latest slot of each `catchUp` job that passed with no process running: its schedule (the
+   * same cron and zone) was stored before the slot, the slot is over a minute old (a younger one is
+   * the cron monitor's to send, which looks back a minute) and no run of the job was queued since.
+   */
+  private async missedSlots(now: Date): Promise<Array<{ name: string; slot: Date }>> {
+    const { db, timeZone } = this.opts;
+    const { rows } = await db.executeSql(`select name, cron, timezone, created_on from ${JOBS_SCHEMA}.schedule`);
+    const stored = new Map((rows as StoredSchedule[]).map((s) => [s.name, s]));
+    const missed: Array<{ name: string; slot: Date }> = [];
+    for (const job of this.jobs.values()) {
+      const schedule = stored.get(job.name);
+      if (!job.catchUp || !job.cron || !schedule || schedule.cron !== job.cron || schedule.timezone !== timeZone) continue;
+      const slot = cronParser.parseExpression(job.cron, { tz: timeZone, currentDate: now }).prev().toDate();
+      if (now.getTime() - slot.getTime() < 60_000 || new Date(schedule.created_on) > slot) continue;
+      const queued = await db.executeSql(
+        `select 1 from ${JOBS_SCHEMA}.job where (name = $1 or (name = $2 and data->>'name' = $1)) and created_on >= $3
+         union all select 1 from ${JOBS_SCHEMA}.archive where name = $1 and created_on >= $3 limit 1`,
+        [job.name, SEND_IT_QUEUE, slot.toISOString()],
+      );
+      if (queued.rows.length === 0) missed.push({ name: job.name, slot });
+    }
+    return missed;
   }
 
   /** Queues one run of a registered job now; its id. */

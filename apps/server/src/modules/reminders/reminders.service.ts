@@ -159,13 +159,14 @@ export async function placementReminders(ctx: AppContext): Promise<number> {
 }
 
 /** Every reminder job (`runtime.ts` registers them), minutes spread over the hour in the college's time zone; `data` is what a "run now" sent. */
-export const REMINDER_JOBS: ReadonlyArray<{ name: string; cron: string; run(ctx: AppContext, data?: Record<string, unknown>): Promise<number> }> = [
+export const REMINDER_JOBS: ReadonlyArray<{ name: string; cron: string; catchUp?: boolean; run(ctx: AppContext, data?: Record<string, unknown>): Promise<number> }> = [
   // Hourly: a loan crosses a stage at the time of day it was issued.
   { name: 'reminders.library', cron: '15 * * * *', run: libraryReminders },
-  // Monday morning.
-  { name: 'reminders.attendance', cron: '0 8 * * 1', run: attendanceReminders },
-  { name: 'reminders.exams', cron: '0 17 * * *', run: examReminders },
-  { name: 'reminders.placement', cron: '0 9 * * *', run: placementReminders },
+  // Monday morning; the daily and weekly ones run at the next start when no server ran at their
+  // time (their dedupe keys make a late or second run harmless).
+  { name: 'reminders.attendance', cron: '0 8 * * 1', catchUp: true, run: attendanceReminders },
+  { name: 'reminders.exams', cron: '0 17 * * *', catchUp: true, run: examReminders },
+  { name: 'reminders.placement', cron: '0 9 * * *', catchUp: true, run: placementReminders },
   // Hourly: the first run after the day's last class sends that day's absence alerts to guardians.
   { name: 'reminders.absence', cron: '45 * * * *', run: (ctx, data) => absenceAlerts(ctx, new Date(), typeof data?.date === 'string' ? data.date : undefined) },
 ];
