@@ -98,7 +98,7 @@ const CHUNK_GROUPS = [
   { name: 'icons', test: /[\\/]node_modules[\\/]lucide-react[\\/]/, priority: 0 },
   // The dashboards' modules (dashboardChunk): the student dashboard's first load went from 31 files
   // to 12. Each module is placed by its own graph, so its dependencies are not pulled in after it.
-  { name: dashboardChunk, priority: 0, includeDependenciesRecursively: false },
+  { name: dashboardChunk, debugName: 'dashboards', priority: 0, includeDependenciesRecursively: false },
 ];
 
 /**

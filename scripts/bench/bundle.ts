@@ -26,6 +26,39 @@ async function scriptBytes(url: string): Promise<{ files: number; raw: number; g
   }
 }
 
+type ManifestChunk = { file: string; name?: string; src?: string; isEntry?: boolean; isDynamicEntry?: boolean; imports?: string[] };
+
+/**
+ * What each page fetches of its own (from the build's manifest): the files and gzip bytes of its
+ * static imports beyond the entry, the signed-in frame (`app`) and `login`. A page is a lazily loaded
+ * route module, or a dashboard's chunk (`dashboard-<role>`, where the page module went). Chunk
+ * groups trade one page's round trips for other pages' bytes (decision 0012): both show here.
+ */
+function pageScripts(dist: string): { pages: number; files: number; gzip: number; student: { files: number; gzip: number } } {
+  const m = JSON.parse(readFileSync(path.join(dist, '.vite/manifest.json'), 'utf8')) as Record<string, ManifestChunk>;
+  const gzip = new Map<string, number>();
+  const sizeOf = (file: string) => gzip.get(file) ?? gzip.set(file, gzipSync(readFileSync(path.join(dist, file)), { level: 9 }).length).get(file)!;
+  const closure = (key: string, seen = new Set<string>()): Set<string> => {
+    if (!m[key] || seen.has(key)) return seen;
+    seen.add(key);
+    for (const i of m[key].imports ?? []) closure(i, seen);
+    return seen;
+  };
+  const common = new Set<string>();
+  for (const [key, c] of Object.entries(m)) if (c.isEntry || c.name === 'app' || c.name === 'login') closure(key, common);
+  const own = (key: string) => [...closure(key)].filter((k) => !common.has(k));
+  const pages = Object.keys(m).filter((k) => (m[k]!.isDynamicEntry && m[k]!.src?.startsWith('src/app/routes/')) || (!m[k]!.src && /^dashboard-[a-z]+$/.test(m[k]!.name ?? '')));
+  const figures = pages.map((k) => own(k)).map((files) => ({ files: files.length, gzip: files.reduce((a, f) => a + sizeOf(m[f]!.file), 0) }));
+  const student = pages.find((k) => m[k]!.name === 'dashboard-student' || m[k]!.src?.endsWith('dashboards/student.tsx'));
+  const mine = student ? own(student) : [];
+  return {
+    pages: pages.length,
+    files: figures.reduce((a, f) => a + f.files, 0) / pages.length,
+    gzip: figures.reduce((a, f) => a + f.gzip, 0) / pages.length,
+    student: { files: mine.length, gzip: mine.reduce((a, f) => a + sizeOf(m[f]!.file), 0) },
+  };
+}
+
 /** A minimal static server for the bare page's build output. */
 function serveDir(dir: string): Promise<{ url: string; close(): void }> {
   return new Promise((resolve) => {
@@ -71,8 +104,10 @@ export async function bundleBench(): Promise<void> {
     console.log('page                files   raw KiB  gzip KiB');
     console.log(`bare React page     ${String(base.files).padStart(5)}  ${fmt(base.raw / 1024, 1).padStart(8)}  ${fmt(base.gzip / 1024, 1).padStart(8)}`);
     console.log(`/login              ${String(login.files).padStart(5)}  ${fmt(login.raw / 1024, 1).padStart(8)}  ${fmt(login.gzip / 1024, 1).padStart(8)}`);
-    console.log(`ratio /login ÷ bare: ${fmt(login.gzip / base.gzip, 2)}\n`);
+    console.log(`ratio /login ÷ bare: ${fmt(login.gzip / base.gzip, 2)}`);
     aimAtMost('login JS/bare React', login.gzip / base.gzip, 1.5, 2);
+    const own = pageScripts(path.join(root, 'apps/web/dist'));
+    console.log(`pages' own scripts beyond the entry, app and login (${own.pages} pages): mean ${fmt(own.files, 1)} files, ${fmt(own.gzip / 1024, 1)} KiB gzip; the student dashboard ${own.student.files} files, ${fmt(own.student.gzip / 1024, 1)} KiB\n`);
   } finally {
     bare.close();
     await server.stop();
