@@ -1,9 +1,12 @@
-import { screen } from '@testing-library/react';
+import { render, screen, waitFor } from '@testing-library/react';
+import { useState } from 'react';
+import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
 import { afterEach, describe, expect, it } from 'vitest';
 import { makeUser, startApiServer, type ApiServer } from '@/test/api-server';
 import { renderApp } from '@/test/render';
+import { AuthProvider } from './auth';
 import { signedInAs } from '@/test/session';
-import { dashboardFor } from './authorization';
+import { dashboardFor, RequireAuth } from './authorization';
 
 let server: ApiServer | undefined;
 afterEach(async () => {
@@ -18,6 +21,39 @@ describe('guards', () => {
     expect(await screen.findByRole('heading', { name: 'Login' })).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/login');
     expect(router.state.location.state).toMatchObject({ from: { pathname: '/dashboard/admin', search: '?tab=1' } });
+  });
+
+  it('redirects once while the guarded page stays on screen, as it does while /login\'s chunk loads', async () => {
+    server = await startApiServer({});
+    const seen: string[] = [];
+    function Locations() {
+      const location = useLocation();
+      if (!seen.includes(location.key)) seen.push(location.key);
+      // A loop never yields to a timer: stop it here, where it shows.
+      if (seen.length > 5) throw new Error(`redirected ${seen.length - 1} times`);
+      return null;
+    }
+    // AppRoutes keeps showing the location it has until the next one's modules arrive.
+    function StillShown() {
+      const location = useLocation();
+      const [first] = useState(location);
+      return (
+        <Routes location={first}>
+          <Route path="/dashboard/admin" element={<RequireAuth>secret</RequireAuth>} />
+        </Routes>
+      );
+    }
+    render(
+      <AuthProvider>
+        <MemoryRouter initialEntries={['/dashboard/admin']}>
+          <Locations />
+          <StillShown />
+        </MemoryRouter>
+      </AuthProvider>,
+    );
+    await waitFor(() => expect(seen.length).toBeGreaterThan(1));
+    await new Promise((r) => setTimeout(r, 300));
+    expect(seen).toHaveLength(2);
   });
 
   it('shows the access-denied screen on a role mismatch, and role matching is case-sensitive', async () => {

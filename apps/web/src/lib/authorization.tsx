@@ -1,4 +1,4 @@
-import { createContext, use, type ReactNode } from 'react';
+import { createContext, use, useState, type ReactNode } from 'react';
 import { Navigate, useLocation } from 'react-router';
 import { hasAnyRole, type Role } from '@crs/shared/roles';
 import { DASHBOARD_BY_ROLE } from '@crs/shared/routes';
@@ -10,8 +10,14 @@ import { useAuth } from './auth';
 export function RequireAuth({ children }: { children: ReactNode }) {
   const { status, user } = useAuth();
   const location = useLocation();
+  // One state object per location (by key): Navigate navigates again whenever its `state` changes,
+  // and this route stays on screen while /login's chunk loads (AppRoutes shows a location once its
+  // modules are there, and useRoutes hands the page a new location object on every render), so a
+  // new object per render replaced the history entry in a loop until the chunk arrived.
+  const [state, setState] = useState(() => ({ from: location }));
+  if (state.from.key !== location.key) setState({ from: location });
   if (status === 'loading') return <FullPageSpinner />;
-  if (!user) return <Navigate to={paths.login} replace state={{ from: location }} />;
+  if (!user) return <Navigate to={paths.login} replace state={state} />;
   return children;
 }
 
