@@ -51,7 +51,7 @@ const SIGNED_IN_PAGE = /src[\\/]app[\\/]routes[\\/]app[\\/]/;
 
 /**
  * The lazily loaded modules (pages, and what a page loads on demand) whose static imports reach
- * `id`; null when the entry reaches it.
+ * `id`, each once; null when the entry reaches it.
  */
 function lazyRootsOf(id: string, ctx: ModuleGraph): string[] | null {
   const roots: string[] = [];
@@ -81,7 +81,7 @@ function dashboardChunk(id: string, ctx: ModuleGraph): string | null {
   if (!roots || roots.length === 0 || roots.some((r) => !SIGNED_IN_PAGE.test(r))) return null;
   const dashboards = roots.flatMap((r) => DASHBOARD_PAGE.exec(r)?.[1] ?? []);
   if (dashboards.includes('student')) return 'dashboard-student';
-  return dashboards.length === roots.length ? `dashboard-${[...new Set(dashboards)].sort().join('-')}` : null;
+  return dashboards.length === roots.length ? `dashboard-${dashboards.sort().join('-')}` : null;
 }
 
 const CHUNK_GROUPS = [
